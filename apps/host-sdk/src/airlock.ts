@@ -1,0 +1,279 @@
+import {
+  createCaller,
+  exposeMethods,
+  hostMethodChecks,
+  type hostMethodParams,
+  type hostMethodResults,
+  initialState,
+  PinnedWindowMessenger,
+  ProviderRpcError,
+  RpcErrorCode,
+  widgetResultChecks,
+  type widgetMethodResults,
+  type AirlockEvent,
+  type AirlockState,
+  type DropReason,
+  type HostEvent,
+  type HostMethods,
+  type Namespace,
+  type OpenableView,
+  type ThemeMode,
+  type ThemeVariables,
+  type WidgetApi,
+  type WidgetOptions,
+  type widgetMethodParams,
+} from '@airlock/protocol'
+import { connect } from 'penpal'
+import { discoverConnectors } from './discovery'
+import { createListeners } from './emitter'
+import { destroyedError, unavailableError } from './errors'
+import { createWidgetFrame, type WidgetFrame } from './frame'
+import { announceProvider, createProvider, type AirlockProvider } from './provider'
+
+export const SDK_VERSION = '0.1.0'
+export const DEFAULT_WIDGET_URL = 'https://widget.airlock.dev'
+/** How long after the widget page loaded its handshake may take before we call it failed. */
+const HANDSHAKE_GRACE_MS = 3000
+const STORAGE_PREFIX = 'airlock:'
+
+export type AirlockOptions = WidgetOptions & {
+  /** Origin serving the widget; the one-line script defaults it to its own origin. */
+  widgetUrl?: string
+}
+
+export interface Diagnostics {
+  /** Messages dropped because of their origin, sender, shape or parameters. */
+  dropped: Record<DropReason | 'invalid', number>
+}
+
+export interface Airlock {
+  open(options?: { view?: OpenableView; namespace?: Namespace }): Promise<void>
+  close(): Promise<void>
+  getProvider(namespace: 'eip155'): AirlockProvider
+  getState(): AirlockState
+  subscribeState(listener: (state: AirlockState) => void): () => void
+  subscribeAccount(listener: (account: Pick<AirlockState, 'status' | 'address' | 'caipAddress'>) => void): () => void
+  subscribeNetwork(listener: (network: Pick<AirlockState, 'caipNetworkId' | 'chainId'>) => void): () => void
+  subscribeEvents(listener: (event: AirlockEvent) => void): () => void
+  setThemeMode(themeMode: ThemeMode): Promise<void>
+  setThemeVariables(themeVariables: ThemeVariables): Promise<void>
+  switchNetwork(caipNetworkId: string): Promise<void>
+  disconnect(): Promise<void>
+  getDiagnostics(): Diagnostics
+  destroy(): void
+}
+
+export function createAirlock(options: AirlockOptions): Airlock {
+  if (!options || typeof options.projectId !== 'string' || !options.projectId) {
+    throw new Error('Project ID Not Configured: pass { projectId } to createAirlock().')
+  }
+  const { widgetUrl = DEFAULT_WIDGET_URL, ...widgetOptions } = options
+  const widgetOrigin = new URL(widgetUrl).origin
+
+  let state: AirlockState = { ...initialState, themeMode: options.themeMode ?? initialState.themeMode }
+  let destroyed = false
+  let frame: WidgetFrame | undefined
+  let destroyConnection: (() => void) | undefined
+  let widget: WidgetApi | undefined
+  let failure: ProviderRpcError | undefined
+  let waiters: { resolve: (api: WidgetApi) => void; reject: (error: unknown) => void }[] = []
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const diagnostics: Diagnostics = { dropped: { origin: 0, source: 0, malformed: 0, invalid: 0 } }
+  const onDrop = (reason: DropReason | 'invalid') => diagnostics.dropped[reason]++
+
+  const stateListeners = createListeners<AirlockState>()
+  const eventListeners = createListeners<AirlockEvent>()
+  const eip1193 = createProvider((args) => {
+    try {
+      structuredClone(args.params)
+    } catch {
+      return Promise.reject(new ProviderRpcError(RpcErrorCode.InvalidParams, 'Request params must be plain data'))
+    }
+    return call((api) => api.request({ namespace: 'eip155', method: args.method, params: args.params }))
+  })
+
+  const setState = (next: AirlockState) => {
+    state = next
+    stateListeners.emit(state)
+  }
+
+  const setVisible = (visible: boolean) => {
+    if (!frame) return
+    if (visible) frame.show(widget !== undefined)
+    else frame.hide()
+  }
+
+  const discovery = discoverConnectors({
+    ignore: (provider) => provider === eip1193.provider,
+    onChange: (connectors) => void call((api) => api.connectorsChanged({ connectors })).catch(() => {}),
+    onEvent: (connectorId, event, data) =>
+      void call((api) => api.connectorEvent({ connectorId, event, data: plain(data) })).catch(() => {}),
+  })
+
+  const hostMethods: HostMethods = {
+    listConnectors: () => discovery.list(),
+    async connectorRequest({ connectorId, method, params }) {
+      const provider = discovery.get(connectorId)
+      if (!provider) throw new ProviderRpcError(RpcErrorCode.Disconnected, `Wallet ${connectorId} is not available in this page`)
+      const result = await provider.request(params === undefined ? { method } : { method, params })
+      try {
+        return structuredClone(result)
+      } catch {
+        throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet answered with a value that cannot be relayed')
+      }
+    },
+    setVisible: ({ visible }) => setVisible(visible),
+    openUrl({ url, target }) {
+      if (target === '_self') window.location.href = url
+      else window.open(url, '_blank', 'noopener,noreferrer')
+    },
+    storageGet: ({ key }) => safeStorage(() => localStorage.getItem(STORAGE_PREFIX + key)) ?? null,
+    storageSet: ({ key, value }) => void safeStorage(() => localStorage.setItem(STORAGE_PREFIX + key, value)),
+    storageRemove: ({ key }) => void safeStorage(() => localStorage.removeItem(STORAGE_PREFIX + key)),
+    emit: (event: HostEvent) => {
+      if (event.type === 'state') setState(event.state)
+      else if (event.type === 'event') eventListeners.emit(event.event)
+      else if (event.event.namespace === 'eip155') eip1193.emit(event.event.event, event.event.data)
+    },
+  }
+
+  function ensureFrame(): WidgetFrame {
+    if (frame) return frame
+    const src = new URL(widgetUrl)
+    src.searchParams.set('projectId', options.projectId)
+    src.searchParams.set('origin', window.location.origin)
+    const created = createWidgetFrame(src.href, () => after(HANDSHAKE_GRACE_MS, () => widget || fail()))
+    frame = created
+    const connection = connect({
+      messenger: new PinnedWindowMessenger({ remoteWindow: created.element.contentWindow!, remoteOrigin: widgetOrigin, onDrop }),
+      methods: exposeMethods<typeof hostMethodParams, typeof hostMethodResults>(hostMethodChecks, hostMethods, () => onDrop('invalid')),
+    })
+    destroyConnection = connection.destroy
+    connection.promise.then(
+      (remote) => {
+        if (destroyed) return
+        widget = createCaller<typeof widgetMethodParams, typeof widgetMethodResults>(widgetResultChecks, remote, () => onDrop('invalid'))
+        failure = undefined
+        flush()
+        if (created.isVisible()) created.element.focus()
+      },
+      () => fail(),
+    )
+    // The SDK's options go first, ahead of anything the dapp queues.
+    void call((api) => api.setOptions(widgetOptions)).catch((error: unknown) => {
+      setState({ ...state, error: error instanceof Error ? error.message : String(error) })
+    })
+    return created
+  }
+
+  function fail() {
+    if (widget || destroyed) return
+    failure = unavailableError()
+    setState({ ...state, error: failure.message })
+    flush()
+  }
+
+  function flush() {
+    const pending = waiters
+    waiters = []
+    for (const waiter of pending) {
+      if (widget) waiter.resolve(widget)
+      else waiter.reject(failure)
+    }
+  }
+
+  /** Runs a widget call once the handshake is done; calls made earlier wait in order. */
+  function call<T>(run: (api: WidgetApi) => Promise<T>): Promise<T> {
+    if (destroyed) return Promise.reject(destroyedError())
+    ensureFrame()
+    if (widget) return run(widget)
+    if (failure) return Promise.reject(failure)
+    return new Promise<WidgetApi>((resolve, reject) => waiters.push({ resolve, reject })).then(run)
+  }
+
+  function after(ms: number, run: () => unknown) {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      run()
+    }, ms)
+    timers.add(timer)
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && frame?.isVisible()) void instance.close().catch(() => {})
+  }
+  document.addEventListener('keydown', onKeyDown)
+
+  const unannounce = announceProvider(eip1193.provider)
+
+  // Preload when the page is idle, so that open() only has to show the frame.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
+  idle(() => destroyed || ensureFrame(), { timeout: 2000 })
+
+  const guard = () => {
+    if (destroyed) throw destroyedError()
+  }
+
+  const instance: Airlock = {
+    async open(openOptions) {
+      guard()
+      ensureFrame().show(widget !== undefined)
+      await call((api) => api.open(openOptions))
+    },
+    async close() {
+      guard()
+      frame?.hide()
+      if (widget) await widget.close()
+    },
+    getProvider(namespace) {
+      guard()
+      if (namespace !== 'eip155') throw new Error(`Namespace ${String(namespace)} is not supported yet`)
+      return eip1193.provider
+    },
+    getState: () => state,
+    subscribeState: (listener) => stateListeners.add(listener),
+    subscribeAccount: (listener) =>
+      stateListeners.add((s) => listener({ status: s.status, address: s.address, caipAddress: s.caipAddress })),
+    subscribeNetwork: (listener) => stateListeners.add((s) => listener({ caipNetworkId: s.caipNetworkId, chainId: s.chainId })),
+    subscribeEvents: (listener) => eventListeners.add(listener),
+    setThemeMode: (themeMode) => call((api) => api.setTheme({ themeMode })),
+    setThemeVariables: (themeVariables) => call((api) => api.setTheme({ themeVariables })),
+    switchNetwork: (caipNetworkId) => call((api) => api.switchNetwork({ caipNetworkId })),
+    disconnect: () => call((api) => api.disconnect()),
+    getDiagnostics: () => structuredClone(diagnostics),
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      failure = destroyedError()
+      flush()
+      for (const timer of timers) clearTimeout(timer)
+      document.removeEventListener('keydown', onKeyDown)
+      unannounce()
+      discovery.destroy()
+      destroyConnection?.()
+      frame?.remove()
+      stateListeners.clear()
+      eventListeners.clear()
+      eip1193.clear()
+    },
+  }
+  return instance
+}
+
+function safeStorage<T>(run: () => T): T | undefined {
+  try {
+    return run()
+  } catch {
+    // Storage can be disabled or full; the widget keeps its own memory fallback.
+    return undefined
+  }
+}
+
+/** Wallet event payloads may hold anything; only plain data crosses to the widget. */
+function plain(data: unknown): unknown {
+  try {
+    return structuredClone(data)
+  } catch {
+    return data instanceof Error ? { message: data.message } : undefined
+  }
+}

@@ -1,0 +1,10 @@
+import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+
+export const destroyedError = (): ProviderRpcError =>
+  new ProviderRpcError(RpcErrorCode.Disconnected, 'This Airlock instance was destroyed; create a new one with createAirlock().')
+
+export const unavailableError = (): ProviderRpcError =>
+  new ProviderRpcError(
+    RpcErrorCode.Disconnected,
+    'The Airlock widget did not connect: this origin may not be allowed for the project (Invalid App Configuration), or the widget could not load.',
+  )

@@ -1,0 +1,5 @@
+export { createAirlock, DEFAULT_WIDGET_URL, SDK_VERSION } from './airlock'
+export type { Airlock, AirlockOptions, Diagnostics } from './airlock'
+export type { AirlockProvider, RequestArguments } from './provider'
+export type { AirlockEvent, AirlockState, OpenableView, ThemeMode, ThemeVariables } from '@airlock/protocol'
+export { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'

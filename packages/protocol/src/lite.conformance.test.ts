@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import type * as z from 'zod/mini'
+import { ConnectorDescription } from './common'
+import { PenpalEnvelope } from './envelope'
+import { airlockStateCheck, connectorDescriptionCheck, hostMethodChecks, penpalEnvelopeCheck, widgetResultChecks } from './host-checks'
+import type { Check } from './lite'
+import { hostMethodParams, widgetMethodResults } from './methods'
+import { AirlockState } from './state'
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const state: AirlockState = {
+  ready: true,
+  open: false,
+  view: 'Account',
+  status: 'connected',
+  activeNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  chainId: 31337,
+  address,
+  caipAddress: `eip155:31337:${address}`,
+  connectorId: 'dev.airlock.devnetwallet',
+  connectorName: 'Devnet Wallet',
+  themeMode: 'dark',
+}
+
+/** Values that break one field at a time, so each rule of the zod schema is exercised. */
+const hostile: unknown[] = [
+  undefined,
+  null,
+  0,
+  NaN,
+  Infinity,
+  '',
+  'x'.repeat(5000),
+  true,
+  [],
+  {},
+  ['a'],
+  { __proto__: null },
+  'javascript:alert(1)',
+  'data:text/html,<script>',
+  'wc://pair?uri=1',
+  'https://example.com',
+  'eip155:1',
+  `eip155:1:${address}`,
+  address,
+  '0x1234',
+  'data:image/svg+xml;base64,AAAA',
+  'data:text/svg,AAAA',
+  'dark',
+  'purple',
+  'connected',
+  'accountsChanged',
+  'ANNOUNCED',
+  'EXTERNAL',
+  'eip155',
+  'cosmos',
+]
+
+function variants(sample: Record<string, unknown>): unknown[] {
+  const out: unknown[] = [sample]
+  for (const key of Object.keys(sample)) {
+    const { [key]: _removed, ...rest } = sample
+    out.push(rest)
+    for (const value of hostile) out.push({ ...sample, [key]: value })
+    const nested = sample[key]
+    if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+      for (const variant of variants(nested as Record<string, unknown>)) out.push({ ...sample, [key]: variant })
+    }
+  }
+  return out
+}
+
+function expectSameVerdicts(name: string, zodSchema: z.ZodMiniType, lite: Check<unknown>, samples: unknown[]) {
+  for (const sample of samples) {
+    const expected = zodSchema.safeParse(sample).success
+    if (lite.safeParse(sample).success !== expected) {
+      throw new Error(`${name}: lite says ${!expected}, zod says ${expected} for ${JSON.stringify(sample)}`)
+    }
+  }
+}
+
+describe('lite checks accept exactly what their zod twins accept', () => {
+  it('AirlockState', () => {
+    const samples = [...variants(state), ...hostile]
+    expectSameVerdicts('AirlockState', AirlockState, airlockStateCheck, samples)
+    expect(airlockStateCheck.safeParse(state).success).toBe(true)
+  })
+
+  it('ConnectorDescription', () => {
+    const sample = { id: 'io.metamask', type: 'ANNOUNCED', namespace: 'eip155', name: 'MetaMask', icon: 'data:image/png;base64,AA', rdns: 'io.metamask' }
+    expectSameVerdicts('ConnectorDescription', ConnectorDescription, connectorDescriptionCheck, [...variants(sample), ...hostile])
+    expect(connectorDescriptionCheck.safeParse({ ...sample, icon: 'https://evil.example/x.svg' }).success).toBe(false)
+  })
+
+  it('penpal envelopes', () => {
+    const base = { namespace: 'penpal', channel: undefined }
+    const samples = [
+      { ...base, type: 'SYN', participantId: 'abc' },
+      { ...base, type: 'ACK1', methodPaths: [['open'], ['storage', 'get']] },
+      { ...base, type: 'ACK2' },
+      { ...base, type: 'CALL', id: '1', methodPath: ['open'], args: [{ view: 'Connect' }] },
+      { ...base, type: 'REPLY', callId: '1', value: 5, isError: true },
+      { ...base, type: 'DESTROY' },
+      { ...base, type: 'NOPE' },
+    ].flatMap(variants)
+    expectSameVerdicts('PenpalEnvelope', PenpalEnvelope, penpalEnvelopeCheck, [...samples, ...hostile])
+  })
+
+  it('host method params', () => {
+    const samples: Record<keyof typeof hostMethodParams, unknown[]> = {
+      listConnectors: [undefined, ...hostile],
+      connectorRequest: variants({ connectorId: 'io.metamask', method: 'eth_accounts', params: [] }),
+      setVisible: variants({ visible: true }),
+      openUrl: [
+        ...variants({ url: 'https://example.com', target: '_blank' }),
+        { url: 'metamask://wc?uri=x', target: '_self' },
+        { url: 'JavaScript://%0aalert(1)', target: '_self' },
+        { url: 'blob://x', target: '_blank' },
+      ],
+      storageGet: variants({ key: 'recent:connector' }),
+      storageSet: variants({ key: 'recent', value: 'io.metamask' }),
+      storageRemove: variants({ key: 'a b' }),
+      emit: [
+        ...variants({ type: 'state', state }),
+        ...variants({ type: 'event', event: { timestamp: 1, data: { type: 'track', event: 'MODAL_OPEN', properties: { a: 1 } } } }),
+        ...variants({ type: 'provider', event: { namespace: 'eip155', event: 'chainChanged', data: '0x7a69' } }),
+        { type: 'other' },
+      ],
+    }
+    for (const [name, list] of Object.entries(samples)) {
+      const key = name as keyof typeof hostMethodParams
+      expectSameVerdicts(name, hostMethodParams[key], hostMethodChecks[key], [...list, ...hostile])
+    }
+  })
+
+  it('widget method results', () => {
+    for (const key of Object.keys(widgetMethodResults) as (keyof typeof widgetMethodResults)[]) {
+      expectSameVerdicts(key, widgetMethodResults[key], widgetResultChecks[key], [...hostile, state, ...variants(state)])
+    }
+  })
+})

@@ -1,0 +1,64 @@
+/**
+ * Tiny validators for the host SDK, which has a 10 kB gzip budget that zod alone (6 kB for one
+ * object schema) would break. The zod schemas stay the source of the types; every lite check is
+ * tested to accept exactly what its zod twin accepts (lite.conformance.test.ts).
+ */
+export type Guard = (value: unknown) => boolean
+
+export interface Check<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; data?: undefined }
+}
+
+export const check = <T>(guard: Guard): Check<T> => ({
+  safeParse: (value) => (guard(value) ? { success: true, data: value as T } : { success: false }),
+})
+
+export const unknown: Guard = () => true
+/** Any value, but the key must be there (zod 4 objects treat unknown fields as required keys). */
+export const present: Guard = Object.assign(() => true, { requiresKey: true })
+export const undef: Guard = (v) => v === undefined
+export const boolean: Guard = (v) => typeof v === 'boolean'
+export const number: Guard = (v) => typeof v === 'number' && Number.isFinite(v)
+export const literal =
+  (expected: unknown): Guard =>
+  (v) =>
+    v === expected
+export const oneOf =
+  (values: readonly unknown[]): Guard =>
+  (v) =>
+    values.includes(v)
+export const string =
+  (max: number, pattern?: RegExp, min = 0): Guard =>
+  (v) =>
+    typeof v === 'string' && v.length >= min && v.length <= max && (!pattern || pattern.test(v))
+export const optional =
+  (guard: Guard): Guard =>
+  (v) =>
+    v === undefined || guard(v)
+export const nullable =
+  (guard: Guard): Guard =>
+  (v) =>
+    v === null || guard(v)
+export const union =
+  (...guards: Guard[]): Guard =>
+  (v) =>
+    guards.some((guard) => guard(v))
+export const array =
+  (item: Guard, max: number): Guard =>
+  (v) =>
+    Array.isArray(v) && v.length <= max && v.every(item)
+export const record =
+  (value: Guard): Guard =>
+  (v) =>
+    isObject(v) && Object.values(v).every(value)
+export const object =
+  (shape: Record<string, Guard>): Guard =>
+  (v) =>
+    isObject(v) &&
+    Object.entries(shape).every(
+      ([key, guard]) => (!('requiresKey' in guard) || key in v) && guard((v as Record<string, unknown>)[key]),
+    )
+
+function isObject(v: unknown): v is object {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}

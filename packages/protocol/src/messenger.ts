@@ -1,0 +1,118 @@
+import { PenpalError, type Message, type MessageHandler, type Messenger, type InitializeMessengerOptions } from 'penpal'
+import { penpalEnvelopeCheck } from './host-checks'
+
+export type DropReason = 'origin' | 'source' | 'malformed'
+
+export interface PinnedWindowMessengerOptions {
+  remoteWindow: Window
+  /** The one origin messages are sent to and accepted from. */
+  remoteOrigin: string
+  /** Called for every message dropped, so that drops can be counted and reported. */
+  onDrop?: (reason: DropReason) => void
+  /** The window whose `message` events carry the handshake; defaults to the global one. */
+  localWindow?: Window
+}
+
+/**
+ * A penpal Messenger that pins one origin both ways. penpal's own WindowMessenger posts its
+ * handshake with target origin `*`; this one never does. After the handshake, traffic moves to a
+ * MessageChannel port that only the two parties hold.
+ */
+export class PinnedWindowMessenger implements Messenger {
+  readonly #remoteWindow: Window
+  readonly #remoteOrigin: string
+  readonly #localWindow: Window
+  readonly #onDrop: (reason: DropReason) => void
+  readonly #handlers = new Set<MessageHandler>()
+  #port: MessagePort | undefined
+
+  constructor(options: PinnedWindowMessengerOptions) {
+    this.#remoteWindow = options.remoteWindow
+    this.#remoteOrigin = options.remoteOrigin
+    this.#localWindow = options.localWindow ?? window
+    this.#onDrop = options.onDrop ?? (() => {})
+  }
+
+  initialize = (_options: InitializeMessengerOptions): void => {
+    this.#localWindow.addEventListener('message', this.#onWindowMessage)
+  }
+
+  sendMessage = (message: Message, transferables: Transferable[] = []): void => {
+    if (message.type === 'ACK2') {
+      const { port1, port2 } = new MessageChannel()
+      this.#setPort(port1)
+      this.#remoteWindow.postMessage(message, { targetOrigin: this.#remoteOrigin, transfer: [port2, ...transferables] })
+      return
+    }
+    if (message.type === 'SYN' || message.type === 'ACK1') {
+      this.#remoteWindow.postMessage(message, { targetOrigin: this.#remoteOrigin, transfer: transferables })
+      return
+    }
+    if (!this.#port) throw new PenpalError('TRANSMISSION_FAILED', 'Cannot send message because the MessagePort is not connected')
+    this.#port.postMessage(message, { transfer: transferables })
+  }
+
+  addMessageHandler = (handler: MessageHandler): void => {
+    this.#handlers.add(handler)
+  }
+
+  removeMessageHandler = (handler: MessageHandler): void => {
+    this.#handlers.delete(handler)
+  }
+
+  destroy = (): void => {
+    this.#localWindow.removeEventListener('message', this.#onWindowMessage)
+    this.#setPort(undefined)
+    this.#handlers.clear()
+  }
+
+  #setPort(port: MessagePort | undefined): void {
+    this.#port?.removeEventListener('message', this.#onPortMessage)
+    this.#port?.close()
+    this.#port = port
+    if (port) {
+      port.addEventListener('message', this.#onPortMessage)
+      port.start()
+    }
+  }
+
+  #deliver(data: unknown): void {
+    const parsed = penpalEnvelopeCheck.safeParse(data)
+    if (!parsed.success) {
+      this.#onDrop('malformed')
+      return
+    }
+    for (const handler of this.#handlers) handler(parsed.data as Message)
+  }
+
+  #onWindowMessage = (event: MessageEvent): void => {
+    if (event.source !== this.#remoteWindow) {
+      // Not from our peer: only worth counting when it pretends to be protocol traffic.
+      if (looksLikePenpal(event.data)) this.#onDrop('source')
+      return
+    }
+    if (event.origin !== this.#remoteOrigin) {
+      this.#onDrop('origin')
+      return
+    }
+    const type = (event.data as { type?: unknown } | null)?.type
+    if (type === 'SYN') this.#setPort(undefined)
+    if (type === 'ACK2') {
+      const port = event.ports[0]
+      if (!port) {
+        this.#onDrop('malformed')
+        return
+      }
+      this.#setPort(port)
+    }
+    this.#deliver(event.data)
+  }
+
+  #onPortMessage = (event: MessageEvent): void => {
+    this.#deliver(event.data)
+  }
+}
+
+function looksLikePenpal(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { namespace?: unknown }).namespace === 'penpal'
+}

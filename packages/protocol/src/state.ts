@@ -1,0 +1,47 @@
+import * as z from 'zod/mini'
+import { PROVIDER_EVENTS } from './patterns'
+import { CaipAddress, CaipNetworkId, ConnectionStatus, EvmAddress, Namespace, ThemeMode } from './common'
+
+/** The widget's public state, mirrored into the host SDK so that `getState()` is synchronous. */
+export const AirlockState = z.object({
+  ready: z.boolean(),
+  open: z.boolean(),
+  view: z.string().check(z.maxLength(64)),
+  status: ConnectionStatus,
+  activeNamespace: Namespace,
+  caipNetworkId: z.optional(CaipNetworkId),
+  chainId: z.optional(z.number()),
+  address: z.optional(EvmAddress),
+  caipAddress: z.optional(CaipAddress),
+  connectorId: z.optional(z.string()),
+  connectorName: z.optional(z.string()),
+  themeMode: ThemeMode,
+  error: z.optional(z.string().check(z.maxLength(500))),
+})
+export type AirlockState = z.infer<typeof AirlockState>
+
+/** An analytics-style event delivered to `subscribeEvents` listeners. */
+export const AirlockEvent = z.object({
+  timestamp: z.number(),
+  data: z.object({
+    type: z.literal('track'),
+    event: z.string().check(z.maxLength(64)),
+    properties: z.optional(z.record(z.string(), z.unknown())),
+  }),
+})
+export type AirlockEvent = z.infer<typeof AirlockEvent>
+
+export const ProviderEvent = z.object({
+  namespace: Namespace,
+  event: z.enum(PROVIDER_EVENTS),
+  data: z.unknown(),
+})
+export type ProviderEvent = z.infer<typeof ProviderEvent>
+
+/** What the widget pushes to the host with `emit`. */
+export const HostEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('state'), state: AirlockState }),
+  z.object({ type: z.literal('event'), event: AirlockEvent }),
+  z.object({ type: z.literal('provider'), event: ProviderEvent }),
+])
+export type HostEvent = z.infer<typeof HostEvent>
