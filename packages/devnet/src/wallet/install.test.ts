@@ -1,0 +1,133 @@
+import { Window } from 'happy-dom'
+import { afterEach, describe, expect, it } from 'vitest'
+import { devnetAccounts } from '../accounts'
+import { announceProvider, uuidV4, type ProviderInfo } from './announce'
+import { DEVNET_WALLET_ICON } from './icon'
+import { configFromScript, installDevnetWallet, type WalletWindow } from './install'
+import { createDevnetWallet } from './provider'
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+let window: Window
+afterEach(() => window?.happyDOM.close())
+
+function page(): { win: WalletWindow & Window; announced: { info: ProviderInfo; provider: unknown }[] } {
+  window = new Window({ url: 'http://localhost:5173/' })
+  const announced: { info: ProviderInfo; provider: unknown }[] = []
+  window.addEventListener('eip6963:announceProvider', (e) => announced.push((e as unknown as CustomEvent).detail))
+  return { win: window as unknown as WalletWindow & Window, announced }
+}
+
+describe('installDevnetWallet (EIP-6963)', () => {
+  it('announces once at start and again on every requestProvider', () => {
+    const { win, announced } = page()
+    const provider = installDevnetWallet(win)
+    expect(announced).toHaveLength(1)
+    const [detail] = announced
+    expect(Object.isFrozen(detail)).toBe(true)
+    expect(Object.isFrozen(detail!.info)).toBe(true)
+    expect(detail!.provider).toBe(provider)
+    expect(detail!.info).toMatchObject({ name: 'Devnet Wallet', rdns: 'dev.airlock.devnetwallet', icon: DEVNET_WALLET_ICON })
+    expect(detail!.info.uuid).toMatch(UUID_V4)
+
+    win.dispatchEvent(new win.CustomEvent('eip6963:requestProvider'))
+    win.dispatchEvent(new win.CustomEvent('eip6963:requestProvider'))
+    expect(announced).toHaveLength(3)
+    expect(announced[2]).toBe(detail)
+  })
+
+  it('ships a real SVG data-URI icon', () => {
+    const [prefix, b64] = DEVNET_WALLET_ICON.split(',')
+    expect(prefix).toBe('data:image/svg+xml;base64')
+    const svg = Buffer.from(b64!, 'base64').toString('utf8')
+    const doc = new (page().win.DOMParser)().parseFromString(svg, 'image/svg+xml')
+    expect(doc.documentElement.tagName.toLowerCase()).toBe('svg')
+    expect(doc.documentElement.getAttribute('viewBox')).toBe('0 0 32 32')
+  })
+
+  it('sets window.ethereum and window.__devnetWallet with the default chains and first account', async () => {
+    const { win } = page()
+    const provider = installDevnetWallet(win)
+    expect(win.ethereum).toBe(provider)
+    expect(win.__devnetWallet).toBe(provider)
+    expect(installDevnetWallet(win)).toBe(provider)
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([devnetAccounts[0]!.address])
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+  })
+
+  it('leaves an existing window.ethereum alone and honours windowEthereum: false', () => {
+    const first = page()
+    const existing = { isMetaMask: true }
+    first.win.ethereum = existing
+    installDevnetWallet(first.win)
+    expect(first.win.ethereum).toBe(existing)
+    expect(first.announced).toHaveLength(1)
+
+    const second = page()
+    second.win.__AIRLOCK_DEVNET_WALLET__ = { windowEthereum: false }
+    installDevnetWallet(second.win)
+    expect(second.win.ethereum).toBeUndefined()
+    expect(second.win.__devnetWallet).toBeDefined()
+  })
+
+  it('reads window.__AIRLOCK_DEVNET_WALLET__', async () => {
+    const { win, announced } = page()
+    win.__AIRLOCK_DEVNET_WALLET__ = {
+      chains: { 4242: 'http://127.0.0.1:1' },
+      accounts: [devnetAccounts[3]!.privateKey],
+      name: 'Other Wallet',
+      rdns: 'dev.example.other',
+      mode: 'reject',
+    }
+    const provider = installDevnetWallet(win)
+    expect(announced[0]!.info).toMatchObject({ name: 'Other Wallet', rdns: 'dev.example.other' })
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1092')
+    await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: 4001 })
+    provider.devnet.setMode('approve')
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([devnetAccounts[3]!.address])
+  })
+
+  it("reads the script tag's data attributes", async () => {
+    const { win } = page()
+    const script = win.document.createElement('script')
+    script.setAttribute('data-rpc-31337', 'http://127.0.0.1:9001')
+    script.setAttribute('data-rpc-31338', 'http://127.0.0.1:9002')
+    script.setAttribute('data-default-chain-id', '31338')
+    script.setAttribute('data-accounts', `${devnetAccounts[1]!.privateKey}, ${devnetAccounts[2]!.privateKey}`)
+    script.setAttribute('data-window-ethereum', 'false')
+    expect(configFromScript(script)).toMatchObject({
+      chains: { 31337: 'http://127.0.0.1:9001', 31338: 'http://127.0.0.1:9002' },
+      defaultChainId: 31338,
+      accounts: [devnetAccounts[1]!.privateKey, devnetAccounts[2]!.privateKey],
+      windowEthereum: false,
+    })
+    const provider = installDevnetWallet(win, script)
+    expect(win.ethereum).toBeUndefined()
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+    expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([devnetAccounts[1]!.address])
+  })
+})
+
+describe('announceProvider on a plain EventTarget', () => {
+  it('works without a DOM and can stop answering', () => {
+    const target = new EventTarget()
+    const seen: unknown[] = []
+    target.addEventListener('eip6963:announceProvider', (e) => seen.push((e as CustomEvent).detail))
+    const provider = createDevnetWallet({ accounts: [devnetAccounts[0]!.privateKey], chains: { 1: 'http://x' }, defaultChainId: 1 })
+    const info = { uuid: uuidV4(), name: 'n', icon: DEVNET_WALLET_ICON, rdns: 'r' }
+    const stop = announceProvider(target, info, provider)
+    target.dispatchEvent(new Event('eip6963:requestProvider'))
+    stop()
+    target.dispatchEvent(new Event('eip6963:requestProvider'))
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).toEqual({ info, provider })
+  })
+
+  it('makes v4 uuids without crypto.randomUUID (insecure http pages)', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => uuidV4({ getRandomValues: (a) => crypto.getRandomValues(a) })))
+    expect(ids.size).toBe(50)
+    for (const id of ids) expect(id).toMatch(UUID_V4)
+  })
+})
