@@ -1,0 +1,6 @@
+interface ImportMetaEnv {
+  readonly AIRLOCK_WIDGET_URL: string
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}

@@ -1,0 +1,7 @@
+import type { Airlock } from '@airlock/sdk'
+
+declare global {
+  interface Window {
+    airlock?: Airlock
+  }
+}

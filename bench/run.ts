@@ -1,0 +1,133 @@
+import { chromium, type Page } from '@playwright/test'
+import { devnetWalletScriptPath } from '@airlock/devnet'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { chromiumArgs, chromiumPath } from '../e2e/chromium'
+import { BENCH_PORTS, startStack } from '../scripts/stack'
+import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkSize } from './size'
+import { median, percentile } from './stats'
+
+/**
+ * `npm run bench`: what a user of a dapp pays for Airlock, measured in Debian's Chromium against
+ * the real origins. Budgets fail the run; results go to bench/results.json.
+ */
+const OPEN_RUNS = 30
+const RTT_RUNS = 500
+
+interface Row {
+  metric: string
+  value: number
+  unit: string
+  budget?: number
+  note?: string
+}
+
+const stack = await startStack({ ports: BENCH_PORTS, log: (line) => console.log(`  ${line}`) })
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
+const rows: Row[] = []
+const chromiumVersion = browser.version()
+try {
+  const sdk = hostSdkSize()
+  rows.push({ metric: 'host SDK sdk.js (gzip)', value: sdk.gzip, unit: 'B', budget: HOST_SDK_GZIP_BUDGET })
+  rows.push({ metric: 'host SDK sdk.js (brotli)', value: sdk.brotli, unit: 'B' })
+
+  const page = await browser.newPage()
+  const widgetScripts: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    const request = response.request()
+    if (request.url().startsWith(stack.urls.widget) && request.resourceType() === 'script' && !request.url().endsWith('/sdk.js')) {
+      widgetScripts.push(response.body())
+    }
+  })
+  const config = { chains: { 31337: stack.urls.rpc[31337], 31338: stack.urls.rpc[31338] }, defaultChainId: 31337 }
+  const wallet = readFileSync(devnetWalletScriptPath, 'utf8')
+  await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${wallet}\n}`)
+  const outsideRequests: string[] = []
+  page.on('request', (request) => {
+    if (!/^https?:\/\/([a-z]+\.)?localhost:|^http:\/\/127\.0\.0\.1:|^data:/.test(request.url())) outsideRequests.push(request.url())
+  })
+  await page.goto(stack.urls.demo)
+  await page.waitForFunction(() => window.airlock?.getState().ready === true)
+  const widget = page.frameLocator('iframe[data-airlock]')
+  await page.evaluate(() => window.airlock!.open())
+  await widget.getByTestId('connect-view').waitFor({ state: 'visible' })
+  const firstPaintJs = compressedSizes(Buffer.concat(await Promise.all(widgetScripts)))
+  rows.push({ metric: 'widget JS before Connect paints (gzip)', value: firstPaintJs.gzip, unit: 'B', note: `${widgetScripts.length} file(s)` })
+  rows.push({ metric: 'requests outside our origins before a click', value: outsideRequests.length, unit: '', budget: 0 })
+
+  const openTimes: number[] = []
+  for (let run = 0; run < OPEN_RUNS; run++) {
+    await page.evaluate(() => window.airlock!.close())
+    await page.waitForFunction(() => window.airlock!.getState().open === false)
+    openTimes.push(await measureOpen(page))
+  }
+  rows.push({ metric: 'open() to Connect view painted, median', value: median(openTimes), unit: 'ms', budget: 50 })
+  rows.push({ metric: 'open() to Connect view painted, p95', value: percentile(openTimes, 95), unit: 'ms' })
+
+  await widget.getByTestId('wallet-item-dev.airlock.devnetwallet').click()
+  await page.waitForFunction(() => window.airlock!.getState().status === 'connected')
+  const rtt = await page.evaluate(async (runs) => {
+    const provider = window.airlock!.getProvider('eip155')
+    const times: number[] = []
+    for (let i = 0; i < runs + 20; i++) {
+      const start = performance.now()
+      await provider.request({ method: 'eth_chainId' })
+      if (i >= 20) times.push(performance.now() - start)
+    }
+    return times
+  }, RTT_RUNS)
+  rows.push({ metric: 'read-only request round trip (eth_chainId), median', value: median(rtt), unit: 'ms', budget: 2, note: 'dapp -> widget -> dapp' })
+  rows.push({ metric: 'read-only request round trip (eth_chainId), p95', value: percentile(rtt, 95), unit: 'ms' })
+  const walletRtt = await page.evaluate(async (runs) => {
+    const provider = window.airlock!.getProvider('eip155')
+    const times: number[] = []
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now()
+      await provider.request({ method: 'eth_blockNumber' })
+      times.push(performance.now() - start)
+    }
+    return times
+  }, 100)
+  rows.push({ metric: 'wallet read (eth_blockNumber), median', value: median(walletRtt), unit: 'ms', note: 'dapp -> widget -> host -> wallet -> anvil and back' })
+} finally {
+  await browser.close()
+  await stack.stop()
+}
+
+async function measureOpen(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const airlock = window.airlock!
+        const start = performance.now()
+        const unsubscribe = airlock.subscribeEvents((event) => {
+          if (event.data.event === 'MODAL_OPEN') {
+            unsubscribe()
+            resolve(performance.now() - start)
+          }
+        })
+        void airlock.open()
+      }),
+  )
+}
+
+const failures = rows.filter((row) => row.budget !== undefined && !(row.value <= row.budget))
+console.log('')
+console.table(
+  rows.map((row) => ({
+    metric: row.metric,
+    value: `${Number.isInteger(row.value) ? row.value : row.value.toFixed(3)} ${row.unit}`.trim(),
+    budget: row.budget === undefined ? '' : `<= ${row.budget} ${row.unit}`.trim(),
+    ok: row.budget === undefined ? '' : row.value <= row.budget ? 'yes' : 'NO',
+    note: row.note ?? '',
+  })),
+)
+const out = fileURLToPath(new URL('./results.json', import.meta.url))
+mkdirSync(fileURLToPath(new URL('.', import.meta.url)), { recursive: true })
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), chromium: chromiumVersion, rows }, null, 2))
+console.log(`written ${out}`)
+if (failures.length) {
+  console.error(`over budget: ${failures.map((row) => row.metric).join(', ')}`)
+  process.exit(1)
+}
+process.exit(0)

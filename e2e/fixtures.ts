@@ -1,0 +1,69 @@
+import { test as base, expect, type FrameLocator, type Page } from '@playwright/test'
+import { devnetAccounts, devnetWalletScriptPath } from '@airlock/devnet'
+import { readFileSync } from 'node:fs'
+import { createPublicClient, defineChain, http } from 'viem'
+
+interface StackInfo {
+  urls: { demo: string; demoNpm: string; widget: string; secure: string; api: string; rpc: Record<string, string> }
+  origins: { dapp: string; widget: string; secure: string; api: string }
+}
+
+export const stack: StackInfo = JSON.parse(process.env.AIRLOCK_STACK ?? 'null') ?? fail()
+function fail(): never {
+  throw new Error('AIRLOCK_STACK is not set: run the e2e suite through playwright.config.ts')
+}
+
+export const DEVNET_WALLET_RDNS = 'dev.airlock.devnetwallet'
+const walletScript = readFileSync(devnetWalletScriptPath, 'utf8')
+
+export const devnet = defineChain({
+  id: 31337,
+  name: 'Airlock Devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [stack.urls.rpc['31337']!] } },
+})
+export const chainClient = createPublicClient({ chain: devnet, transport: http(), pollingInterval: 50 })
+
+/**
+ * Each parallel worker signs with its own devnet account, so that two tests never race for a
+ * nonce or a balance.
+ */
+export const test = base.extend<{ account: (typeof devnetAccounts)[number]; widget: FrameLocator }>({
+  account: async ({}, use, testInfo) => {
+    await use(devnetAccounts[2 + testInfo.parallelIndex]!)
+  },
+  page: async ({ page, account }, use) => {
+    const config = { chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] }, accounts: [account.privateKey], defaultChainId: 31337 }
+    // The wallet is an extension of the top page only, as a real one would be.
+    await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${walletScript}\n}`)
+    await use(page)
+  },
+  widget: async ({ page }, use) => {
+    await use(page.frameLocator('iframe[data-airlock]'))
+  },
+})
+export { expect }
+
+export async function openDemo(page: Page, url = stack.urls.demo): Promise<void> {
+  await page.goto(url)
+  await page.waitForFunction(() => window.airlock?.getState().ready === true)
+}
+
+/** Connects the devnet wallet through the modal, as a user would. */
+export async function connectWallet(page: Page, widget: FrameLocator): Promise<void> {
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+  await expect(page.getByTestId('account-status')).toHaveText('connected')
+}
+
+export function setWalletMode(page: Page, mode: 'approve' | 'reject' | 'throw' | 'hang'): Promise<void> {
+  return page.evaluate((m) => (window as unknown as { __devnetWallet: { devnet: { setMode(m: string): void } } }).__devnetWallet.devnet.setMode(m), mode)
+}
+
+export function formatEth(wei: bigint, decimals = 3): string {
+  const scale = 10n ** BigInt(18 - decimals)
+  const rounded = (wei + scale / 2n) / scale
+  const whole = rounded / 10n ** BigInt(decimals)
+  const fraction = (rounded % 10n ** BigInt(decimals)).toString().padStart(decimals, '0')
+  return `${whole.toLocaleString('en-US')}.${fraction}`
+}

@@ -1,0 +1,36 @@
+import { E2E_PORTS, START_PORTS, startStack } from './stack'
+
+/**
+ * `npm start` (built apps) and `npm run dev` (Vite with HMR): one Ctrl-C stops everything.
+ * `--e2e` runs the test stack and prints one machine-readable line once it is up.
+ */
+const dev = process.argv.includes('--dev')
+const e2e = process.argv.includes('--e2e')
+const started = Date.now()
+const stack = await startStack({ ports: e2e ? E2E_PORTS : START_PORTS, dev, log: (line) => console.log(`  ${line}`) })
+if (e2e) console.log(`AIRLOCK_STACK ${JSON.stringify({ urls: stack.urls, origins: stack.config.origins })}`)
+
+console.log(`
+Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s
+
+  demo dapp (one-line script)  ${stack.urls.demo}
+  demo dapp (npm package)      ${stack.urls.demoNpm}
+  widget                       ${stack.urls.widget}
+  secure frame                 ${stack.urls.secure}
+  api                          ${stack.urls.api}
+  devnet chain 31337           ${stack.urls.rpc[31337]}
+  devnet chain 31338           ${stack.urls.rpc[31338]}
+
+No browser wallet? Click "Load devnet wallet" on the demo page. Ctrl-C stops everything.
+`)
+
+let stopping = false
+const stop = async () => {
+  if (stopping) return
+  stopping = true
+  console.log('\nstopping…')
+  await stack.stop()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
