@@ -12,11 +12,17 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='postMessage'] > Literal[value='*']", message: "Never post messages to '*': pin the origin." },
+        {
+          selector: "CallExpression[callee.property.name='postMessage'] > Literal[value='*']",
+          message: "Never post messages to '*': pin the origin.",
+        },
       ],
     },
   },
@@ -33,6 +39,7 @@ export default tseslint.config(
   {
     // The host SDK runs in every dapp page: protocol and penpal only, nothing heavy.
     files: ['apps/host-sdk/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -52,7 +52,12 @@ try {
   await page.evaluate(() => window.airlock!.open())
   await widget.getByTestId('connect-view').waitFor({ state: 'visible' })
   const firstPaintJs = compressedSizes(Buffer.concat(await Promise.all(widgetScripts)))
-  rows.push({ metric: 'widget JS before Connect paints (gzip)', value: firstPaintJs.gzip, unit: 'B', note: `${widgetScripts.length} file(s)` })
+  rows.push({
+    metric: 'widget JS before Connect paints (gzip)',
+    value: firstPaintJs.gzip,
+    unit: 'B',
+    note: `${widgetScripts.length} file(s)`,
+  })
   rows.push({ metric: 'requests outside our origins before a click', value: outsideRequests.length, unit: '', budget: 0 })
 
   const openTimes: number[] = []
@@ -76,7 +81,13 @@ try {
     }
     return times
   }, RTT_RUNS)
-  rows.push({ metric: 'read-only request round trip (eth_chainId), median', value: median(rtt), unit: 'ms', budget: 2, note: 'dapp -> widget -> dapp' })
+  rows.push({
+    metric: 'read-only request round trip (eth_chainId), median',
+    value: median(rtt),
+    unit: 'ms',
+    budget: 2,
+    note: 'dapp -> widget -> dapp',
+  })
   rows.push({ metric: 'read-only request round trip (eth_chainId), p95', value: percentile(rtt, 95), unit: 'ms' })
   const walletRtt = await page.evaluate(async (runs) => {
     const provider = window.airlock!.getProvider('eip155')
@@ -88,7 +99,12 @@ try {
     }
     return times
   }, 100)
-  rows.push({ metric: 'wallet read (eth_blockNumber), median', value: median(walletRtt), unit: 'ms', note: 'dapp -> widget -> host -> wallet -> anvil and back' })
+  rows.push({
+    metric: 'wallet read (eth_blockNumber), median',
+    value: median(walletRtt),
+    unit: 'ms',
+    note: 'dapp -> widget -> host -> wallet -> anvil and back',
+  })
 } finally {
   await browser.close()
   await stack.stop()

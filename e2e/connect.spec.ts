@@ -20,7 +20,11 @@ test.describe('connecting the browser wallet across origins', () => {
     await expect(widget.getByTestId('account-network')).toContainText('Airlock Devnet')
   })
 
-  test('the dapp provider gets the account, signs a message viem verifies, and sends a transaction anvil mines', async ({ page, widget, account }) => {
+  test('the dapp provider gets the account, signs a message viem verifies, and sends a transaction anvil mines', async ({
+    page,
+    widget,
+    account,
+  }) => {
     await openDemo(page)
     await connectWallet(page, widget)
     expect(await page.evaluate(() => window.airlock!.getProvider('eip155').request({ method: 'eth_accounts' }))).toEqual([account.address])
@@ -90,10 +94,13 @@ test.describe('origins that are not allowed', () => {
     await page.waitForFunction(() => window.airlock !== undefined)
     await expect(widget.getByTestId('app-alert')).toHaveText(/Invalid App Configuration/)
     const error = await page.evaluate(() =>
-      window.airlock!.getProvider('eip155').request({ method: 'eth_chainId' }).then(
-        () => null,
-        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
-      ),
+      window
+        .airlock!.getProvider('eip155')
+        .request({ method: 'eth_chainId' })
+        .then(
+          () => null,
+          (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+        ),
     )
     expect(error).toEqual({ code: 4900, message: expect.stringMatching(/did not connect/) })
     await expect(widget.getByTestId('connect-view')).toHaveCount(0)

@@ -29,13 +29,20 @@ export const chainClient = createPublicClient({ chain: devnet, transport: http()
  * nonce or a balance.
  */
 export const test = base.extend<{ account: (typeof devnetAccounts)[number]; widget: FrameLocator }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
   account: async ({}, use, testInfo) => {
     await use(devnetAccounts[2 + testInfo.parallelIndex]!)
   },
   page: async ({ page, account }, use) => {
-    const config = { chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] }, accounts: [account.privateKey], defaultChainId: 31337 }
+    const config = {
+      chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] },
+      accounts: [account.privateKey],
+      defaultChainId: 31337,
+    }
     // The wallet is an extension of the top page only, as a real one would be.
-    await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${walletScript}\n}`)
+    await page.addInitScript(
+      `if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${walletScript}\n}`,
+    )
     await use(page)
   },
   widget: async ({ page }, use) => {
@@ -57,7 +64,10 @@ export async function connectWallet(page: Page, widget: FrameLocator): Promise<v
 }
 
 export function setWalletMode(page: Page, mode: 'approve' | 'reject' | 'throw' | 'hang'): Promise<void> {
-  return page.evaluate((m) => (window as unknown as { __devnetWallet: { devnet: { setMode(m: string): void } } }).__devnetWallet.devnet.setMode(m), mode)
+  return page.evaluate(
+    (m) => (window as unknown as { __devnetWallet: { devnet: { setMode(m: string): void } } }).__devnetWallet.devnet.setMode(m),
+    mode,
+  )
 }
 
 export function formatEth(wei: bigint, decimals = 3): string {

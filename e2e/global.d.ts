@@ -1,7 +1,8 @@
-import type { Airlock } from '@airlock/sdk'
+import type { Airlock, createAirlock } from '@airlock/sdk'
 
 declare global {
   interface Window {
     airlock?: Airlock
+    Airlock?: { createAirlock: typeof createAirlock }
   }
 }

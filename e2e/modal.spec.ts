@@ -1,7 +1,10 @@
 import { connectWallet, DEVNET_WALLET_RDNS, expect, openDemo, setWalletMode, stack, test } from './fixtures'
 
 test.describe('the modal frame', () => {
-  test('is preloaded hidden and inert, opens instantly, locks scroll, and Escape closes it and restores focus', async ({ page, widget }) => {
+  test('is preloaded hidden and inert, opens instantly, locks scroll, and Escape closes it and restores focus', async ({
+    page,
+    widget,
+  }) => {
     await openDemo(page)
     const frame = page.locator('iframe[data-airlock]')
     await expect(frame).toHaveAttribute('aria-hidden', 'true')
@@ -28,14 +31,20 @@ test.describe('the modal frame', () => {
   })
 
   test('calls made before the widget is ready are queued, not lost', async ({ page }) => {
-    await page.goto(stack.urls.demoNpm)
-    // The npm page creates the SDK at module load; ask immediately, before the handshake.
-    const result = await page.evaluate(async () => {
-      const early = window.airlock!.getState().ready
-      const chainId = await window.airlock!.getProvider('eip155').request({ method: 'eth_chainId' })
-      return { early, chainId }
-    })
-    expect(result).toEqual({ early: false, chainId: '0x7a69' })
+    await openDemo(page)
+    // A second instance made on the spot: its handshake cannot have happened yet.
+    const result = await page.evaluate(async (widgetUrl) => {
+      const airlock = window.Airlock!.createAirlock({ projectId: 'demo', widgetUrl, networks: ['eip155:31338'] })
+      const early = airlock.getState().ready
+      const [chainId, accounts] = await Promise.all([
+        airlock.getProvider('eip155').request({ method: 'eth_chainId' }),
+        airlock.getProvider('eip155').request({ method: 'eth_accounts' }),
+      ])
+      const late = airlock.getState().ready
+      airlock.destroy()
+      return { early, chainId, accounts, late }
+    }, stack.origins.widget)
+    expect(result).toEqual({ early: false, chainId: '0x7a6a', accounts: [], late: true })
   })
 
   test('the theme follows setThemeMode', async ({ page, widget }) => {
@@ -55,7 +64,10 @@ test.describe('the EIP-1193 provider', () => {
         new Promise<{ name: string; rdns: string; chainId: unknown }>((resolve) => {
           window.addEventListener('eip6963:announceProvider', (event) => {
             const { info, provider } = (event as CustomEvent).detail
-            if (info.name === 'Airlock') void provider.request({ method: 'eth_chainId' }).then((chainId: unknown) => resolve({ name: info.name, rdns: info.rdns, chainId }))
+            if (info.name === 'Airlock')
+              void provider
+                .request({ method: 'eth_chainId' })
+                .then((chainId: unknown) => resolve({ name: info.name, rdns: info.rdns, chainId }))
           })
           window.dispatchEvent(new Event('eip6963:requestProvider'))
         }),
@@ -66,7 +78,10 @@ test.describe('the EIP-1193 provider', () => {
   test('an unknown method answers 4200', async ({ page }) => {
     await openDemo(page)
     const error = await page.evaluate(() =>
-      window.airlock!.getProvider('eip155').request({ method: 'eth_stealEverything' }).catch((e: { code: number }) => e.code),
+      window
+        .airlock!.getProvider('eip155')
+        .request({ method: 'eth_stealEverything' })
+        .catch((e: { code: number }) => e.code),
     )
     expect(error).toBe(4200)
   })
@@ -136,7 +151,10 @@ test.describe('hostile messages', () => {
     const { origins } = stack
     // Toward the host: a script in the page poses as the widget.
     await page.evaluate(() => {
-      window.postMessage({ namespace: 'penpal', type: 'CALL', id: 'x', methodPath: ['setVisible'], args: [{ visible: true }] }, window.location.origin)
+      window.postMessage(
+        { namespace: 'penpal', type: 'CALL', id: 'x', methodPath: ['setVisible'], args: [{ visible: true }] },
+        window.location.origin,
+      )
     })
     // Toward the widget: the dapp page sends garbage straight into the widget frame.
     await page.evaluate((widgetOrigin) => {

@@ -5,22 +5,31 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const app = (path: string) => `${root}/${path}`
 
 /** Builds every browser app with Vite's API, in one process (faster than a shell per app). */
-export async function buildApps(options: { widgetUrl: string; demoOutDir: string; log?: (line: string) => void }): Promise<void> {
+export async function buildApps(options: {
+  widgetUrl: string
+  demoOutDir: string
+  dev?: boolean
+  log?: (line: string) => void
+}): Promise<void> {
   const quiet: InlineConfig = { logLevel: 'warn' }
-  const steps: [string, InlineConfig][] = [
-    ['host SDK (npm)', { root: app('apps/host-sdk'), configFile: app('apps/host-sdk/vite.config.ts') }],
+  // Served as files even in dev mode: the one-line script and the devnet wallet are not Vite pages.
+  const scripts: [string, InlineConfig][] = [
     ['host SDK (script)', { root: app('apps/host-sdk'), configFile: app('apps/host-sdk/vite.iife.config.ts') }],
-    ['widget', { root: app('apps/widget'), configFile: app('apps/widget/vite.config.ts') }],
-    ['secure frame', { root: app('apps/secure-frame'), configFile: app('apps/secure-frame/vite.config.ts') }],
     ['devnet wallet', { root: app('packages/devnet'), configFile: app('packages/devnet/wallet.vite.config.ts') }],
   ]
-  for (const [name, config] of steps) {
-    options.log?.(`building ${name}`)
-    await build({ ...quiet, ...config })
-  }
-  options.log?.('building demo')
+  const pages: [string, InlineConfig][] = [
+    ['host SDK (npm)', { root: app('apps/host-sdk'), configFile: app('apps/host-sdk/vite.config.ts') }],
+    ['widget', { root: app('apps/widget'), configFile: app('apps/widget/vite.config.ts') }],
+    ['secure frame', { root: app('apps/secure-frame'), configFile: app('apps/secure-frame/vite.config.ts') }],
+  ]
   // The demo's one-line <script src> names the widget origin, which depends on the stack's ports.
   process.env.AIRLOCK_WIDGET_URL = options.widgetUrl
   process.env.AIRLOCK_DEMO_OUT_DIR = options.demoOutDir
+  for (const [name, config] of options.dev ? scripts : [...pages, ...scripts]) {
+    options.log?.(`building ${name}`)
+    await build({ ...quiet, ...config })
+  }
+  if (options.dev) return
+  options.log?.('building demo')
   await build({ ...quiet, root: app('apps/demo'), configFile: app('apps/demo/vite.config.ts') })
 }

@@ -20,11 +20,16 @@ export const START_PORTS: StackPortsOption = { dapp: 4400, widget: 4401, secure:
  * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the api,
  * and the widget, secure-frame and demo origins, built (or served by Vite in dev mode).
  */
-export async function startStack(options: { ports: StackPortsOption; dev?: boolean; build?: boolean; log?: (line: string) => void }): Promise<Stack> {
+export async function startStack(options: {
+  ports: StackPortsOption
+  dev?: boolean
+  build?: boolean
+  log?: (line: string) => void
+}): Promise<Stack> {
   const { ports, dev = false, log } = options
   const config = devConfig(ports)
   const demoDistDir = fileURLToPath(new URL(`../apps/demo/dist/${ports.dapp}`, import.meta.url))
-  if (!dev && options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, log })
+  if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
   const devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
   let servers: Awaited<ReturnType<typeof startApiStack>>
   try {
@@ -60,4 +65,10 @@ export async function startStack(options: { ports: StackPortsOption; dev?: boole
 /** Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once. */
 export const E2E_PORTS: StackPortsOption = { dapp: 14400, widget: 14401, secure: 14402, api: 14403, anvil: { 31337: 18545, 31338: 18546 } }
 /** Ports of the stack the bench starts. */
-export const BENCH_PORTS: StackPortsOption = { dapp: 34400, widget: 34401, secure: 34402, api: 34403, anvil: { 31337: 38545, 31338: 38546 } }
+export const BENCH_PORTS: StackPortsOption = {
+  dapp: 34400,
+  widget: 34401,
+  secure: 34402,
+  api: 34403,
+  anvil: { 31337: 38545, 31338: 38546 },
+}

@@ -43,7 +43,9 @@ function count(step: string) {
       failed += report.numFailedTests
     }
     if (step === 'e2e') {
-      const report = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
+      const report = JSON.parse(readFileSync(playwrightReport, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number }
+      }
       passed += report.stats.expected + report.stats.flaky
       failed += report.stats.unexpected
     }

@@ -69,7 +69,9 @@ describe('discoverConnectors', () => {
 
     const announced = fakeProvider()
     ;(window as { ethereum?: unknown }).ethereum = announced
-    window.addEventListener('eip6963:requestProvider', () => announce({ uuid: '9', name: 'Both', icon, rdns: 'com.both' }, announced), { once: true })
+    window.addEventListener('eip6963:requestProvider', () => announce({ uuid: '9', name: 'Both', icon, rdns: 'com.both' }, announced), {
+      once: true,
+    })
     const second = start()
     await flush()
     expect(second.discovery.list().map((c) => c.id)).toEqual(['com.both'])

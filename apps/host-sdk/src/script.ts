@@ -3,7 +3,12 @@ import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 
 declare global {
   interface Window {
-    Airlock?: { createAirlock: typeof createAirlock; version: string; ProviderRpcError: typeof ProviderRpcError; RpcErrorCode: typeof RpcErrorCode }
+    Airlock?: {
+      createAirlock: typeof createAirlock
+      version: string
+      ProviderRpcError: typeof ProviderRpcError
+      RpcErrorCode: typeof RpcErrorCode
+    }
     airlock?: Airlock
   }
 }
@@ -16,7 +21,11 @@ const script = document.currentScript as HTMLScriptElement | null
 window.Airlock = { createAirlock, version: SDK_VERSION, ProviderRpcError, RpcErrorCode }
 const data = script?.dataset
 if (script && data?.projectId) {
-  const list = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean)
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
   const themeMode = data.themeMode === 'light' || data.themeMode === 'dark' ? data.themeMode : undefined
   window.airlock = createAirlock({
     projectId: data.projectId,

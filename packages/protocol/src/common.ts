@@ -1,5 +1,14 @@
 import * as z from 'zod/mini'
-import { CAIP_ADDRESS, CAIP_NETWORK_ID, CONNECTION_STATUSES, CONNECTOR_DESCRIPTION_TYPES, DATA_IMAGE_URI, EVM_ADDRESS, NAMESPACES, THEME_MODES } from './patterns'
+import {
+  CAIP_ADDRESS,
+  CAIP_NETWORK_ID,
+  CONNECTION_STATUSES,
+  CONNECTOR_DESCRIPTION_TYPES,
+  DATA_IMAGE_URI,
+  EVM_ADDRESS,
+  NAMESPACES,
+  THEME_MODES,
+} from './patterns'
 
 export const Namespace = z.enum(NAMESPACES)
 export type Namespace = z.infer<typeof Namespace>

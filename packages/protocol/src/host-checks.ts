@@ -14,7 +14,13 @@ const penpalByType: Record<string, l.Guard> = {
   ACK1: l.object({ ...penpalBase, methodPaths: l.array(path, 100) }),
   ACK2: l.object(penpalBase),
   CALL: l.object({ ...penpalBase, id, methodPath: path, args: l.array(l.unknown, 4) }),
-  REPLY: l.object({ ...penpalBase, callId: id, value: l.present, isError: l.optional(l.boolean), isSerializedErrorInstance: l.optional(l.boolean) }),
+  REPLY: l.object({
+    ...penpalBase,
+    callId: id,
+    value: l.present,
+    isError: l.optional(l.boolean),
+    isSerializedErrorInstance: l.optional(l.boolean),
+  }),
   DESTROY: l.object(penpalBase),
 }
 export const isPenpalEnvelope: l.Guard = (v) => {
@@ -59,7 +65,10 @@ const isHostEvent = l.union(
       data: l.object({ type: l.literal('track'), event: l.string(64), properties: l.optional(l.record(l.unknown)) }),
     }),
   }),
-  l.object({ type: l.literal('provider'), event: l.object({ namespace: l.oneOf(p.NAMESPACES), event: l.oneOf(p.PROVIDER_EVENTS), data: l.present }) }),
+  l.object({
+    type: l.literal('provider'),
+    event: l.object({ namespace: l.oneOf(p.NAMESPACES), event: l.oneOf(p.PROVIDER_EVENTS), data: l.present }),
+  }),
 )
 
 const method = l.string(100, undefined, 1)

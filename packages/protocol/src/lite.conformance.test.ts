@@ -88,7 +88,14 @@ describe('lite checks accept exactly what their zod twins accept', () => {
   })
 
   it('ConnectorDescription', () => {
-    const sample = { id: 'io.metamask', type: 'ANNOUNCED', namespace: 'eip155', name: 'MetaMask', icon: 'data:image/png;base64,AA', rdns: 'io.metamask' }
+    const sample = {
+      id: 'io.metamask',
+      type: 'ANNOUNCED',
+      namespace: 'eip155',
+      name: 'MetaMask',
+      icon: 'data:image/png;base64,AA',
+      rdns: 'io.metamask',
+    }
     expectSameVerdicts('ConnectorDescription', ConnectorDescription, connectorDescriptionCheck, [...variants(sample), ...hostile])
     expect(connectorDescriptionCheck.safeParse({ ...sample, icon: 'https://evil.example/x.svg' }).success).toBe(false)
   })

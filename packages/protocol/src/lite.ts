@@ -55,9 +55,7 @@ export const object =
   (shape: Record<string, Guard>): Guard =>
   (v) =>
     isObject(v) &&
-    Object.entries(shape).every(
-      ([key, guard]) => (!('requiresKey' in guard) || key in v) && guard((v as Record<string, unknown>)[key]),
-    )
+    Object.entries(shape).every(([key, guard]) => (!('requiresKey' in guard) || key in v) && guard((v as Record<string, unknown>)[key]))
 
 function isObject(v: unknown): v is object {
   return typeof v === 'object' && v !== null && !Array.isArray(v)

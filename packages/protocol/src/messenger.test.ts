@@ -7,9 +7,16 @@ const widgetOrigin = 'http://widget.localhost:4401'
 function setup() {
   const localWindow = new EventTarget() as unknown as Window
   const posted: { message: unknown; options: WindowPostMessageOptions }[] = []
-  const remoteWindow = { postMessage: (message: unknown, options: WindowPostMessageOptions) => posted.push({ message, options }) } as unknown as Window
+  const remoteWindow = {
+    postMessage: (message: unknown, options: WindowPostMessageOptions) => posted.push({ message, options }),
+  } as unknown as Window
   const drops: DropReason[] = []
-  const messenger = new PinnedWindowMessenger({ remoteWindow, remoteOrigin: widgetOrigin, localWindow, onDrop: (reason) => drops.push(reason) })
+  const messenger = new PinnedWindowMessenger({
+    remoteWindow,
+    remoteOrigin: widgetOrigin,
+    localWindow,
+    onDrop: (reason) => drops.push(reason),
+  })
   const received: Message[] = []
   messenger.initialize({ validateReceivedMessage: (_data): _data is Message => true })
   messenger.addMessageHandler((message) => received.push(message))
@@ -19,7 +26,8 @@ function setup() {
 }
 
 /** Node's MessageEvent only takes MessagePort sources; a window's event carries a Window. */
-const messageEvent = (init: { data: unknown; origin: string; source: unknown; ports: MessagePort[] }) => Object.assign(new Event('message'), init)
+const messageEvent = (init: { data: unknown; origin: string; source: unknown; ports: MessagePort[] }) =>
+  Object.assign(new Event('message'), init)
 
 const syn = { namespace: 'penpal', channel: undefined, type: 'SYN', participantId: 'p1' }
 
@@ -53,7 +61,9 @@ describe('PinnedWindowMessenger', () => {
 
   it('throws instead of sending a call before a port exists', () => {
     const { messenger } = setup()
-    expect(() => messenger.sendMessage({ namespace: 'penpal', channel: undefined, type: 'CALL', id: '1', methodPath: ['open'], args: [] } as Message)).toThrow(/MessagePort/)
+    expect(() =>
+      messenger.sendMessage({ namespace: 'penpal', channel: undefined, type: 'CALL', id: '1', methodPath: ['open'], args: [] } as Message),
+    ).toThrow(/MessagePort/)
   })
 })
 
@@ -67,7 +77,14 @@ describe('PinnedWindowMessenger over a real port', () => {
     messenger.initialize({ validateReceivedMessage: (_d): _d is Message => true })
     messenger.addMessageHandler((m) => received.push(m))
     const { port1, port2 } = new MessageChannel()
-    localWindow.dispatchEvent(messageEvent({ data: { namespace: 'penpal', channel: undefined, type: 'ACK2' }, origin: widgetOrigin, source: remoteWindow, ports: [port2] }))
+    localWindow.dispatchEvent(
+      messageEvent({
+        data: { namespace: 'penpal', channel: undefined, type: 'ACK2' },
+        origin: widgetOrigin,
+        source: remoteWindow,
+        ports: [port2],
+      }),
+    )
     port1.postMessage({ namespace: 'penpal', channel: undefined, type: 'CALL', id: '7', methodPath: ['open'], args: [] })
     port1.postMessage({ namespace: 'penpal', type: 'CALL', id: 7 })
     await new Promise((resolve) => setTimeout(resolve, 20))

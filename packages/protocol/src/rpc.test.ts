@@ -1,3 +1,4 @@
+import type { RemoteProxy } from 'penpal'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { ProviderRpcError, RpcErrorCode, toProviderRpcError } from './errors'
@@ -45,7 +46,7 @@ describe('createCaller', () => {
         throw { code: 4100, message: 'nope' }
       },
     }
-    const caller = createCaller<typeof params, typeof results>(results, remote, (n) => invalid.push(n))
+    const caller = createCaller<typeof params, typeof results>(results, remote as unknown as RemoteProxy, (n) => invalid.push(n))
     await expect(caller.greet({ name: 'x' })).resolves.toBe('hi x')
     await expect(caller.greet({ name: 'bad' })).rejects.toMatchObject({ code: -32603, message: 'Malformed result from greet' })
     const error = await caller.fail().catch((e: unknown) => e)
@@ -56,7 +57,11 @@ describe('createCaller', () => {
 
   it('turns a vanished peer into 4900', async () => {
     const penpalError = Object.assign(new Error('Connection destroyed'), { code: 'CONNECTION_DESTROYED' })
-    const caller = createCaller<typeof params, typeof results>(results, { fail: async () => Promise.reject(penpalError) }, () => {})
+    const caller = createCaller<typeof params, typeof results>(
+      results,
+      { fail: async () => Promise.reject(penpalError) } as unknown as RemoteProxy,
+      () => {},
+    )
     await expect(caller.fail()).rejects.toMatchObject({ code: 4900 })
   })
 })

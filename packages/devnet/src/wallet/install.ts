@@ -12,6 +12,7 @@ export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
 }
 
 export interface WalletWindow extends AnnounceTarget {
+  localStorage?: Pick<Storage, 'getItem' | 'setItem'>
   ethereum?: unknown
   __devnetWallet?: DevnetWalletProvider
   __AIRLOCK_DEVNET_WALLET__?: DevnetWalletPageConfig
@@ -57,11 +58,33 @@ export function resolvePageConfig(win: WalletWindow, script?: ScriptLike | null)
   }
 }
 
+const PERMISSION_KEY = 'airlock-devnet-wallet:connected'
+
+/** The page's own localStorage stands in for the extension's list of connected sites. */
+function sitePermissionIn(win: WalletWindow): NonNullable<DevnetWalletConfig['sitePermission']> {
+  return {
+    load: () => {
+      try {
+        return win.localStorage?.getItem(PERMISSION_KEY) === 'true'
+      } catch {
+        return false
+      }
+    },
+    save: (connected) => {
+      try {
+        win.localStorage?.setItem(PERMISSION_KEY, String(connected))
+      } catch {
+        // Without storage the wallet forgets the site on reload, like a private window.
+      }
+    },
+  }
+}
+
 /** Creates the wallet in a page, announces it via EIP-6963 and exposes it as window.__devnetWallet. */
 export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | null): DevnetWalletProvider {
   if (win.__devnetWallet) return win.__devnetWallet
   const config = resolvePageConfig(win, script)
-  const provider = createDevnetWallet(config)
+  const provider = createDevnetWallet({ ...config, sitePermission: config.sitePermission ?? sitePermissionIn(win) })
   if (config.mode) provider.devnet.setMode(config.mode)
   win.__devnetWallet = provider
   if (config.windowEthereum !== false && win.ethereum === undefined) win.ethereum = provider

@@ -104,6 +104,26 @@ describe('connection', () => {
     expect((await rejection(req('personal_sign', ['0x68', acc0.address]))).code).toBe(4100)
   })
 
+  it('remembers the connected site across reloads, like an extension', async () => {
+    let remembered = false
+    const sitePermission = { load: () => remembered, save: (connected: boolean) => void (remembered = connected) }
+    const make = () =>
+      createDevnetWallet({
+        accounts: [acc0.privateKey],
+        chains: { 31337: devnet.chains[0]!.rpcUrl },
+        defaultChainId: 31337,
+        sitePermission,
+      })
+    const first = make()
+    await first.request({ method: 'eth_requestAccounts' })
+    expect(remembered).toBe(true)
+    const afterReload = make()
+    expect(await afterReload.request({ method: 'eth_accounts' })).toEqual([acc0.address])
+    await afterReload.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    expect(remembered).toBe(false)
+    expect(await make().request({ method: 'eth_accounts' })).toEqual([])
+  })
+
   it('switches accounts on demand and removes listeners', async () => {
     await connect()
     wallet.devnet.switchAccount(1)

@@ -16,6 +16,8 @@ export interface DevnetWalletConfig {
   defaultChainId: number
   name?: string
   rdns?: string
+  /** Where the wallet remembers that this site is connected, as an extension does across reloads. */
+  sitePermission?: { load(): boolean; save(connected: boolean): void }
 }
 
 export interface RequestArguments {
@@ -74,7 +76,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
   if (!chains.has(config.defaultChainId)) throw new Error(`createDevnetWallet: no rpc url for defaultChainId ${config.defaultChainId}`)
 
   let mode: DevnetWalletMode = 'approve'
-  let connected = false
+  let connected = config.sitePermission?.load() ?? false
   let selected = 0
   let chainId = config.defaultChainId
   const listeners = new Map<string, Set<Listener>>()
@@ -110,6 +112,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
   function connect(): void {
     if (connected) return
     connected = true
+    config.sitePermission?.save(true)
     emit('connect', { chainId: toHex(chainId) })
     emit('accountsChanged', exposedAccounts())
   }
@@ -200,6 +203,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
     wallet_revokePermissions: async () => {
       if (connected) {
         connected = false
+        config.sitePermission?.save(false)
         emit('accountsChanged', [])
       }
       return null

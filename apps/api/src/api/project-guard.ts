@@ -1,0 +1,56 @@
+import type { MiddlewareHandler } from 'hono'
+import * as z from 'zod'
+import type { Project } from '../projects/project'
+import type { ProjectRegistry } from '../projects/registry'
+
+export interface ApiVariables {
+  project: Project
+  /** Optional sdk type (`st`) and version (`sv`) the client sent. */
+  sdk: { type: string | undefined; version: string | undefined }
+}
+
+const V1Query = z.object({
+  projectId: z.string().min(1).max(100).optional(),
+  st: z.string().max(100).optional(),
+  sv: z.string().max(100).optional(),
+})
+
+const CORS_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
+const CORS_HEADERS = 'Content-Type'
+const CORS_MAX_AGE = '600'
+
+/**
+ * Guards every /v1 call:
+ * - `projectId` missing or unknown: 401 `{ error: 'Invalid Project ID' }`.
+ * - `Origin` present but neither the widget origin nor one of the project's allowed origins:
+ *   403 `{ error: 'Invalid App Configuration' }`. No `Origin` (server to server) passes.
+ * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
+ *   preflight a 204. The widget origin is allowed even before the project is known, so the
+ *   widget can read a 401 and show 'Invalid Project ID'.
+ */
+export function projectGuard(options: { projects: ProjectRegistry; widgetOrigin: string }): MiddlewareHandler<{ Variables: ApiVariables }> {
+  return async (c, next) => {
+    const query = V1Query.safeParse({ projectId: c.req.query('projectId'), st: c.req.query('st'), sv: c.req.query('sv') })
+    const projectId = query.success ? query.data.projectId : undefined
+    const project = projectId === undefined ? undefined : await options.projects.getProject(projectId)
+    const origin = c.req.header('origin')
+    const corsAllowed = origin !== undefined && (origin === options.widgetOrigin || (project?.allowedOrigins.includes(origin) ?? false))
+
+    if (origin !== undefined) c.header('Vary', 'Origin', { append: true })
+    if (corsAllowed) c.header('Access-Control-Allow-Origin', origin)
+
+    const isPreflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined
+    if (isPreflight && corsAllowed) {
+      c.header('Access-Control-Allow-Methods', CORS_METHODS)
+      c.header('Access-Control-Allow-Headers', CORS_HEADERS)
+      c.header('Access-Control-Max-Age', CORS_MAX_AGE)
+      return c.body(null, 204)
+    }
+    if (!project || !query.success) return c.json({ error: 'Invalid Project ID' }, 401)
+    if (origin !== undefined && !corsAllowed) return c.json({ error: 'Invalid App Configuration' }, 403)
+
+    c.set('project', project)
+    c.set('sdk', { type: query.data.st, version: query.data.sv })
+    await next()
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { devConfig, parseStackConfig } from './config'
+
+describe('devConfig', () => {
+  it('gives the local origins, the demo project and the devnet upstreams', () => {
+    const config = devConfig()
+    expect(config.origins).toEqual({
+      dapp: 'http://dapp.localhost:4400',
+      widget: 'http://widget.localhost:4401',
+      secure: 'http://secure.localhost:4402',
+      api: 'http://api.localhost:4403',
+    })
+    expect(config.ports).toEqual({ dapp: 4400, widget: 4401, secure: 4402, api: 4403 })
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.projects).toEqual([
+      {
+        id: 'demo',
+        name: 'Airlock Demo',
+        allowedOrigins: ['http://dapp.localhost:4400', 'http://localhost:4400', 'http://127.0.0.1:4400'],
+        features: { analytics: false },
+      },
+    ])
+    expect(config.rpcUpstreams).toEqual({ 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' })
+    expect(config.dev).toBeUndefined()
+  })
+
+  it('resolves the dist dirs from the repository, not the working directory', () => {
+    const config = devConfig()
+    const apps = join(import.meta.dirname, '..', '..')
+    expect(config.widgetDistDir).toBe(join(apps, 'widget', 'dist'))
+    expect(config.hostSdkDistDir).toBe(join(apps, 'host-sdk', 'dist'))
+    expect(config.secureFrameDistDir).toBe(join(apps, 'secure-frame', 'dist'))
+    expect(config.demoDistDir).toBe(join(apps, 'demo', 'dist'))
+    expect(existsSync(join(apps, 'api', 'src', 'config.ts'))).toBe(true)
+  })
+
+  it('takes other ports for every server and chain', () => {
+    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 } })
+    expect(config.origins.widget).toBe('http://widget.localhost:25401')
+    expect(config.ports.api).toBe(25403)
+    expect(config.projects[0]?.allowedOrigins).toEqual(['http://dapp.localhost:25400', 'http://localhost:25400', 'http://127.0.0.1:25400'])
+    expect(config.rpcUpstreams).toEqual({ 'eip155:31337': 'http://127.0.0.1:25545', 'eip155:31338': 'http://127.0.0.1:8546' })
+    expect(() => parseStackConfig(config)).not.toThrow()
+  })
+})
+
+describe('parseStackConfig', () => {
+  it('rejects bad origins, upstreams, ports and relative dirs with a readable message', () => {
+    const bad = {
+      ...devConfig(),
+      origins: { ...devConfig().origins, widget: 'http://widget.localhost:4401/' },
+      ports: { ...devConfig().ports, api: 70000 },
+      rpcUpstreams: { eip155: 'http://127.0.0.1:8545', 'eip155:1': 'file:///etc/passwd' },
+      widgetDistDir: 'apps/widget/dist',
+    }
+    expect(() => parseStackConfig(bad)).toThrow(/Invalid Airlock stack config/)
+    try {
+      parseStackConfig(bad)
+    } catch (error) {
+      const message = (error as Error).message
+      for (const path of ['origins.widget', 'ports.api', 'rpcUpstreams', 'widgetDistDir']) expect(message).toContain(path)
+    }
+  })
+
+  it('rejects a project whose allowed origin could inject into a CSP header', () => {
+    const config = devConfig()
+    const project = { id: 'x', name: 'X', allowedOrigins: ["http://a.com; script-src 'unsafe-inline'"], features: { analytics: false } }
+    expect(() => parseStackConfig({ ...config, projects: [project] })).toThrow(/allowedOrigins/)
+  })
+})

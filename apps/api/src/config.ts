@@ -1,0 +1,133 @@
+import { isAbsolute } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as z from 'zod'
+import { HttpOrigin } from './http/origin'
+import { Project } from './projects/project'
+
+/** Where each origin server listens. */
+export interface StackPorts {
+  dapp: number
+  widget: number
+  secure: number
+  api: number
+}
+
+export interface StackOrigins {
+  /** The demo dapp. */
+  dapp: string
+  /** The widget (modal) page, also serving the host SDK script `/sdk.js`. */
+  widget: string
+  /** The secure frame (key custody). */
+  secure: string
+  /** The data API and chain RPC proxy. */
+  api: string
+}
+
+export interface StackConfig {
+  /** Full origins as browsers see them (`http://widget.localhost:4401`). */
+  origins: StackOrigins
+  /** Ports the servers bind to (on `host`). Usually the ports of `origins`. */
+  ports: StackPorts
+  /** Bind address of every server. Default 127.0.0.1 (loopback only). */
+  host?: string
+  projects: Project[]
+  /** CAIP-2 chain id -> JSON-RPC upstream URL, e.g. `eip155:31337 -> http://127.0.0.1:8545`. */
+  rpcUpstreams: Record<string, string>
+  widgetDistDir: string
+  hostSdkDistDir: string
+  secureFrameDistDir: string
+  demoDistDir: string
+  /** Extra files served by the demo origin: URL path -> absolute file path (e.g. `/devnet-wallet.js`). */
+  demoExtraFiles?: Record<string, string>
+  /** Serve widget, demo and secure frame through Vite dev servers (HMR) instead of their dist dirs. */
+  dev?: boolean
+}
+
+const Port = z.number().int().min(1).max(65535)
+const AbsolutePath = z.string().refine(isAbsolute, { message: 'must be an absolute path' })
+/** CAIP-2: namespace (3-8 of [-a-z0-9]) ":" reference (1-32 of [-_a-zA-Z0-9]). */
+export const Caip2ChainId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 chain id such as eip155:1')
+const UpstreamUrl = z.url({ protocol: /^https?$/ })
+const UrlPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9._~/-]*$/)
+  .refine((p) => !p.split('/').includes('..'), { message: 'must not contain ..' })
+
+export const StackConfigSchema = z.object({
+  origins: z.object({ dapp: HttpOrigin, widget: HttpOrigin, secure: HttpOrigin, api: HttpOrigin }),
+  ports: z.object({ dapp: Port, widget: Port, secure: Port, api: Port }),
+  host: z.string().min(1).optional(),
+  projects: z.array(Project),
+  rpcUpstreams: z.record(Caip2ChainId, UpstreamUrl),
+  widgetDistDir: AbsolutePath,
+  hostSdkDistDir: AbsolutePath,
+  secureFrameDistDir: AbsolutePath,
+  demoDistDir: AbsolutePath,
+  demoExtraFiles: z.record(UrlPath, AbsolutePath).optional(),
+  dev: z.boolean().optional(),
+})
+
+/** Checks a config at the boundary (start-up); throws a readable error listing every problem. */
+export function parseStackConfig(config: StackConfig): StackConfig {
+  const result = StackConfigSchema.safeParse(config)
+  if (!result.success) throw new Error(`Invalid Airlock stack config:\n${z.prettifyError(result.error)}`)
+  return result.data
+}
+
+export const DEFAULT_HOST = '127.0.0.1'
+
+export const DEFAULT_PORTS: Readonly<StackPorts> = Object.freeze({ dapp: 4400, widget: 4401, secure: 4402, api: 4403 })
+
+/** Devnet chains and their default anvil ports (the same as packages/devnet's DEVNET_CHAINS). */
+export const DEFAULT_ANVIL_PORTS: Readonly<Record<number, number>> = Object.freeze({ 31337: 8545, 31338: 8546 })
+
+export interface DevPorts extends Partial<StackPorts> {
+  /** anvil port per devnet chain id (31337, 31338). */
+  anvil?: Partial<Record<number, number>>
+}
+
+/** `apps/<app>/dist`, resolved from this file (not from the working directory). */
+export const appDistDir = (app: string): string => fileURLToPath(new URL(`../../${app}/dist`, import.meta.url))
+/** `apps/<app>`, the root a Vite dev server runs from. */
+export const appDir = (app: string): string => fileURLToPath(new URL(`../../${app}`, import.meta.url))
+
+/**
+ * The local stack: `http://{dapp,widget,secure,api}.localhost:<port>` (distinct sites so the
+ * browser isolates them), the `demo` project and the two devnet chains. Every port can be
+ * overridden so tests can run a second stack beside `npm start`.
+ */
+export function devConfig(ports: DevPorts = {}): StackConfig {
+  const p: StackPorts = {
+    dapp: ports.dapp ?? DEFAULT_PORTS.dapp,
+    widget: ports.widget ?? DEFAULT_PORTS.widget,
+    secure: ports.secure ?? DEFAULT_PORTS.secure,
+    api: ports.api ?? DEFAULT_PORTS.api,
+  }
+  const anvil = { ...DEFAULT_ANVIL_PORTS, ...ports.anvil }
+  const origins: StackOrigins = {
+    dapp: `http://dapp.localhost:${p.dapp}`,
+    widget: `http://widget.localhost:${p.widget}`,
+    secure: `http://secure.localhost:${p.secure}`,
+    api: `http://api.localhost:${p.api}`,
+  }
+  return {
+    origins,
+    ports: p,
+    host: DEFAULT_HOST,
+    projects: [
+      {
+        id: 'demo',
+        name: 'Airlock Demo',
+        allowedOrigins: [origins.dapp, `http://localhost:${p.dapp}`, `http://127.0.0.1:${p.dapp}`],
+        features: { analytics: false },
+      },
+    ],
+    rpcUpstreams: Object.fromEntries(
+      Object.entries(anvil).flatMap(([chainId, port]) => (port === undefined ? [] : [[`eip155:${chainId}`, `http://127.0.0.1:${port}`]])),
+    ),
+    widgetDistDir: appDistDir('widget'),
+    hostSdkDistDir: appDistDir('host-sdk'),
+    secureFrameDistDir: appDistDir('secure-frame'),
+    demoDistDir: appDistDir('demo'),
+  }
+}

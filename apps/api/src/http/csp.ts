@@ -1,0 +1,98 @@
+/**
+ * Content-Security-Policy for each origin. Every response of every origin carries one
+ * (documents need it; on other responses it is harmless and keeps the rule simple to check).
+ */
+
+export type CspDirectives = Record<string, readonly string[]>
+
+/** Serialises directives; an empty source list becomes `'none'`. */
+export function serializeCsp(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.length ? [...new Set(sources)].join(' ') : "'none'"}`)
+    .join('; ')
+}
+
+const LOCKDOWN = {
+  'base-uri': [],
+  'form-action': [],
+  'object-src': [],
+} satisfies CspDirectives
+
+/** `ws://host:port` of an http origin: Vite's HMR socket shares the origin's own server in dev. */
+function wsOf(origin: string): string {
+  const url = new URL(origin)
+  return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`
+}
+
+export interface WidgetCspInput {
+  /** The widget origin itself (only used in dev, for the HMR socket). */
+  widget: string
+  api: string
+  secure: string
+  /** Origins allowed to frame the page; empty means `'none'`. */
+  frameAncestors: readonly string[]
+  dev?: boolean
+}
+
+/**
+ * The widget page. `ws://127.0.0.1:*` is for the devnet WalletConnect relay. Dev adds
+ * `'unsafe-inline'` scripts (Vite / React-refresh preamble) and the HMR socket.
+ */
+export function widgetCsp({ widget, api, secure, frameAncestors, dev }: WidgetCspInput): string {
+  return serializeCsp({
+    'default-src': ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', api],
+    'connect-src': ["'self'", api, 'ws://127.0.0.1:*', ...(dev ? [wsOf(widget)] : [])],
+    'frame-src': [secure],
+    ...LOCKDOWN,
+    'frame-ancestors': frameAncestors,
+  })
+}
+
+export interface DemoCspInput {
+  dapp: string
+  widget: string
+  dev?: boolean
+}
+
+/**
+ * The demo dapp: scripts from itself and the widget origin (`sdk.js`), the widget iframe, and
+ * `http://127.0.0.1:*` because the demo's devnet wallet talks to anvil directly. Not framable.
+ */
+export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
+  return serializeCsp({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", widget, ...(dev ? ["'unsafe-inline'"] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'connect-src': ["'self'", 'http://127.0.0.1:*', ...(dev ? [wsOf(dapp)] : [])],
+    'frame-src': [widget],
+    ...LOCKDOWN,
+    'frame-ancestors': [],
+  })
+}
+
+export interface SecureFrameCspInput {
+  secure: string
+  widget: string
+  dev?: boolean
+}
+
+/** The secure frame: only the widget origin may frame it; it talks only to its own origin. */
+export function secureFrameCsp({ secure, widget, dev }: SecureFrameCspInput): string {
+  return serializeCsp({
+    'default-src': ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(dev ? [wsOf(secure)] : [])],
+    'frame-src': [],
+    ...LOCKDOWN,
+    'frame-ancestors': [widget],
+  })
+}
+
+/** The JSON API: no document is ever meant to render from it. */
+export const API_CSP = serializeCsp({ 'default-src': [], ...LOCKDOWN, 'frame-ancestors': [] })

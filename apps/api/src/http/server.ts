@@ -1,0 +1,114 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { ViteDevServer } from 'vite'
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+/** A listening server (and its Vite dev server in dev mode). */
+export interface RunningServer {
+  name: string
+  /** `http://127.0.0.1:<port>`: where it listens (the public origin may be a *.localhost name). */
+  url: string
+  port: number
+  /** Stops Vite (if any) and the server, dropping open connections. Idempotent. */
+  close(): Promise<void>
+}
+
+export class PortInUseError extends Error {
+  constructor(
+    readonly serverName: string,
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(
+      `Cannot start the ${serverName}: port ${port} on ${host} is already in use ` +
+        `(is another "npm start" running?). Stop it, or choose other ports (devConfig({ ... }) / the stack config).`,
+    )
+    this.name = 'PortInUseError'
+  }
+}
+
+/** Binds and resolves once listening; a taken port rejects with PortInUseError. */
+export function listen(server: Server, name: string, host: string, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening)
+      if (error.code === 'EADDRINUSE') reject(new PortInUseError(name, host, port))
+      else if (error.code === 'EACCES') reject(new Error(`Cannot start the ${name}: no permission to bind ${host}:${port}`))
+      else reject(error)
+    }
+    const onListening = () => {
+      server.off('error', onError)
+      resolvePromise()
+    }
+    server.once('error', onError)
+    server.once('listening', onListening)
+    server.listen({ host, port, exclusive: true })
+  })
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    if (!server.listening) return resolvePromise()
+    server.close((error) => (error ? reject(error) : resolvePromise()))
+    // Keep-alive and HMR sockets would otherwise hold close() open.
+    server.closeAllConnections()
+  })
+}
+
+/** Wraps a handler so that a throw becomes a 500 (and a log line), never a crashed process. */
+export function guard(name: string, handler: NodeHandler): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      console.error(`[${name}] ${req.method} ${req.url}:`, error)
+      if (!res.headersSent) {
+        res.statusCode = 500
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+        res.setHeader('Cache-Control', 'no-store')
+        res.end('Internal Server Error\n')
+      } else {
+        res.destroy()
+      }
+    })
+  }
+}
+
+export interface StartNodeServerOptions {
+  name: string
+  host: string
+  port: number
+  /** When set, a Vite dev server runs from this app directory, with its HMR socket on this server. */
+  viteRoot?: string
+  handler: (vite: ViteDevServer | undefined) => NodeHandler
+}
+
+/**
+ * Creates, (in dev) attaches Vite, and listens. Vite runs in middleware mode with its HMR
+ * WebSocket on the origin's own server and port, so dev needs no extra ports and the CSP only
+ * needs `ws://<origin host>`.
+ */
+export async function startNodeServer(options: StartNodeServerOptions): Promise<RunningServer> {
+  const server = createServer()
+  let vite: ViteDevServer | undefined
+  if (options.viteRoot) {
+    const { createViteDevServer } = await import('./vite-dev')
+    vite = await createViteDevServer(options.viteRoot, server)
+  }
+  server.on('request', guard(options.name, options.handler(vite)))
+  try {
+    await listen(server, options.name, options.host, options.port)
+  } catch (error) {
+    await vite?.close()
+    throw error
+  }
+  let closing: Promise<void> | undefined
+  return {
+    name: options.name,
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`,
+    port: options.port,
+    close: () =>
+      (closing ??= (async () => {
+        await vite?.close()
+        await closeServer(server)
+      })()),
+  }
+}

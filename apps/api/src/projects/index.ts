@@ -1,0 +1,2 @@
+export { Project, ProjectFeatures, ProjectId } from './project'
+export { createMemoryProjectRegistry, type ProjectRegistry } from './registry'

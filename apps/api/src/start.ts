@@ -1,0 +1,79 @@
+import { createApiApp } from './api/app'
+import { startApiServer } from './api/server'
+import { appDir, DEFAULT_HOST, parseStackConfig, type StackConfig, type StackOrigins } from './config'
+import { demoCsp, secureFrameCsp } from './http/csp'
+import type { RunningServer } from './http/server'
+import { createMemoryProjectRegistry } from './projects/registry'
+import { startStaticOrigin } from './static-origin/server'
+import { startWidgetOrigin } from './widget-origin/server'
+
+export interface ApiStack {
+  /** Public origins (`http://widget.localhost:4401`, ...) plus the demo page URL. */
+  urls: StackOrigins & { demoPage: string }
+  /** Where each server actually listens (`http://127.0.0.1:<port>`). */
+  listening: Record<keyof StackOrigins, string>
+  /** Closes every server and Vite instance. Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the api, widget origin, demo dapp and secure frame servers on their ports (bound to
+ * 127.0.0.1 unless `config.host` says otherwise). With `dev: true` the three pages run through
+ * Vite dev servers (HMR) instead of their dist dirs. If any server fails to start (e.g. a port in
+ * use), the ones already started are closed and the error is rethrown.
+ */
+export async function startApiStack(input: StackConfig): Promise<ApiStack> {
+  const config = parseStackConfig(input)
+  const host = config.host ?? DEFAULT_HOST
+  const { origins, ports } = config
+  const dev = config.dev === true
+  const projects = createMemoryProjectRegistry(config.projects)
+
+  const starts: Promise<RunningServer>[] = [
+    startApiServer(createApiApp({ origins, projects, rpcUpstreams: config.rpcUpstreams }), host, ports.api),
+    startWidgetOrigin({
+      origins,
+      projects,
+      widgetDistDir: config.widgetDistDir,
+      hostSdkDistDir: config.hostSdkDistDir,
+      host,
+      port: ports.widget,
+      ...(dev ? { viteRoot: appDir('widget') } : {}),
+    }),
+    startStaticOrigin({
+      name: 'demo dapp',
+      distDir: config.demoDistDir,
+      csp: demoCsp({ dapp: origins.dapp, widget: origins.widget, dev }),
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      extraFiles: config.demoExtraFiles ?? {},
+      host,
+      port: ports.dapp,
+      ...(dev ? { viteRoot: appDir('demo') } : {}),
+    }),
+    startStaticOrigin({
+      name: 'secure frame',
+      distDir: config.secureFrameDistDir,
+      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, dev }),
+      referrerPolicy: 'no-referrer',
+      host,
+      port: ports.secure,
+      ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
+    }),
+  ]
+  const settled = await Promise.allSettled(starts)
+  const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  const closeAll = () => Promise.all(servers.map((s) => s.close())).then(() => undefined)
+  if (failure) {
+    await closeAll()
+    throw failure.reason
+  }
+  const [api, widget, demo, secure] = servers as [RunningServer, RunningServer, RunningServer, RunningServer]
+
+  let closing: Promise<void> | undefined
+  return {
+    urls: { ...origins, demoPage: `${origins.dapp}/` },
+    listening: { api: api.url, widget: widget.url, dapp: demo.url, secure: secure.url },
+    close: () => (closing ??= closeAll()),
+  }
+}

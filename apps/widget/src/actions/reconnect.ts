@@ -1,0 +1,76 @@
+import type { WidgetContext } from '../context'
+import { connectorRequest, parseAccounts, requestChainId } from '../connectors/relayed'
+import { clearRecentConnectorId, loadRecentConnectorId } from '../connectors/recent'
+import { connectionAtom, DISCONNECTED } from '../stores/connection'
+import { connectorsAtom } from '../stores/connectors'
+import { openAtom } from '../stores/modal'
+import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { establishSession } from './session'
+
+/** The host may announce wallets a little after load: keep looking for the recent one this long. */
+export const RECONNECT_LOOKUP_WINDOW_MS = 1000
+/** eth_accounts never prompts; a wallet silent this long is treated as absent (SPEC RPC timeout). */
+export const RECONNECT_TIMEOUT_MS = 10_000
+
+class ReconnectTimeout extends Error {}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ReconnectTimeout()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Called once after the handshake and the first connector list. */
+export function startReconnect(ctx: WidgetContext): void {
+  ctx.session.reconnectLookupUntil = Date.now() + RECONNECT_LOOKUP_WINDOW_MS
+  void tryReconnect(ctx)
+}
+
+/** Called on connectorsChanged: the recent connector may have just arrived. */
+export function retryReconnectLookup(ctx: WidgetContext): void {
+  if (Date.now() <= ctx.session.reconnectLookupUntil) void tryReconnect(ctx)
+}
+
+/**
+ * Silently restores the recent wallet with eth_accounts (never a prompt). One attempt at a time;
+ * a user's own connection attempt in between wins.
+ */
+export function tryReconnect(ctx: WidgetContext): Promise<void> {
+  if (ctx.session.reconnecting) return ctx.session.reconnecting
+  if (ctx.store.get(connectionAtom).status !== 'disconnected') return Promise.resolve()
+  const reconnecting = reconnect(ctx).finally(() => {
+    ctx.session.reconnecting = undefined
+  })
+  ctx.session.reconnecting = reconnecting
+  return reconnecting
+}
+
+async function reconnect(ctx: WidgetContext): Promise<void> {
+  const connectorId = await loadRecentConnectorId(ctx)
+  const connector = connectorId ? ctx.store.get(connectorsAtom).find((c) => c.id === connectorId) : undefined
+  if (!connector || ctx.store.get(connectionAtom).status !== 'disconnected') return
+  ctx.session.reconnectLookupUntil = 0
+
+  const attempt = ++ctx.session.attempt
+  const isCurrent = () => ctx.session.attempt === attempt
+  ctx.store.set(connectionAtom, { status: 'reconnecting', connectorId: connector.id, connectorName: connector.name })
+  try {
+    const accounts = parseAccounts(await withTimeout(connectorRequest(ctx, connector.id, 'eth_accounts'), RECONNECT_TIMEOUT_MS))
+    if (!isCurrent()) return
+    if (accounts.length === 0) throw new Error('Not authorized any more')
+    const chainId = await withTimeout(requestChainId(ctx, connector.id), RECONNECT_TIMEOUT_MS)
+    if (!isCurrent()) return
+    establishSession(ctx, { connector, accounts, chainId })
+    // Opened while we were checking: the wallet list is stale now.
+    if (ctx.store.get(openAtom) && ctx.store.get(currentRouteAtom).name === 'Connect') {
+      ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Account' } })
+    }
+  } catch (error) {
+    if (!isCurrent()) return
+    ctx.store.set(connectionAtom, DISCONNECTED)
+    // A slow wallet keeps its place for the next load; a refusal or an error does not.
+    if (!(error instanceof ReconnectTimeout)) clearRecentConnectorId(ctx)
+  }
+}

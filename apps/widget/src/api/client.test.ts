@@ -1,0 +1,62 @@
+import { ProviderRpcError } from '@airlock/protocol'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createApiClient } from './client'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+function setup(respond: (url: string, init: RequestInit) => Promise<Response>) {
+  const fetch = vi.fn(respond)
+  const client = createApiClient({
+    apiUrl: 'http://api.localhost:4403/',
+    project: () => ({ projectId: 'demo', sdkVersion: 'html-1.0.0' }),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    timeoutMs: 50,
+  })
+  return { client, fetch }
+}
+
+describe('api RPC proxy client', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('POSTs JSON-RPC 2.0 to /v1/rpc with chain, project and sdk parameters', async () => {
+    const { client, fetch } = setup(async () => json({ jsonrpc: '2.0', id: 1, result: '0x10' }))
+    expect(await client.rpc('eip155:31337', 'eth_blockNumber')).toBe('0x10')
+    const [url, init] = fetch.mock.calls[0]!
+    const parsed = new URL(url)
+    expect(parsed.origin + parsed.pathname).toBe('http://api.localhost:4403/v1/rpc')
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({ chainId: 'eip155:31337', projectId: 'demo', st: 'appkit', sv: 'html-1.0.0' })
+    expect(init.method).toBe('POST')
+    expect(JSON.parse(init.body as string)).toMatchObject({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [] })
+  })
+
+  it('surfaces JSON-RPC errors with their code', async () => {
+    const { client } = setup(async () => json({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad params' } }))
+    await expect(client.rpc('eip155:1', 'eth_call', [])).rejects.toMatchObject({ code: -32602, message: 'bad params' })
+  })
+
+  it('carries the HTTP status of a failure', async () => {
+    const { client } = setup(async () => new Response('nope', { status: 502 }))
+    const error = (await client.rpc('eip155:1', 'eth_call', []).catch((e: unknown) => e)) as ProviderRpcError
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    expect(error.message).toContain('502')
+    expect(error.data).toEqual({ status: 502 })
+  })
+
+  it('times out', async () => {
+    const { client } = setup(
+      (_url, init) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
+    await expect(client.rpc('eip155:1', 'eth_call', [])).rejects.toMatchObject({ message: 'RPC request timed out' })
+  })
+
+  it('rejects a body without result', async () => {
+    const { client } = setup(async () => json({ jsonrpc: '2.0', id: 1 }))
+    await expect(client.rpc('eip155:1', 'eth_call', [])).rejects.toMatchObject({ message: 'Malformed RPC response' })
+  })
+})

@@ -1,0 +1,43 @@
+import { useAtomValue } from 'jotai'
+import { goBack } from '../actions/navigation'
+import { closeModal } from '../actions/modal'
+import { canGoBack, currentRoute } from '../router/router'
+import type { Route } from '../router/routes'
+import { connectorsAtom } from '../stores/connectors'
+import { routerAtom } from '../stores/router'
+import { useWidget } from '../WidgetProvider'
+import { IconButton } from './Button'
+import { BackIcon, CloseIcon } from './icons'
+
+function useTitle(route: Route): string {
+  const connectors = useAtomValue(connectorsAtom)
+  switch (route.name) {
+    case 'Connect':
+      return 'Connect Wallet'
+    case 'ConnectingExternal':
+      return connectors.find((c) => c.id === route.params.connectorId)?.name ?? 'Connecting'
+    case 'Account':
+      return 'Account'
+  }
+}
+
+export function Header() {
+  const ctx = useWidget()
+  const router = useAtomValue(routerAtom)
+  const title = useTitle(currentRoute(router))
+  return (
+    <header className="al-header">
+      {canGoBack(router) ? (
+        <IconButton aria-label="Back" data-testid="back-button" onClick={() => goBack(ctx)}>
+          <BackIcon />
+        </IconButton>
+      ) : (
+        <span />
+      )}
+      <h1 className="al-title">{title}</h1>
+      <IconButton aria-label="Close" data-testid="close-button" onClick={() => closeModal(ctx)}>
+        <CloseIcon />
+      </IconButton>
+    </header>
+  )
+}

@@ -1,0 +1,79 @@
+import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
+import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
+import { createApiClient, type ApiClient } from './api/client'
+import { createBalanceCache, type BalanceCache } from './api/balance'
+import { isMobileAtom, recentConnectorIdAtom } from './stores/connectors'
+import { optionsAtom } from './stores/options'
+import { createStore, type Store } from './stores/store'
+import { createToastController, type ToastController } from './stores/toast'
+import { createMemoryStorage, type KeyValueStorage } from './storage/safeStorage'
+import { RECENT_CONNECTOR_KEY } from './connectors/recent'
+
+/** The host caller; undefined until the penpal handshake is done. */
+export interface HostLink {
+  api: HostApi | undefined
+}
+
+export interface Session {
+  /** Bumped by every connect, reconnect, cancel and disconnect: a late answer compares against it. */
+  attempt: number
+  reconnecting: Promise<void> | undefined
+  /** Until when a connectorsChanged may still bring the stored recent connector. */
+  reconnectLookupUntil: number
+  /** Bumped by connectorsChanged, so that an older listConnectors answer does not overwrite it. */
+  connectorsVersion: number
+  accountWaiters: AccountWaiters
+}
+
+export interface HostStats {
+  drops: Record<DropReason, number>
+  invalidCalls: number
+  invalidResults: number
+}
+
+export interface WidgetContext {
+  config: WidgetBootConfig
+  store: Store
+  host: HostLink
+  storage: KeyValueStorage
+  api: ApiClient
+  balances: BalanceCache
+  toasts: ToastController
+  session: Session
+  stats: HostStats
+}
+
+export interface WidgetContextDeps {
+  config: WidgetBootConfig
+  host?: HostApi
+  fetch?: typeof fetch
+  storage?: KeyValueStorage
+  isMobile?: boolean
+}
+
+export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
+  const store = createStore()
+  const storage = deps.storage ?? createMemoryStorage()
+  const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
+  const api = createApiClient({
+    apiUrl: deps.config.apiUrl,
+    fetch: fetchImpl,
+    project: () => {
+      const options = store.get(optionsAtom)
+      return { projectId: options?.projectId ?? deps.config.projectId, sdkType: options?.sdkType, sdkVersion: options?.sdkVersion }
+    },
+  })
+  store.set(isMobileAtom, deps.isMobile ?? false)
+  store.set(recentConnectorIdAtom, storage.get(RECENT_CONNECTOR_KEY))
+  return {
+    config: deps.config,
+    store,
+    host: { api: deps.host },
+    storage,
+    api,
+    balances: createBalanceCache(api.rpc),
+    toasts: createToastController(store),
+    session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },
+    stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },
+  }
+}

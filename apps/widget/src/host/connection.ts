@@ -1,0 +1,61 @@
+import {
+  createCaller,
+  exposeMethods,
+  hostMethodResults,
+  PinnedWindowMessenger,
+  widgetMethodParams,
+  type hostMethodParams,
+  type HostApi,
+} from '@airlock/protocol'
+import { connect } from 'penpal'
+import { loadConnectors } from '../actions/connectors'
+import type { WidgetContext } from '../context'
+import { readyAtom } from '../stores/modal'
+import { startStateSync } from './stateSync'
+import { createWidgetMethods } from './widgetMethods'
+
+/**
+ * Starts the penpal handshake with the dapp page at once: the iframe is preloaded hidden, where
+ * Chromium runs no requestAnimationFrame, so nothing here waits on rendering.
+ */
+export function connectToHost(ctx: WidgetContext, remoteWindow: Window = window.parent): { destroy: () => void } {
+  const { stats } = ctx
+  const messenger = new PinnedWindowMessenger({
+    remoteWindow,
+    remoteOrigin: ctx.config.parentOrigin,
+    onDrop: (reason) => {
+      stats.drops[reason]++
+      showDropCount(ctx)
+    },
+  })
+  const methods = exposeMethods(widgetMethodParams, createWidgetMethods(ctx), () => {
+    stats.invalidCalls++
+    showDropCount(ctx)
+  })
+  const connection = connect({ messenger, methods })
+  connection.promise.then(
+    (remote) => {
+      const host = createCaller<typeof hostMethodParams, typeof hostMethodResults>(hostMethodResults, remote, () => {
+        stats.invalidResults++
+      })
+      onHostConnected(ctx, host)
+    },
+    (error: unknown) => console.error('[airlock] host connection failed', error),
+  )
+  return { destroy: connection.destroy }
+}
+
+/** Readiness is the first state the host receives; then the wallets, then the silent reconnect. */
+export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
+  performance.mark('airlock:ready')
+  ctx.host.api = host
+  ctx.store.set(readyAtom, true)
+  startStateSync(ctx)
+  void loadConnectors(ctx)
+}
+
+/** Dropped messages are visible on the root element, so that a person or a test can see them. */
+function showDropCount({ stats }: WidgetContext): void {
+  const total = stats.drops.origin + stats.drops.source + stats.drops.malformed + stats.invalidCalls
+  document.documentElement.dataset.droppedMessages = String(total)
+}

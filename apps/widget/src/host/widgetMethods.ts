@@ -1,0 +1,46 @@
+import type { WidgetMethods } from '@airlock/protocol'
+import { requestAccounts } from '../actions/accountRequests'
+import { updateConnectors } from '../actions/connectors'
+import { handleConnectorEvent } from '../actions/connectorEvents'
+import { disconnect } from '../actions/disconnect'
+import { closeModal, openModal } from '../actions/modal'
+import { switchNetwork } from '../actions/network'
+import { setOptions, setTheme } from '../actions/options'
+import type { WidgetContext } from '../context'
+import { connectorRequest } from '../connectors/relayed'
+import { createRequestHandler } from '../rpc/handler'
+import { connectionAtom } from '../stores/connection'
+import { publicStateAtom } from '../stores/state'
+
+/** What the host SDK may call; params are schema-checked by exposeMethods before these run. */
+export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
+  const handleRequest = createRequestHandler({
+    snapshot: () => {
+      const connection = ctx.store.get(connectionAtom)
+      const { caipNetworkId, chainId } = ctx.store.get(publicStateAtom)
+      return {
+        connected: connection.status === 'connected',
+        address: connection.address,
+        connectorId: connection.connectorId,
+        caipNetworkId: caipNetworkId ?? 'eip155:1',
+        chainId,
+      }
+    },
+    connectorRequest: (connectorId, method, params) => connectorRequest(ctx, connectorId, method, params),
+    proxyRequest: (caipNetworkId, method, params) => ctx.api.rpc(caipNetworkId, method, params),
+    requestAccounts: () => requestAccounts(ctx),
+  })
+
+  return {
+    open: (params) => openModal(ctx, params?.view),
+    close: () => closeModal(ctx),
+    request: handleRequest,
+    getState: () => ctx.store.get(publicStateAtom),
+    setOptions: (options) => setOptions(ctx, options),
+    setTheme: (theme) => setTheme(ctx, theme),
+    switchNetwork: ({ caipNetworkId }) => switchNetwork(ctx, caipNetworkId),
+    disconnect: () => disconnect(ctx),
+    connectorsChanged: ({ connectors }) => updateConnectors(ctx, connectors),
+    connectorEvent: (event) => handleConnectorEvent(ctx, event),
+  }
+}

@@ -1,0 +1,38 @@
+import { startTransition, StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App'
+import { checkBoot, readBootInput } from './boot/config'
+import { AppAlert } from './components/AppAlert'
+import { createWidgetContext } from './context'
+import { connectToHost } from './host/connection'
+import { detectMobile } from './platform'
+import { createSafeStorage } from './storage/safeStorage'
+import { syncThemeToDocument } from './theme/applyTheme'
+import './theme/base.css'
+import './components/components.css'
+
+performance.mark('airlock:boot')
+const root = createRoot(document.getElementById('root')!)
+const boot = checkBoot(readBootInput(window))
+
+if (!boot.ok) {
+  // Nothing else runs: no handshake, no requests.
+  root.render(<AppAlert message={boot.message} />)
+} else {
+  const ctx = createWidgetContext({
+    config: boot.config,
+    storage: createSafeStorage(() => window.localStorage),
+    isMobile: detectMobile(window),
+  })
+  syncThemeToDocument(ctx.store, document.documentElement)
+  // Before rendering: the handshake must not wait on React.
+  connectToHost(ctx)
+  // A transition renders in time slices, so the handshake's messages are handled between them.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App ctx={ctx} />
+      </StrictMode>,
+    )
+  })
+}

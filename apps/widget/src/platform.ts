@@ -1,0 +1,6 @@
+/** Mobile decides which connectors show (SPEC section 5), not the layout: CSS handles that. */
+export function detectMobile(win: Window): boolean {
+  const ua = win.navigator.userAgent
+  if (/Android|iPhone|iPad|iPod|Mobile/i.test(ua)) return true
+  return win.matchMedia?.('(pointer: coarse)').matches === true && win.matchMedia('(hover: none)').matches
+}

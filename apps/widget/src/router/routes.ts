@@ -1,0 +1,14 @@
+/** Params per view; `undefined` means the view takes none. */
+export interface RouteParams {
+  Connect: undefined
+  ConnectingExternal: { connectorId: string }
+  Account: undefined
+}
+
+export type RouteName = keyof RouteParams
+
+export type Route = {
+  [K in RouteName]: RouteParams[K] extends undefined ? { name: K; params?: undefined } : { name: K; params: RouteParams[K] }
+}[RouteName]
+
+export type RouteOf<K extends RouteName> = Extract<Route, { name: K }>

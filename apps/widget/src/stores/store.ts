@@ -1,0 +1,4 @@
+import { createStore } from 'jotai'
+
+export type Store = ReturnType<typeof createStore>
+export { createStore }

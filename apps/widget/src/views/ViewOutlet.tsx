@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai'
+import { Suspense } from 'react'
+import { Spinner } from '../components/Spinner'
+import { currentRoute } from '../router/router'
+import type { Route } from '../router/routes'
+import { routerAtom } from '../stores/router'
+import { ConnectView } from './connect/ConnectView'
+import { AccountView, ConnectingExternalView } from './lazy'
+
+function renderRoute(route: Route) {
+  switch (route.name) {
+    case 'Connect':
+      return <ConnectView />
+    case 'ConnectingExternal':
+      return <ConnectingExternalView.Component connectorId={route.params.connectorId} />
+    case 'Account':
+      return <AccountView.Component />
+  }
+}
+
+export function ViewOutlet() {
+  const router = useAtomValue(routerAtom)
+  const route = currentRoute(router)
+  return (
+    <div className="al-view" key={`${router.stack.length}:${route.name}`} data-direction={router.direction}>
+      <Suspense
+        fallback={
+          <div className="al-view-loading">
+            <Spinner />
+          </div>
+        }
+      >
+        {renderRoute(route)}
+      </Suspense>
+    </div>
+  )
+}

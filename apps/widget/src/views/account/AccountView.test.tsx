@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { ProviderRpcError } from '@airlock/protocol'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { connectExternal } from '../../actions/connect'
+import { openModal } from '../../actions/modal'
+import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
+import { renderApp } from '../../testing/renderApp'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const rpcResult = (result: unknown) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }), { headers: { 'content-type': 'application/json' } })
+
+async function openAccount(fetch: typeof globalThis.fetch, host = createFakeHost()) {
+  const rendered = await renderApp(host, { fetch, open: false })
+  await act(async () => {
+    await connectExternal(rendered.ctx, devnetWallet.id)
+    openModal(rendered.ctx)
+  })
+  await screen.findByTestId('account-view')
+  return { ...rendered, host }
+}
+
+describe('Account view', () => {
+  it('shows the short address, the balance through the RPC proxy and the network', async () => {
+    const fetch = vi.fn(async () => rpcResult('0x21e19e0c9bab2400000')) // 10,000 ETH
+    await openAccount(fetch)
+    expect(screen.getByTestId('account-address').textContent).toBe('0xf39F…2266')
+    expect(screen.getByTestId('account-network').textContent).toBe('Airlock Devnet')
+    await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('10,000.000 ETH'))
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    expect(new URL(url).searchParams.get('chainId')).toBe('eip155:31337')
+    expect(JSON.parse(init.body as string)).toMatchObject({ method: 'eth_getBalance', params: [TEST_ADDRESS, 'latest'] })
+  })
+
+  it('shows a balance error state', async () => {
+    await openAccount(vi.fn(async () => new Response('down', { status: 503 })))
+    await waitFor(() => expect(screen.getByTestId('account-balance').dataset.state).toBe('error'))
+    expect(screen.getByTestId('account-balance').textContent).toContain('Token Balance Unavailable')
+  })
+
+  it("copies the address and says 'Address copied'", async () => {
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await openAccount(vi.fn(async () => rpcResult('0x0')))
+    await act(async () => fireEvent.click(screen.getByTestId('copy-address')))
+    expect(writeText).toHaveBeenCalledWith(TEST_ADDRESS)
+    expect(screen.getByTestId('toast').textContent).toContain('Address copied')
+    expect(screen.getByTestId('toast').dataset.variant).toBe('success')
+  })
+
+  it('disconnects and closes', async () => {
+    const host = createFakeHost()
+    await openAccount(
+      vi.fn(async () => rpcResult('0x0')),
+      host,
+    )
+    await act(async () => fireEvent.click(screen.getByTestId('disconnect-button')))
+    expect(host.lastState()).toMatchObject({ status: 'disconnected', open: false })
+    expect(host.tracked()).toContain('DISCONNECT_SUCCESS')
+    expect(host.walletCalls().some((c) => c.method === 'wallet_revokePermissions')).toBe(true)
+    expect(screen.getByTestId('modal-overlay').dataset.open).toBe('false')
+  })
+
+  it('still disconnects when the wallet refuses to revoke', async () => {
+    const host = createFakeHost()
+    const approve = host.wallet
+    host.wallet = (method, params, id) => {
+      if (method === 'wallet_revokePermissions') throw new ProviderRpcError(4200)
+      return approve(method, params, id)
+    }
+    await openAccount(
+      vi.fn(async () => rpcResult('0x0')),
+      host,
+    )
+    await act(async () => fireEvent.click(screen.getByTestId('disconnect-button')))
+    expect(host.lastState()?.status).toBe('disconnected')
+  })
+})

@@ -1,0 +1,11 @@
+import { lazy, type ComponentType } from 'react'
+
+/** A lazy view whose chunk can be fetched ahead of navigation (on hover, on open). */
+function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined
+  const preload = () => (loading ??= load())
+  return { Component: lazy(preload), preload }
+}
+
+export const ConnectingExternalView = lazyView(() => import('./connecting-external/ConnectingExternalView'))
+export const AccountView = lazyView(() => import('./account/AccountView'))

@@ -1,0 +1,209 @@
+export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122'
+
+export const CHAIN_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122']
+
+export type CaipNetworkId = `${ChainNamespace}:${string}`
+
+export interface NativeCurrency {
+  name: string
+  symbol: string
+  decimals: number
+}
+
+export interface BlockExplorer {
+  name: string
+  url: string
+}
+
+export interface RpcUrls {
+  http: readonly string[]
+  webSocket?: readonly string[]
+}
+
+/** A network definition (SPEC section 3). `id` is the chain id for eip155, the reference otherwise. */
+export interface Network {
+  id: number | string
+  name: string
+  network: string
+  nativeCurrency: NativeCurrency
+  rpcUrls: { default: RpcUrls; chainDefault?: RpcUrls }
+  blockExplorers?: { default: BlockExplorer }
+  testnet: boolean
+  chainNamespace: ChainNamespace
+  caipNetworkId: CaipNetworkId
+  assets?: { imageId?: string; imageUrl?: string }
+}
+
+const ETH: NativeCurrency = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+function evm(
+  id: number,
+  name: string,
+  network: string,
+  rpc: string,
+  explorer: BlockExplorer | undefined,
+  testnet: boolean,
+  nativeCurrency: NativeCurrency = ETH,
+): Network {
+  return {
+    id,
+    name,
+    network,
+    nativeCurrency,
+    rpcUrls: { default: { http: [rpc] } },
+    ...(explorer ? { blockExplorers: { default: explorer } } : {}),
+    testnet,
+    chainNamespace: 'eip155',
+    caipNetworkId: `eip155:${id}`,
+  }
+}
+
+export const mainnet = evm(1, 'Ethereum', 'mainnet', 'https://eth.merkle.io', { name: 'Etherscan', url: 'https://etherscan.io' }, false)
+export const sepolia = evm(
+  11155111,
+  'Sepolia',
+  'sepolia',
+  'https://sepolia.drpc.org',
+  { name: 'Etherscan', url: 'https://sepolia.etherscan.io' },
+  true,
+  {
+    name: 'Sepolia Ether',
+    symbol: 'ETH',
+    decimals: 18,
+  },
+)
+export const base = evm(8453, 'Base', 'base', 'https://mainnet.base.org', { name: 'Basescan', url: 'https://basescan.org' }, false)
+export const optimism = evm(
+  10,
+  'OP Mainnet',
+  'optimism',
+  'https://mainnet.optimism.io',
+  { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' },
+  false,
+)
+export const arbitrum = evm(
+  42161,
+  'Arbitrum One',
+  'arbitrum',
+  'https://arb1.arbitrum.io/rpc',
+  { name: 'Arbiscan', url: 'https://arbiscan.io' },
+  false,
+)
+export const polygon = evm(
+  137,
+  'Polygon',
+  'polygon',
+  'https://polygon-rpc.com',
+  { name: 'PolygonScan', url: 'https://polygonscan.com' },
+  false,
+  {
+    name: 'POL',
+    symbol: 'POL',
+    decimals: 18,
+  },
+)
+export const monadTestnet = evm(
+  10143,
+  'Monad Testnet',
+  'monad-testnet',
+  'https://testnet-rpc.monad.xyz',
+  { name: 'Monad Explorer', url: 'https://testnet.monadexplorer.com' },
+  true,
+  {
+    name: 'Monad',
+    symbol: 'MON',
+    decimals: 18,
+  },
+)
+// Local anvil chains of packages/devnet; wallets should reach them through the api RPC proxy.
+export const airlockDevnet = evm(31337, 'Airlock Devnet', 'airlock-devnet', 'http://127.0.0.1:8545', undefined, true)
+export const airlockDevnet2 = evm(31338, 'Airlock Devnet 2', 'airlock-devnet-2', 'http://127.0.0.1:8546', undefined, true)
+
+function nonEvm(
+  namespace: ChainNamespace,
+  reference: string,
+  name: string,
+  network: string,
+  currency: NativeCurrency,
+  rpc: string,
+  testnet: boolean,
+): Network {
+  return {
+    id: reference,
+    name,
+    network,
+    nativeCurrency: currency,
+    rpcUrls: { default: { http: [rpc] } },
+    testnet,
+    chainNamespace: namespace,
+    caipNetworkId: `${namespace}:${reference}`,
+  }
+}
+
+const SOL: NativeCurrency = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+const BTC: NativeCurrency = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
+
+export const solana = nonEvm(
+  'solana',
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'Solana',
+  'solana-mainnet',
+  SOL,
+  'https://api.mainnet-beta.solana.com',
+  false,
+)
+export const solanaDevnet = nonEvm(
+  'solana',
+  'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'Solana Devnet',
+  'solana-devnet',
+  SOL,
+  'https://api.devnet.solana.com',
+  true,
+)
+export const solanaTestnet = nonEvm(
+  'solana',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  'Solana Testnet',
+  'solana-testnet',
+  SOL,
+  'https://api.testnet.solana.com',
+  true,
+)
+export const bitcoin = nonEvm('bip122', '000000000019d6689c085ae165831e93', 'Bitcoin', 'bitcoin', BTC, 'https://mempool.space/api', false)
+export const bitcoinTestnet = nonEvm(
+  'bip122',
+  '000000000933ea01ad0ee984209779ba',
+  'Bitcoin Testnet',
+  'bitcoin-testnet',
+  BTC,
+  'https://mempool.space/testnet/api',
+  true,
+)
+
+export const networks: readonly Network[] = [
+  mainnet,
+  sepolia,
+  base,
+  optimism,
+  arbitrum,
+  polygon,
+  monadTestnet,
+  airlockDevnet,
+  airlockDevnet2,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  bitcoin,
+  bitcoinTestnet,
+]
+
+const byCaipNetworkId = new Map<string, Network>(networks.map((network) => [network.caipNetworkId, network]))
+
+export function getNetwork(caipNetworkId: string): Network | undefined {
+  return byCaipNetworkId.get(caipNetworkId)
+}
+
+export function getEvmNetwork(chainId: number): Network | undefined {
+  return byCaipNetworkId.get(`eip155:${chainId}`)
+}
