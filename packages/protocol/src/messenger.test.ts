@@ -59,6 +59,19 @@ describe('PinnedWindowMessenger', () => {
     expect(drops).toEqual(['origin', 'source', 'malformed', 'malformed', 'malformed'])
   })
 
+  it('keeps its channel when a malformed handshake message arrives', async () => {
+    const { messenger, deliver, drops, received } = setup()
+    const { port1, port2 } = new MessageChannel()
+    deliver({ namespace: 'penpal', channel: undefined, type: 'ACK2' }, widgetOrigin, undefined, [port2])
+    deliver({ namespace: 'penpal', type: 'SYN' })
+    port1.postMessage({ namespace: 'penpal', channel: undefined, type: 'CALL', id: '1', methodPath: ['open'], args: [] })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(drops).toEqual(['malformed'])
+    expect(received.map((m) => m.type)).toEqual(['ACK2', 'CALL'])
+    port1.close()
+    messenger.destroy()
+  })
+
   it('throws instead of sending a call before a port exists', () => {
     const { messenger } = setup()
     expect(() =>

@@ -76,13 +76,8 @@ export class PinnedWindowMessenger implements Messenger {
     }
   }
 
-  #deliver(data: unknown): void {
-    const parsed = penpalEnvelopeCheck.safeParse(data)
-    if (!parsed.success) {
-      this.#onDrop('malformed')
-      return
-    }
-    for (const handler of this.#handlers) handler(parsed.data as Message)
+  #dispatch(message: Message): void {
+    for (const handler of this.#handlers) handler(message)
   }
 
   #onWindowMessage = (event: MessageEvent): void => {
@@ -95,9 +90,14 @@ export class PinnedWindowMessenger implements Messenger {
       this.#onDrop('origin')
       return
     }
-    const type = (event.data as { type?: unknown } | null)?.type
-    if (type === 'SYN') this.#setPort(undefined)
-    if (type === 'ACK2') {
+    const parsed = penpalEnvelopeCheck.safeParse(event.data)
+    if (!parsed.success) {
+      this.#onDrop('malformed')
+      return
+    }
+    // Only a well-formed handshake message may reset or replace the channel.
+    if (parsed.data.type === 'SYN') this.#setPort(undefined)
+    if (parsed.data.type === 'ACK2') {
       const port = event.ports[0]
       if (!port) {
         this.#onDrop('malformed')
@@ -105,11 +105,13 @@ export class PinnedWindowMessenger implements Messenger {
       }
       this.#setPort(port)
     }
-    this.#deliver(event.data)
+    this.#dispatch(parsed.data)
   }
 
   #onPortMessage = (event: MessageEvent): void => {
-    this.#deliver(event.data)
+    const parsed = penpalEnvelopeCheck.safeParse(event.data)
+    if (parsed.success) this.#dispatch(parsed.data)
+    else this.#onDrop('malformed')
   }
 }
 
