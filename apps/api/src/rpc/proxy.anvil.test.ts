@@ -1,5 +1,5 @@
 import { type AnvilNode, devnetAccounts, startAnvil } from '@airlock/devnet'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiApp, type ApiApp } from '../api/app'
 import { startApiServer } from '../api/server'
 import type { RunningServer } from '../http/server'
@@ -140,8 +140,14 @@ describe('chain RPC proxy against anvil', () => {
     ])
     const sent = await proxy({ jsonrpc: '2.0', id: 'raw', method: 'eth_sendRawTransaction', params: [raw] })
     expect(sent).toMatchObject({ id: 'raw', result: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
-    const receipt = await proxy({ jsonrpc: '2.0', id: 'r', method: 'eth_getTransactionReceipt', params: [sent.result] })
-    expect(receipt.result).toMatchObject({ status: '0x1', transactionHash: sent.result })
+    // anvil answers the hash a few ms before the mined block is queryable: poll the receipt.
+    await vi.waitFor(
+      async () => {
+        const receipt = await proxy({ jsonrpc: '2.0', id: 'r', method: 'eth_getTransactionReceipt', params: [sent.result] })
+        expect(receipt.result).toMatchObject({ status: '0x1', transactionHash: sent.result })
+      },
+      { timeout: 2000, interval: 10 },
+    )
     expect(BigInt((await anvilCall('eth_getBalance', [carol, 'latest'])) as string)).toBe(before + 1n)
   })
 
