@@ -67,17 +67,23 @@ test.describe('connecting the browser wallet across origins', () => {
     await expect(page.getByTestId('account-status')).toHaveText('disconnected')
   })
 
-  test('a rejection in the wallet is shown as such and the user can retry', async ({ page, widget }) => {
-    await openDemo(page)
-    await setWalletMode(page, 'reject')
-    await page.getByTestId('connect-button').click()
-    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
-    await expect(widget.getByTestId('connecting-error')).toContainText(/declined|rejected/i)
-    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
-    await setWalletMode(page, 'approve')
-    await widget.getByTestId('retry-button').click()
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
-  })
+  const failures = [
+    { mode: 'reject', what: 'a rejection in the wallet is shown as such', shown: /declined|rejected/i },
+    { mode: 'throw', what: 'a wallet that throws shows its error', shown: /Devnet wallet crashed/ },
+  ] as const
+  for (const { mode, what, shown } of failures) {
+    test(`${what}, and the user can retry`, async ({ page, widget }) => {
+      await openDemo(page)
+      await setWalletMode(page, mode)
+      await page.getByTestId('connect-button').click()
+      await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+      await expect(widget.getByTestId('connecting-error')).toContainText(shown)
+      await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+      await setWalletMode(page, 'approve')
+      await widget.getByTestId('retry-button').click()
+      await expect(page.getByTestId('account-status')).toHaveText('connected')
+    })
+  }
 
   test('the npm build of the SDK connects too', async ({ page, widget, account }) => {
     await openDemo(page, stack.urls.demoNpm)

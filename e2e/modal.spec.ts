@@ -119,17 +119,6 @@ test.describe('the EIP-1193 provider', () => {
 })
 
 test.describe('a misbehaving wallet leaves the modal usable', () => {
-  test('a wallet that throws shows its error, and retry works', async ({ page, widget }) => {
-    await openDemo(page)
-    await setWalletMode(page, 'throw')
-    await page.getByTestId('connect-button').click()
-    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
-    await expect(widget.getByTestId('connecting-error')).toContainText('Devnet wallet crashed')
-    await setWalletMode(page, 'approve')
-    await widget.getByTestId('retry-button').click()
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
-  })
-
   test('a wallet that never answers can be left with back and close, and retried later', async ({ page, widget }) => {
     await openDemo(page)
     await setWalletMode(page, 'hang')

@@ -6,6 +6,9 @@ export function createListeners<T>() {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    remove(listener: (value: T) => void): void {
+      listeners.delete(listener)
+    },
     emit(value: T): void {
       for (const listener of [...listeners]) {
         try {

@@ -1,4 +1,5 @@
 import type { ProviderEventName } from '@airlock/protocol'
+import { createListeners } from './emitter'
 
 export interface RequestArguments {
   method: string
@@ -16,7 +17,7 @@ export interface AirlockProvider {
 }
 
 export function createProvider(send: (args: RequestArguments) => Promise<unknown>) {
-  const listeners = new Map<string, Set<Listener>>()
+  const listeners = new Map<string, ReturnType<typeof createListeners<unknown>>>()
   const provider: AirlockProvider = {
     isAirlock: true,
     request(args) {
@@ -27,28 +28,18 @@ export function createProvider(send: (args: RequestArguments) => Promise<unknown
     },
     on(event, listener) {
       let set = listeners.get(event)
-      if (!set) listeners.set(event, (set = new Set()))
+      if (!set) listeners.set(event, (set = createListeners<unknown>()))
       set.add(listener)
       return provider
     },
     removeListener(event, listener) {
-      listeners.get(event)?.delete(listener)
+      listeners.get(event)?.remove(listener)
       return provider
     },
   }
   return {
     provider,
-    emit(event: string, data: unknown) {
-      for (const listener of [...(listeners.get(event) ?? [])]) {
-        try {
-          listener(data)
-        } catch (error) {
-          setTimeout(() => {
-            throw error
-          })
-        }
-      }
-    },
+    emit: (event: string, data: unknown) => listeners.get(event)?.emit(data),
     clear: () => listeners.clear(),
   }
 }
