@@ -15,6 +15,7 @@ test.describe('the modal frame', () => {
     await expect(frame).toHaveAttribute('aria-hidden', 'false')
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden')
     expect(await page.evaluate(() => window.airlock!.getState().open)).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-airlock'))).toBe(true)
 
     await page.keyboard.press('Escape')
     await expect(frame).toHaveAttribute('aria-hidden', 'true')

@@ -4,11 +4,14 @@ import { PinnedWindowMessenger, type DropReason } from './messenger'
 
 const widgetOrigin = 'http://widget.localhost:4401'
 
-function setup() {
+function setup(remoteLocation: () => { origin: string } = crossOrigin) {
   const localWindow = new EventTarget() as unknown as Window
   const posted: { message: unknown; options: WindowPostMessageOptions }[] = []
   const remoteWindow = {
     postMessage: (message: unknown, options: WindowPostMessageOptions) => posted.push({ message, options }),
+    get location() {
+      return remoteLocation()
+    },
   } as unknown as Window
   const drops: DropReason[] = []
   const messenger = new PinnedWindowMessenger({
@@ -29,6 +32,11 @@ function setup() {
 const messageEvent = (init: { data: unknown; origin: string; source: unknown; ports: MessagePort[] }) =>
   Object.assign(new Event('message'), init)
 
+/** Reading a cross-origin window's location throws, as in a browser. */
+const crossOrigin = () => {
+  throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+}
+
 const syn = { namespace: 'penpal', channel: undefined, type: 'SYN', participantId: 'p1' }
 
 describe('PinnedWindowMessenger', () => {
@@ -38,6 +46,12 @@ describe('PinnedWindowMessenger', () => {
     messenger.sendMessage({ namespace: 'penpal', channel: undefined, type: 'ACK1', methodPaths: [['open']] } as Message)
     messenger.sendMessage({ namespace: 'penpal', channel: undefined, type: 'ACK2' } as Message)
     expect(posted.map((p) => p.options.targetOrigin)).toEqual([widgetOrigin, widgetOrigin, widgetOrigin])
+  })
+
+  it('holds its SYN while the frame is still on its initial blank document', () => {
+    const { messenger, posted } = setup(() => ({ origin: 'http://dapp.localhost:4400' }))
+    messenger.sendMessage(syn as Message)
+    expect(posted).toEqual([])
   })
 
   it('delivers a valid message from the pinned origin and window', () => {

@@ -44,6 +44,9 @@ export class PinnedWindowMessenger implements Messenger {
       this.#remoteWindow.postMessage(message, { targetOrigin: this.#remoteOrigin, transfer: [port2, ...transferables] })
       return
     }
+    // A frame still on its initial about:blank cannot take the handshake yet; it will send its own
+    // SYN once loaded and penpal answers that. Posting now would only log an origin mismatch.
+    if (message.type === 'SYN' && this.#remoteNotLoadedYet()) return
     if (message.type === 'SYN' || message.type === 'ACK1') {
       this.#remoteWindow.postMessage(message, { targetOrigin: this.#remoteOrigin, transfer: transferables })
       return
@@ -64,6 +67,15 @@ export class PinnedWindowMessenger implements Messenger {
     this.#localWindow.removeEventListener('message', this.#onWindowMessage)
     this.#setPort(undefined)
     this.#handlers.clear()
+  }
+
+  #remoteNotLoadedYet(): boolean {
+    try {
+      return this.#remoteWindow.location.origin !== this.#remoteOrigin
+    } catch {
+      // Cross-origin, so the remote document is loaded.
+      return false
+    }
   }
 
   #setPort(port: MessagePort | undefined): void {
