@@ -36,8 +36,8 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
     if (!isRpcErrorObject(error) || !ADD_CHAIN_CODES.has(error.code)) throw error
   }
   const network = getNetwork(caipNetworkId)
+  if (!network) throw chainNotSupported()
   try {
-    if (!network) throw new Error('Network not found')
     await connectorRequest(ctx, connectorId, 'wallet_addEthereumChain', [
       {
         chainId: hexChainId,
@@ -49,6 +49,8 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
     ])
     await connectorRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
   } catch {
-    throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
+    throw chainNotSupported()
   }
 }
+
+const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')

@@ -356,6 +356,22 @@ describe('switchNetwork', () => {
     expect(host.lastState()?.chainId).toBe(31337)
   })
 
+  it("fails with 'Chain is not supported' for a network the wallet lacks and the catalog does not know", async () => {
+    const host = createFakeHost({
+      wallet: (method, params, id) => {
+        if (method === 'wallet_switchEthereumChain') throw new ProviderRpcError(4902)
+        return approvingWallet(method, params, id)
+      },
+    })
+    const { ctx, methods } = await boot(host)
+    await connectExternal(ctx, devnetWallet.id)
+    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:987654' }))).rejects.toMatchObject({
+      code: 4902,
+      message: 'Chain is not supported',
+    })
+    expect(host.api.connectorRequest).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'wallet_addEthereumChain' }))
+  })
+
   it('passes a user rejection of the switch through', async () => {
     const host = createFakeHost({
       wallet: (method, params, id) => {
