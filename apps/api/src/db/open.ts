@@ -1,0 +1,84 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { Database } from './database'
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url))
+
+interface Driver {
+  db: Database
+  /** Runs a script of several statements (migrations), without parameters. */
+  exec(sql: string): Promise<void>
+}
+
+/**
+ * Opens the API's storage: a Postgres server when `url` (DATABASE_URL) is given, else embedded
+ * PGlite in `dataDir` (in memory when that is absent too), then applies pending migrations.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string } = {}): Promise<Database> {
+  const driver = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir)
+  try {
+    await migrate(driver)
+  } catch (error) {
+    await driver.db.close()
+    throw error
+  }
+  return driver.db
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Driver> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite()
+  await pglite.waitReady
+  type Queryable = Pick<typeof pglite, 'query'>
+  const wrap = (q: Queryable): Omit<Database, 'transaction' | 'close'> => ({
+    query: async (sql, params) => ({ rows: (await q.query(sql, params ? [...params] : undefined)).rows as never[] }),
+  })
+  const db: Database = {
+    ...wrap(pglite),
+    transaction: (work) => pglite.transaction((tx) => work({ ...wrap(tx), transaction: (inner) => inner(db), close: async () => {} })),
+    close: () => pglite.close(),
+  }
+  return { db, exec: async (sql) => void (await pglite.exec(sql)) }
+}
+
+async function openPostgres(url: string): Promise<Driver> {
+  const { default: pg } = await import('pg')
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db: Database = {
+    query: async (sql, params) => ({ rows: (await pool.query(sql, params ? [...params] : undefined)).rows }),
+    async transaction(work) {
+      const client = await pool.connect()
+      const tx: Database = {
+        query: async (sql, params) => ({ rows: (await client.query(sql, params ? [...params] : undefined)).rows }),
+        transaction: (inner) => inner(tx),
+        close: async () => {},
+      }
+      try {
+        await client.query('BEGIN')
+        const result = await work(tx)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+  return { db, exec: async (sql) => void (await pool.query(sql)) }
+}
+
+/** Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction. */
+async function migrate({ db, exec }: Driver): Promise<void> {
+  await exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())')
+  const applied = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version))
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort()
+  for (const file of files) {
+    const version = file.slice(0, -'.sql'.length)
+    if (applied.has(version)) continue
+    const sql = await readFile(MIGRATIONS_DIR + file, 'utf8')
+    await exec(`BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${version}');\nCOMMIT;`)
+  }
+}
