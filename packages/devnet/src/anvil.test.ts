@@ -8,7 +8,7 @@ import { devnetAccounts } from './accounts'
 import { anvilPlatformPackage, resolveAnvilBinary } from './anvil-binary'
 import { DEVNET_CHAINS } from './chains'
 import { startDevnet, type Devnet } from './devnet'
-import { PortInUseError } from './index'
+import { DEVNET_CONTRACTS, PortInUseError } from './index'
 
 // Ports reserved for this file; far from npm start's 8545/8546 and the other test files.
 const PORTS = [18645, 18646] as const
@@ -73,7 +73,10 @@ describe('startDevnet', () => {
     )
     for (const chain of devnet.chains) {
       expect(Number(await rpc(chain.rpcUrl, 'eth_chainId'))).toBe(chain.chainId)
+      // Contracts are deployed by default (details in contracts/contracts.test.ts).
+      expect(await rpc(chain.rpcUrl, 'eth_getCode', [DEVNET_CONTRACTS.uniswapV2Router, 'latest'])).toMatch(/^0x60/)
     }
+    expect(devnet.contracts).toBe(DEVNET_CONTRACTS)
     expect(DEVNET_CHAINS.map((c) => [c.chainId, c.port])).toEqual([
       [31337, 8545],
       [31338, 8546],

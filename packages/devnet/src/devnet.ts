@@ -3,6 +3,8 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { DEVNET_MNEMONIC, devnetAccounts, type DevnetAccount } from './accounts'
 import { startAnvil, type AnvilNode } from './anvil'
 import { DEVNET_CHAINS, DEVNET_HOST, type DevnetChainDefinition } from './chains'
+import { DEVNET_CONTRACTS, type DevnetContracts } from './contracts/addresses'
+import { deployDevnetContracts } from './contracts/deploy'
 
 export interface StartDevnetOptions {
   /** Ports for the default chains, in DEVNET_CHAINS order (31337, 31338). Ignored when `chains` is given. */
@@ -17,6 +19,8 @@ export interface StartDevnetOptions {
   startupTimeoutMs?: number
   /** Extra anvil CLI flags for every chain. */
   anvilArgs?: readonly string[]
+  /** Deploy DEVNET_CONTRACTS (tokens, Uniswap V2 with pools, Multicall3) on every chain (default true). */
+  contracts?: boolean
 }
 
 export interface DevnetChain {
@@ -31,6 +35,8 @@ export interface DevnetChain {
 export interface Devnet {
   chains: DevnetChain[]
   accounts: DevnetAccount[]
+  /** DEVNET_CONTRACTS when they were deployed (the default), else null. */
+  contracts: DevnetContracts | null
   /** Kills every anvil and waits for them to exit. Idempotent. */
   stop(): Promise<void>
 }
@@ -51,7 +57,7 @@ function resolveChains(options: StartDevnetOptions): readonly DevnetChainDefinit
   return DEVNET_CHAINS.map((c, i) => ({ ...c, port: ports?.[i] ?? c.port }))
 }
 
-/** Starts one anvil per chain (all from anvil's default mnemonic) and waits until each answers. */
+/** Starts one anvil per chain (all from anvil's default mnemonic), waits until each answers and deploys the devnet contracts. */
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const defs = resolveChains(options)
   const accountCount = options.accounts ?? 10
@@ -74,6 +80,15 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     await Promise.all(nodes.map((n) => n.stop()))
     throw failure.reason
   }
+  const withContracts = options.contracts ?? true
+  if (withContracts) {
+    try {
+      await Promise.all(nodes.map((n) => deployDevnetContracts(n.rpcUrl)))
+    } catch (e) {
+      await Promise.all(nodes.map((n) => n.stop()))
+      throw e
+    }
+  }
 
   let stopping: Promise<void> | undefined
   return {
@@ -86,6 +101,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       pid: n.pid,
     })),
     accounts: Array.from({ length: accountCount }, (_, i) => accountAt(i)),
+    contracts: withContracts ? DEVNET_CONTRACTS : null,
     stop: () => (stopping ??= Promise.all(nodes.map((n) => n.stop())).then(() => undefined)),
   }
 }

@@ -5,6 +5,7 @@ export { DEVNET_CHAINS, DEVNET_HOST, devnetRpcUrl, type DevnetChainDefinition } 
 export { startDevnet, type Devnet, type DevnetChain, type StartDevnetOptions } from './devnet'
 export { startAnvil, PortInUseError, type AnvilNode, type AnvilOptions } from './anvil'
 export { resolveAnvilBinary, anvilPlatformPackage } from './anvil-binary'
+export * from './contracts/index'
 export {
   createDevnetWallet,
   ProviderRpcError,
