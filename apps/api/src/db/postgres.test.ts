@@ -1,0 +1,227 @@
+import { devnetAccounts } from '@airlock/devnet'
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { chown, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { Hono } from 'hono'
+import pg from 'pg'
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ApiVariables } from '../api/project-guard'
+import { identityRoutes } from '../identity/routes'
+import { createTestContext, reason, send, type TestContext } from '../identity/testing/harness'
+import { namesRoutes } from '../names/routes'
+import { revokeMessage } from '../sessions/rules'
+import { sessionsRoutes, type SmartSession } from '../sessions/routes'
+import type { Database } from './database'
+import { openDatabase } from './open'
+
+/**
+ * The migrations and the names, identity and sessions endpoints against a real Postgres server
+ * (the DATABASE_URL path), started for this file: initdb into a temp dir, pg_ctl on a free port
+ * in 21900-21999, as the `postgres` user when running as root (Postgres refuses root). Debian's
+ * `postgresql` package provides the binaries; when they are missing and we are root, it is
+ * installed with apt-get; if that fails too, this file is skipped with a warning naming the cause.
+ */
+
+const run = promisify(execFile)
+const PORTS = { from: 21900, to: 21999 }
+
+interface Postgres {
+  bin: string
+  /** Command prefix to run as the postgres user (empty when not root). */
+  asUser: string[]
+  uid?: number
+  gid?: number
+}
+
+function findBin(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const versions = readdirSync(root)
+    .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions[0] ? join(root, versions[0], 'bin') : undefined
+}
+
+async function locatePostgres(): Promise<Postgres | { skip: string }> {
+  const isRoot = process.getuid?.() === 0
+  let bin = findBin()
+  if (!bin && isRoot) {
+    try {
+      await run('apt-get', ['update'], { timeout: 180_000 })
+      await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
+        timeout: 300_000,
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      })
+    } catch (error) {
+      return {
+        skip: `Postgres binaries not found under /usr/lib/postgresql/*/bin and apt-get install postgresql failed: ${(error as Error).message.split('\n')[0]}`,
+      }
+    }
+    bin = findBin()
+  }
+  if (!bin) return { skip: 'Postgres binaries not found under /usr/lib/postgresql/*/bin (install Debian package postgresql)' }
+  if (!isRoot) return { bin, asUser: [] }
+  try {
+    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim())
+    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim())
+    return { bin, asUser: ['runuser', '-u', 'postgres', '--'], uid, gid }
+  } catch {
+    return { skip: 'running as root but there is no postgres system user to run the server as' }
+  }
+}
+
+function freePort(): Promise<number> {
+  const tryPort = (port: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen({ host: '127.0.0.1', port, exclusive: true }, () => server.close(() => resolve(true)))
+    })
+  return (async () => {
+    const span = PORTS.to - PORTS.from + 1
+    const start = Math.floor(Math.random() * span)
+    for (let i = 0; i < span; i++) {
+      const port = PORTS.from + ((start + i) % span)
+      if (await tryPort(port)) return port
+    }
+    throw new Error(`no free port in ${PORTS.from}-${PORTS.to}`)
+  })()
+}
+
+const located = await locatePostgres()
+if ('skip' in located) console.warn(`[postgres.test] skipped: ${located.skip}`)
+const postgres = 'skip' in located ? undefined : located
+
+const alice = privateKeyToAccount(devnetAccounts[0]!.privateKey)
+const accounts = devnetAccounts.slice(0, 6).map((account) => privateKeyToAccount(account.privateKey))
+
+describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
+  const started = performance.now()
+  let dir: string
+  let pgCtl: (...args: string[]) => Promise<unknown>
+  let db: Database
+  let ctx: TestContext
+  let app: Hono<{ Variables: ApiVariables }>
+  let running = false
+
+  beforeAll(async () => {
+    const { bin, asUser, uid, gid } = postgres!
+    dir = await mkdtemp(join(tmpdir(), 'airlock-pg-'))
+    if (uid !== undefined && gid !== undefined) await chown(dir, uid, gid)
+    const as = (command: string, args: string[]) =>
+      run(asUser[0] ?? command, asUser.length ? [...asUser.slice(1), command, ...args] : args, { timeout: 60_000 })
+    pgCtl = (...args: string[]) => as(join(bin, 'pg_ctl'), args)
+
+    await as(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'])
+    const port = await freePort()
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+    await pgCtl('-D', join(dir, 'data'), '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start')
+    running = true
+
+    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
+    await admin.connect()
+    await admin.query('CREATE DATABASE airlock_test')
+    await admin.end()
+
+    db = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/airlock_test` })
+    ctx = await createTestContext({ db })
+    const routes = new Hono<{ Variables: ApiVariables }>()
+    routes.route('/', namesRoutes(ctx.deps))
+    routes.route('/', identityRoutes(ctx.deps))
+    routes.route('/', sessionsRoutes(ctx.deps))
+    app = ctx.mount(routes)
+    console.info(`[postgres.test] Postgres ${bin} up on port ${port} in ${Math.round(performance.now() - started)} ms`)
+  }, 120_000)
+
+  afterAll(async () => {
+    await db?.close()
+    if (running) await pgCtl('-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop')
+    if (dir) await rm(dir, { recursive: true, force: true })
+    console.info(`[postgres.test] total ${Math.round(performance.now() - started)} ms`)
+  }, 60_000)
+
+  async function register(account: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}) {
+    const message = JSON.stringify({ name, attributes, timestamp: Math.floor(ctx.clock.now / 1000) })
+    return send(app, 'POST', '/v1/profile/account', {
+      coin_type: 2147514985,
+      address: account.address,
+      message,
+      signature: await account.signMessage({ message }),
+    })
+  }
+
+  it('applies the migrations', async () => {
+    const versions = (await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map(
+      (row) => row.version,
+    )
+    expect(versions).toEqual(expect.arrayContaining(['001_init', '002_names', '003_sessions', '004_analytics']))
+    const tables = (
+      await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
+    ).rows
+    expect(tables.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['names', 'name_addresses', 'used_signed_messages', 'smart_sessions', 'analytics_events']),
+    )
+  })
+
+  it('registers, looks up, reverse-resolves, suggests and answers identity', async () => {
+    expect((await register(alice, 'Alice.airlock.id', { avatar: 'https://img.example/a.png' })).status).toBe(200)
+    const lookup = await send(app, 'GET', '/v1/profile/account/alice.airlock.id?apiVersion=2')
+    expect(lookup.body).toMatchObject({
+      name: 'alice.airlock.id',
+      addresses: { '2147514985': { address: alice.address } },
+      attributes: { avatar: 'https://img.example/a.png' },
+    })
+    expect((await send<unknown[]>(app, 'GET', `/v1/profile/reverse/${alice.address.toLowerCase()}`)).body).toHaveLength(1)
+    const suggestions = await send<{ suggestions: { name: string; registered: boolean }[] }>(app, 'GET', '/v1/profile/suggestions/alice')
+    expect(suggestions.body.suggestions[0]).toEqual({ name: 'alice.airlock.id', registered: true })
+    expect(suggestions.body.suggestions).toHaveLength(5)
+    expect((await send(app, 'GET', `/v1/identity/${alice.address}`)).body).toEqual({
+      name: 'alice.airlock.id',
+      avatar: 'https://img.example/a.png',
+    })
+    const taken = await register(accounts[1]!, 'ALICE.airlock.id')
+    expect([taken.status, reason(taken)]).toEqual([409, 'Name is already registered'])
+  })
+
+  it('lets exactly one of concurrent registrations of a name win, across pool connections', async () => {
+    const usedBefore = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM used_signed_messages')).rows[0]!.n
+    const replies = await Promise.all(accounts.map((account) => register(account, 'contested.airlock.id')))
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    expect((await db.query("SELECT count(*)::int AS n FROM name_addresses WHERE name = 'contested.airlock.id'")).rows).toEqual([{ n: 1 }])
+    // the losers' transactions rolled back: only the winner's message is marked used
+    const winner = accounts[replies.findIndex((reply) => reply.status === 200)]!
+    expect((await db.query('SELECT count(*)::int AS n FROM used_signed_messages')).rows).toEqual([{ n: usedBefore + 1 }])
+    expect((await send(app, 'GET', '/v1/profile/account/contested.airlock.id')).body).toMatchObject({
+      addresses: { '2147514985': { address: winner.address } },
+    })
+  })
+
+  it('creates, lists and revokes a smart session', async () => {
+    const message = JSON.stringify({
+      chainId: 31337,
+      expiry: Math.floor(ctx.clock.now / 1000) + 60,
+      permissions: [{ type: 'contract-call', data: { functions: [] } }],
+      policies: [],
+      timestamp: Math.floor(ctx.clock.now / 1000),
+    })
+    const caip10 = `eip155:31337:${alice.address}`
+    const created = await send<SmartSession>(app, 'POST', `/v1/sessions/${caip10}`, {
+      message,
+      signature: await alice.signMessage({ message }),
+    })
+    expect(created.status).toBe(201)
+    expect((await send<{ pcis: SmartSession[] }>(app, 'GET', `/v1/sessions/${caip10}`)).body.pcis).toEqual([created.body])
+    const pci = created.body.pci
+    const revoked = await send(app, 'POST', `/v1/sessions/${caip10}/revoke`, {
+      pci,
+      signature: await alice.signMessage({ message: revokeMessage(pci) }),
+    })
+    expect(revoked.body).toEqual({ success: true })
+    expect((await send(app, 'GET', `/v1/sessions/${caip10}`)).body).toEqual({ pcis: [] })
+  })
+})
