@@ -1,0 +1,54 @@
+import { formatUnits } from 'viem'
+import { formatCaip10 } from '../prices/caip'
+import { tokenIconUrl, type ResolvedToken } from '../prices/dex-config'
+
+/** One entry of `GET /v1/account/{address}/balance` (AppKit's `Balance`). */
+export interface BalanceItem {
+  name: string
+  symbol: string
+  /** CAIP-2. */
+  chainId: string
+  /** CAIP-10 of the token contract; absent for the native token. */
+  address?: string
+  /** USD value of the holding. */
+  value: number
+  /** USD price of one token. */
+  price: number
+  /** `decimals` as a string, `numeric` the human amount as a decimal string ("1.5"). */
+  quantity: { decimals: string; numeric: string }
+  iconUrl: string
+}
+
+/**
+ * The balance items of one chain: zero balances omitted, quantities as decimal strings, value =
+ * quantity × price (price 0 when the token has none).
+ */
+export function toBalanceItems(input: {
+  caip2: string
+  apiOrigin: string
+  holdings: readonly { token: ResolvedToken; amount: bigint }[]
+  /** Lower-case address (NATIVE_TOKEN_ADDRESS for the native token) -> USD price. */
+  prices: ReadonlyMap<string, number>
+}): BalanceItem[] {
+  return input.holdings
+    .filter((h) => h.amount > 0n)
+    .map(({ token, amount }) => {
+      const numeric = formatUnits(amount, token.decimals)
+      const price = input.prices.get(token.address.toLowerCase()) ?? 0
+      return {
+        name: token.name,
+        symbol: token.symbol,
+        chainId: input.caip2,
+        ...(token.native ? {} : { address: formatCaip10(input.caip2, token.address) }),
+        value: usdValue(numeric, price),
+        price,
+        quantity: { decimals: String(token.decimals), numeric },
+        iconUrl: tokenIconUrl(input.apiOrigin, token.symbol),
+      }
+    })
+}
+
+/** quantity × price, rounded to 1e-6 USD so that float noise does not show up in the JSON. */
+export function usdValue(numeric: string, price: number): number {
+  return Math.round(Number(numeric) * price * 1e6) / 1e6
+}

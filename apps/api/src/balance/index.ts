@@ -1,0 +1,3 @@
+export { balanceRoutes, BALANCE_CACHE_MS, type BalanceRouteOptions } from './routes'
+export { toBalanceItems, usdValue, type BalanceItem } from './format'
+export { TtlCache } from './cache'

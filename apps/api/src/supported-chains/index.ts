@@ -1,0 +1,1 @@
+export { supportedChainsRoutes, type SupportedChainsResponse } from './routes'
