@@ -1,7 +1,9 @@
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
+import { DEVNET_CONTRACTS, DEVNET_TOKENS } from '@airlock/devnet/contracts'
 import { HttpOrigin } from './http/origin'
+import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
 
 /** Where each origin server listens. */
@@ -41,6 +43,16 @@ export interface StackConfig {
   demoExtraFiles?: Record<string, string>
   /** Serve widget, demo and secure frame through Vite dev servers (HMR) instead of their dist dirs. */
   dev?: boolean
+  /** Tokens and the DEX per chain (the devnet's Uniswap V2 in dev). */
+  dex?: DexConfig
+  /** A Postgres server (DATABASE_URL); else embedded PGlite. */
+  databaseUrl?: string
+  /** Where PGlite keeps its files; in memory when absent. */
+  dataDir?: string
+  /** API rate limit per project and client; `false` turns it off. */
+  rateLimit?: { capacity: number; refillPerSecond: number } | false
+  /** Print one JSON line per API request. */
+  requestLog?: boolean
 }
 
 const Port = z.number().int().min(1).max(65535)
@@ -65,6 +77,22 @@ export const StackConfigSchema = z.object({
   demoDistDir: AbsolutePath,
   demoExtraFiles: z.record(UrlPath, AbsolutePath).optional(),
   dev: z.boolean().optional(),
+  // Built in code by uniswapV2DexConfig, which checks every address; here only its keys are.
+  dex: z
+    .custom<DexConfig>(
+      (value) => typeof value === 'object' && value !== null && Object.keys(value).every((key) => Caip2ChainId.safeParse(key).success),
+      'must map CAIP-2 chain ids to DEX configs',
+    )
+    .optional(),
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  dataDir: AbsolutePath.optional(),
+  rateLimit: z
+    .union([z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }), z.literal(false)])
+    .optional(),
+  requestLog: z.boolean().optional(),
 })
 
 /** Checks a config at the boundary (start-up); throws a readable error listing every problem. */
@@ -124,6 +152,10 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
     ],
     rpcUpstreams: Object.fromEntries(
       Object.entries(anvil).flatMap(([chainId, port]) => (port === undefined ? [] : [[`eip155:${chainId}`, `http://127.0.0.1:${port}`]])),
+    ),
+    dex: uniswapV2DexConfig(
+      Object.keys(anvil).map((chainId) => `eip155:${chainId}`),
+      { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS },
     ),
     widgetDistDir: appDistDir('widget'),
     hostSdkDistDir: appDistDir('host-sdk'),

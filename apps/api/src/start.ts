@@ -1,4 +1,6 @@
 import { createApiApp } from './api/app'
+import { createChainRegistry } from './chains/registry'
+import { openDatabase } from './db/open'
 import { startApiServer } from './api/server'
 import { appDir, DEFAULT_HOST, parseStackConfig, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
@@ -28,9 +30,25 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const { origins, ports } = config
   const dev = config.dev === true
   const projects = createMemoryProjectRegistry(config.projects)
+  // The devnet starts empty every time, so by default the data starts empty with it.
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const chains = createChainRegistry(config.rpcUpstreams)
+  const data = { db, chains, projects, apiOrigin: origins.api, now: Date.now }
 
   const starts: Promise<RunningServer>[] = [
-    startApiServer(createApiApp({ origins, projects, rpcUpstreams: config.rpcUpstreams }), host, ports.api),
+    startApiServer(
+      createApiApp({
+        origins,
+        projects,
+        rpcUpstreams: config.rpcUpstreams,
+        data,
+        ...(config.dex ? { dex: config.dex } : {}),
+        ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
+        ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
+      }),
+      host,
+      ports.api,
+    ),
     startWidgetOrigin({
       origins,
       projects,
@@ -63,7 +81,10 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const settled = await Promise.allSettled(starts)
   const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
-  const closeAll = () => Promise.all(servers.map((s) => s.close())).then(() => undefined)
+  const closeAll = () =>
+    Promise.all(servers.map((s) => s.close()))
+      .then(() => db.close())
+      .then(() => undefined)
   if (failure) {
     await closeAll()
     throw failure.reason

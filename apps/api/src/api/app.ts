@@ -1,6 +1,18 @@
 import { Hono } from 'hono'
+import { analyticsRoutes } from '../analytics'
+import { balanceRoutes } from '../balance'
+import { convertRoutes } from '../convert'
+import { createPoolPriceSource, pricesRoutes, type DexConfig } from '../prices'
+import { supportedChainsRoutes } from '../supported-chains'
 import type { StackOrigins } from '../config'
+import type { ApiDeps } from '../deps'
+import { explorerRoutes } from '../explorer'
 import { API_CSP } from '../http/csp'
+import { rateLimit } from '../http/rate-limit'
+import { requestLog, type RequestLogEntry } from '../http/request-log'
+import { identityRoutes } from '../identity'
+import { namesRoutes } from '../names'
+import { sessionsRoutes } from '../sessions'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
 import { RPC_TIMEOUT_MS } from '../rpc/limits'
@@ -17,7 +29,21 @@ export interface ApiAppOptions {
   rpcTimeoutMs?: number
   /** The fetch used for upstream calls (default globalThis.fetch). */
   fetch?: FetchLike
+  /**
+   * Storage and chains for the data routes of SPEC section 7. Tests of the guard and the RPC
+   * proxy leave it out; then only health, the RPC proxy and the wallet explorer are served.
+   */
+  data?: ApiDeps
+  /** Tokens and the DEX per chain for balances, prices and swaps; a chain without one gets empty results. */
+  dex?: DexConfig
+  /** Per project and client; `false` turns it off (benchmarks that play many clients from one address). */
+  rateLimit?: { capacity: number; refillPerSecond: number } | false
+  /** Where request log lines go (default: none). */
+  log?: (entry: RequestLogEntry) => void
 }
+
+/** Generous for a person, tight for a flood: a modal session makes a few dozen calls. */
+export const DEFAULT_RATE_LIMIT = { capacity: 1000, refillPerSecond: 100 }
 
 export type ApiApp = Hono<{ Variables: ApiVariables }>
 
@@ -32,9 +58,18 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
+  if (options.log) app.use('*', requestLog(options.log))
   app.get('/health', (c) => c.json({ status: 'ok' }))
 
-  app.use('/v1/*', projectGuard({ projects: options.projects, widgetOrigin: options.origins.widget }))
+  const guard = projectGuard({ projects: options.projects, widgetOrigin: options.origins.widget })
+  const guarded = ['/v1/*', '/e', '/getWallets', '/getWalletImage/*', '/public/*', '/getAnalyticsConfig']
+  for (const path of guarded) app.use(path, guard)
+  const limits = options.rateLimit ?? DEFAULT_RATE_LIMIT
+  if (limits) {
+    const limiter = rateLimit({ ...limits, key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}` })
+    for (const path of guarded) app.use(path, limiter)
+  }
+  app.route('/', explorerRoutes())
   app.route(
     '/v1/rpc',
     rpcRoute({
@@ -44,10 +79,34 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     }),
   )
 
+  if (options.data) {
+    const deps = options.data
+    const dex = options.dex ?? {}
+    const priceSource = createPoolPriceSource({ chains: deps.chains, dex })
+    for (const routes of [
+      supportedChainsRoutes(deps),
+      balanceRoutes(deps, { dex, priceSource }),
+      pricesRoutes(deps, { dex, priceSource }),
+      convertRoutes(deps, { dex }),
+      namesRoutes(deps),
+      identityRoutes(deps),
+      sessionsRoutes(deps),
+    ]) {
+      app.route('/v1', routes)
+    }
+    app.route('/', analyticsRoutes(deps))
+  }
+
   app.notFound((c) => c.json({ error: 'Not Found' }, 404))
   app.onError((error, c) => {
     console.error(`[api] ${c.req.method} ${c.req.path}:`, error)
     return c.json({ error: 'Internal Server Error' }, 500)
   })
   return app
+}
+
+/** The peer address under @hono/node-server; tests through app.request() have none. */
+function clientAddress(c: { env: unknown }): string {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+  return incoming?.socket?.remoteAddress ?? 'local'
 }
