@@ -4,6 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium'
 import { BENCH_PORTS, startStack } from '../scripts/stack'
+import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
+import { measureApiLatency } from './api-latency'
 import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkSize } from './size'
 import { median, percentile } from './stats'
 
@@ -13,6 +15,8 @@ import { median, percentile } from './stats'
  */
 const OPEN_RUNS = 30
 const RTT_RUNS = 500
+const API_CLIENTS = 8
+const API_REQUESTS_PER_CLIENT = 30
 
 interface Row {
   metric: string

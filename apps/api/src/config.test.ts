@@ -70,3 +70,11 @@ describe('parseStackConfig', () => {
     expect(() => parseStackConfig({ ...config, projects: [project] })).toThrow(/allowedOrigins/)
   })
 })
+
+describe('devConfig for the data API', () => {
+  it('keeps the DEX and the on-ramp sandbox through parseStackConfig', () => {
+    const parsed = parseStackConfig(devConfig())
+    expect(Object.keys(parsed.dex ?? {})).toEqual(['eip155:31337', 'eip155:31338'])
+    expect(parsed.onramp?.networks.map((network) => network.chain)).toEqual(['eip155:31337', 'eip155:31338'])
+  })
+})

@@ -1,8 +1,10 @@
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
-import { DEVNET_CONTRACTS, DEVNET_TOKENS } from '@airlock/devnet/contracts'
+import { DEVNET_CHAINS } from '@airlock/devnet'
+import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { HttpOrigin } from './http/origin'
+import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
 
@@ -45,6 +47,8 @@ export interface StackConfig {
   dev?: boolean
   /** Tokens and the DEX per chain (the devnet's Uniswap V2 in dev). */
   dex?: DexConfig
+  /** The on-ramp sandbox: what it sells where, and the treasury that pays purchases. */
+  onramp?: OnrampSandboxConfig
   /** A Postgres server (DATABASE_URL); else embedded PGlite. */
   databaseUrl?: string
   /** Where PGlite keeps its files; in memory when absent. */
@@ -83,6 +87,9 @@ export const StackConfigSchema = z.object({
       (value) => typeof value === 'object' && value !== null && Object.keys(value).every((key) => Caip2ChainId.safeParse(key).success),
       'must map CAIP-2 chain ids to DEX configs',
     )
+    .optional(),
+  onramp: z
+    .custom<OnrampSandboxConfig>((value) => typeof value === 'object' && value !== null, 'must be an on-ramp sandbox config')
     .optional(),
   databaseUrl: z
     .string()
@@ -157,6 +164,7 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
       Object.keys(anvil).map((chainId) => `eip155:${chainId}`),
       { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS },
     ),
+    onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
     widgetDistDir: appDistDir('widget'),
     hostSdkDistDir: appDistDir('host-sdk'),
     secureFrameDistDir: appDistDir('secure-frame'),

@@ -1,6 +1,7 @@
 import { createApiApp } from './api/app'
 import { createChainRegistry } from './chains/registry'
 import { openDatabase } from './db/open'
+import { startIndexer } from './history'
 import { startApiServer } from './api/server'
 import { appDir, DEFAULT_HOST, parseStackConfig, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
@@ -34,6 +35,11 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   const chains = createChainRegistry(config.rpcUpstreams)
   const data = { db, chains, projects, apiOrigin: origins.api, now: Date.now }
+  const indexer = startIndexer({
+    db,
+    chains,
+    tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
+  })
 
   const starts: Promise<RunningServer>[] = [
     startApiServer(
@@ -43,6 +49,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         rpcUpstreams: config.rpcUpstreams,
         data,
         ...(config.dex ? { dex: config.dex } : {}),
+        ...(config.onramp ? { onramp: config.onramp } : {}),
         ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
         ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
       }),
@@ -82,7 +89,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   const closeAll = () =>
-    Promise.all(servers.map((s) => s.close()))
+    Promise.all([...servers.map((s) => s.close()), indexer.stop()])
       .then(() => db.close())
       .then(() => undefined)
   if (failure) {

@@ -7,6 +7,8 @@ import { supportedChainsRoutes } from '../supported-chains'
 import type { StackOrigins } from '../config'
 import type { ApiDeps } from '../deps'
 import { explorerRoutes } from '../explorer'
+import { historyRoutes } from '../history'
+import { onrampCheckoutRoutes, onrampRoutes, type OnrampSandboxConfig } from '../onramp'
 import { API_CSP } from '../http/csp'
 import { rateLimit } from '../http/rate-limit'
 import { requestLog, type RequestLogEntry } from '../http/request-log'
@@ -36,6 +38,8 @@ export interface ApiAppOptions {
   data?: ApiDeps
   /** Tokens and the DEX per chain for balances, prices and swaps; a chain without one gets empty results. */
   dex?: DexConfig
+  /** The on-ramp sandbox; without it the on-ramp routes are not served. */
+  onramp?: OnrampSandboxConfig
   /** Per project and client; `false` turns it off (benchmarks that play many clients from one address). */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** Where request log lines go (default: none). */
@@ -54,7 +58,9 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
 
   app.use('*', async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+    // The checkout page is a form a person submits: it sends its own CSP, with form-action 'self'.
+    const ownCsp = c.req.path.startsWith('/onramp/checkout/')
+    for (const [name, value] of Object.entries(headers)) if (!(ownCsp && name === 'Content-Security-Policy')) c.res.headers.set(name, value)
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
 
@@ -91,9 +97,12 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       namesRoutes(deps),
       identityRoutes(deps),
       sessionsRoutes(deps),
+      historyRoutes(deps),
+      ...(options.onramp ? [onrampRoutes(deps, options.onramp)] : []),
     ]) {
       app.route('/v1', routes)
     }
+    if (options.onramp) app.route('/', onrampCheckoutRoutes(deps, options.onramp))
     app.route('/', analyticsRoutes(deps))
   }
 
