@@ -109,6 +109,29 @@ try {
     unit: 'ms',
     note: 'dapp -> widget -> host -> wallet -> anvil and back',
   })
+
+  // The API over loopback, as many modals would call it at once.
+  const api = `http://127.0.0.1:${BENCH_PORTS.api}`
+  const user = devnetAccounts[5]!.address
+  const chain = 'eip155:31337'
+  const native = `${chain}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
+  const calls: [string, string][] = [
+    ['API balance (cached)', `${api}/v1/account/${user}/balance?projectId=demo&currency=usd&chainId=${chain}`],
+    [
+      'API balance (forceUpdate, chain read)',
+      `${api}/v1/account/${user}/balance?projectId=demo&currency=usd&chainId=${chain}&forceUpdate=true`,
+    ],
+    [
+      'API swap quote ETH -> USDC',
+      `${api}/v1/convert/quotes?projectId=demo&amount=${10n ** 18n}&userAddress=${chain}:${user}&from=${native}&to=${chain}:${DEVNET_CONTRACTS.usdc}&gasPrice=1`,
+    ],
+  ]
+  for (const [name, url] of calls) {
+    const result = await measureApiLatency(name, url, { clients: API_CLIENTS, requestsPerClient: API_REQUESTS_PER_CLIENT })
+    const note = `${result.clients} concurrent clients, ${result.requests} requests`
+    rows.push({ metric: `${name}, median`, value: result.median, unit: 'ms', note })
+    rows.push({ metric: `${name}, p95`, value: result.p95, unit: 'ms', note })
+  }
 } finally {
   await browser.close()
   await stack.stop()
