@@ -192,8 +192,9 @@ export async function pageEntries(
   const { rows } = await db.query<StoredEntry>(
     `SELECT account, chain, tx_hash, block_number::text AS block_number, tx_index, mined_at, operation_type, status, nonce::text AS nonce,
             sent_from, sent_to
-     FROM history_entries WHERE ${where.join(' AND ')}
-     ORDER BY mined_at DESC, chain DESC, block_number DESC, tx_index DESC
+     FROM history_entries e WHERE ${where.join(' AND ')}
+     -- Qualified: a bare block_number would sort by the text alias above, putting block 9 after 10.
+     ORDER BY e.mined_at DESC, e.chain DESC, e.block_number DESC, e.tx_index DESC
      LIMIT $${params.length}`,
     params,
   )
