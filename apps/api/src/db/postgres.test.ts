@@ -11,6 +11,10 @@ import pg from 'pg'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
+import { startDevnet } from '@airlock/devnet'
+import { createWalletClient, http, parseEther } from 'viem'
+import { createChainRegistry } from '../chains/registry'
+import { historyRoutes, startIndexer } from '../history'
 import { identityRoutes } from '../identity/routes'
 import { createTestContext, reason, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from '../names/routes'
@@ -20,7 +24,7 @@ import type { Database } from './database'
 import { openDatabase } from './open'
 
 /**
- * The migrations and the names, identity and sessions endpoints against a real Postgres server
+ * The migrations and the names, identity, sessions and history endpoints against a real Postgres server
  * (the DATABASE_URL path), started for this file: initdb into a temp dir, pg_ctl on a free port
  * in 21900-21999, as the `postgres` user when running as root (Postgres refuses root). Debian's
  * `postgresql` package provides the binaries; when they are missing and we are root, it is
@@ -159,7 +163,9 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
     const versions = (await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map(
       (row) => row.version,
     )
-    expect(versions).toEqual(expect.arrayContaining(['001_init', '002_names', '003_sessions', '004_analytics']))
+    expect(versions).toEqual(
+      expect.arrayContaining(['001_init', '002_names', '003_sessions', '004_analytics', '010_history', '011_onramp']),
+    )
     const tables = (
       await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
     ).rows
@@ -224,4 +230,36 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
     expect(revoked.body).toEqual({ success: true })
     expect((await send(app, 'GET', `/v1/sessions/${caip10}`)).body).toEqual({ pcis: [] })
   })
+  it('indexes a devnet transfer into Postgres and serves it from the history endpoint', async () => {
+    const devnet = await startDevnet({ ports: [18861, 18862], contracts: false })
+    const chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
+    const indexer = startIndexer({ db, chains, pollMs: 50 })
+    try {
+      const [from, to] = [accounts[3]!, accounts[4]!]
+      const client = chains.client('eip155:31337')!
+      const hash = await createWalletClient({
+        account: from,
+        chain: client.chain,
+        transport: http(devnet.chains[0]!.rpcUrl),
+      }).sendTransaction({
+        chain: client.chain,
+        to: to.address,
+        value: parseEther('1.5'),
+      })
+      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 10 })
+      await indexer.waitFor('eip155:31337', receipt.blockNumber)
+      const history = new Hono<{ Variables: ApiVariables }>()
+      history.route('/', historyRoutes({ ...ctx.deps, chains }))
+      const reply = await send<{
+        data: { metadata: { hash: string; operationType: string }; transfers: { direction: string; quantity: { numeric: string } }[] }[]
+      }>(ctx.mount(history), 'GET', `/v1/account/${to.address}/history?chainId=eip155:31337`)
+      expect(reply.body.data[0]).toMatchObject({
+        metadata: { hash, operationType: 'receive' },
+        transfers: [{ direction: 'in', quantity: { numeric: '1.5' } }],
+      })
+    } finally {
+      await indexer.stop()
+      await devnet.stop()
+    }
+  }, 60_000)
 })
