@@ -1,5 +1,6 @@
 import { devConfig, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
 import { devnetWalletScriptPath, startDevnet, type Devnet } from '@airlock/devnet'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
 
@@ -21,6 +22,8 @@ export const START_PORTS: StackPortsOption = { dapp: 4400, widget: 4401, secure:
  * and the widget, secure-frame and demo origins, built (or served by Vite in dev mode).
  */
 export async function startStack(options: {
+  /** Print one JSON line per API request. */
+  requestLog?: boolean
   ports: StackPortsOption
   dev?: boolean
   build?: boolean
@@ -38,6 +41,9 @@ export async function startStack(options: {
       demoDistDir,
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
       dev,
+      requestLog: options.requestLog ?? false,
+      ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+      ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
     })
   } catch (error) {
     await devnet.stop()

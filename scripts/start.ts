@@ -7,7 +7,7 @@ import { E2E_PORTS, START_PORTS, startStack } from './stack'
 const dev = process.argv.includes('--dev')
 const e2e = process.argv.includes('--e2e')
 const started = Date.now()
-const stack = await startStack({ ports: e2e ? E2E_PORTS : START_PORTS, dev, log: (line) => console.log(`  ${line}`) })
+const stack = await startStack({ ports: e2e ? E2E_PORTS : START_PORTS, dev, requestLog: !e2e, log: (line) => console.log(`  ${line}`) })
 if (e2e) console.log(`AIRLOCK_STACK ${JSON.stringify({ urls: stack.urls, origins: stack.config.origins })}`)
 
 console.log(`
