@@ -12,5 +12,6 @@ export const ANALYTICS_ENDPOINTS: readonly EndpointDoc[] = [
     summary: 'Analytics event; stored only when the project has analytics on; a repeated eventId is ignored (202)',
     body: AnalyticsEventBody,
     response: AnalyticsResponse,
+    status: 202,
   },
 ]

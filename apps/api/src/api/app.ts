@@ -14,6 +14,7 @@ import { rateLimit } from '../http/rate-limit'
 import { requestLog, type RequestLogEntry } from '../http/request-log'
 import { identityRoutes } from '../identity'
 import { namesRoutes } from '../names'
+import { apiOpenApiDocument } from '../openapi/endpoints'
 import { sessionsRoutes } from '../sessions'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
@@ -66,6 +67,14 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
 
   if (options.log) app.use('*', requestLog(options.log))
   app.get('/health', (c) => c.json({ status: 'ok' }))
+  // The OpenAPI document of the API; public, like /health. Its server is the API origin (else the request's).
+  let openApi: ReturnType<typeof apiOpenApiDocument> | undefined
+  app.get('/openapi.json', (c) => {
+    const apiOrigin = options.data?.apiOrigin
+    const doc = apiOrigin ? (openApi ??= apiOpenApiDocument(apiOrigin)) : apiOpenApiDocument(new URL(c.req.url).origin)
+    c.header('Cache-Control', 'public, max-age=300')
+    return c.json(doc)
+  })
 
   const guard = projectGuard({ projects: options.projects, widgetOrigin: options.origins.widget })
   const guarded = ['/v1/*', '/e', '/getWallets', '/getWalletImage/*', '/public/*', '/getAnalyticsConfig']

@@ -4,7 +4,7 @@ import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { CHAIN, DEVNET_CONTRACTS, OTHER_CHAIN, startTestDevnet, type TestDevnet } from '../prices/devnet-support'
 import { mountV1 } from '../prices/test-support'
 import { BALANCE_CACHE_MS, balanceRoutes } from './routes'
-import type { BalanceItem } from './format'
+import { BalanceResponse, type BalanceItem } from './format'
 
 // Ports of this file's devnet (the prices and convert files use 18813-18816).
 const PORTS: [number, number] = [18811, 18812]
@@ -26,7 +26,10 @@ const account = (i: number) => net.devnet.accounts[i]!.address
 async function balances(address: string, params = `chainId=${CHAIN}`): Promise<BalanceItem[]> {
   const res = await app.request(`/v1/account/${address}/balance?currency=usd&${params}`)
   expect(res.status).toBe(200)
-  return ((await res.json()) as { balances: BalanceItem[] }).balances
+  const body = (await res.json()) as { balances: BalanceItem[] }
+  // The documented schema (openapi.ts) describes the real response, with no field left out.
+  expect(BalanceResponse.parse(body)).toEqual(body)
+  return body.balances
 }
 const bySymbol = (items: BalanceItem[], symbol: string) => items.find((i) => i.symbol === symbol)
 

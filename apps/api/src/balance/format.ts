@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem'
+import * as z from 'zod'
 import { formatCaip10 } from '../prices/caip'
 import { tokenIconUrl, type ResolvedToken } from '../prices/dex-config'
 
@@ -18,6 +19,22 @@ export interface BalanceItem {
   quantity: { decimals: string; numeric: string }
   iconUrl: string
 }
+
+/** The schema of a BalanceItem, for the OpenAPI document and response tests. */
+export const BalanceItemSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  chainId: z.string().describe('CAIP-2'),
+  address: z.string().optional().describe('CAIP-10 of the token contract; absent for the native token'),
+  value: z.number().describe('USD value of the holding'),
+  price: z.number().describe('USD price of one token (0 when unknown)'),
+  quantity: z.object({ decimals: z.string(), numeric: z.string().describe('human amount as a decimal string, e.g. "1.5"') }),
+  iconUrl: z.string(),
+}) satisfies z.ZodType<BalanceItem>
+
+/** `GET /v1/account/{address}/balance`. */
+export const BalanceResponse = z.object({ balances: z.array(BalanceItemSchema) })
+export type BalanceResponse = z.infer<typeof BalanceResponse>
 
 /**
  * The balance items of one chain: zero balances omitted, quantities as decimal strings, value =

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { parseAbi, type Address, type PublicClient } from 'viem'
+import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../http/errors'
@@ -8,7 +9,7 @@ import { DEFAULT_NATIVE, type ChainDexConfig, type DexConfig, type ResolvedToken
 import { throwIfBatchFailed } from '../prices/multicall'
 import { createPoolPriceSource, type PriceSource } from '../prices/price-source'
 import { TtlCache } from './cache'
-import { toBalanceItems, type BalanceItem } from './format'
+import { toBalanceItems, type BalanceItem, type BalanceResponse } from './format'
 
 /** SPEC section 9: "native balance 30 s", "portfolio 30 s". */
 export const BALANCE_CACHE_MS = 30_000
@@ -18,6 +19,14 @@ const balanceAbi = parseAbi([
   'function getEthBalance(address addr) view returns (uint256 balance)',
   'function balanceOf(address account) view returns (uint256)',
 ])
+
+/** The path and query the handler reads (it checks them by hand, below, to give AppKit's error texts). */
+export const BalanceParams = z.object({ address: z.string().describe('EVM address (0x + 40 hex digits)') })
+export const BalanceQuery = z.object({
+  currency: z.string().optional().describe('usd (the only currency)'),
+  chainId: z.string().optional().describe('CAIP-2; without it every chain the API serves'),
+  forceUpdate: z.string().optional().describe('any non-empty value bypasses the 30 s cache'),
+})
 
 export interface BalanceRouteOptions {
   dex: DexConfig
@@ -114,7 +123,8 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
           return items
         }),
       )
-      return c.json({ balances: perChain.flat() })
+      const body: BalanceResponse = { balances: perChain.flat() }
+      return c.json(body)
     } catch (error) {
       console.error(`[api] balance ${user} on ${chains.join(',')}:`, error)
       return apiError(c, 502, 'Token Balance Unavailable: the chain did not answer')

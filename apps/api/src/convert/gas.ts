@@ -1,9 +1,17 @@
+import * as z from 'zod'
+
 /** `GET /v1/convert/gas-price`: legacy gas prices in wei, as decimal strings. */
 export interface GasPrices {
   standard: string
   fast: string
   instant: string
 }
+
+export const GasPricesSchema = z.object({
+  standard: z.string().describe('wei'),
+  fast: z.string().describe('wei'),
+  instant: z.string().describe('wei'),
+}) satisfies z.ZodType<GasPrices>
 
 /** Tip percentiles asked of eth_feeHistory, for standard, fast and instant. */
 export const REWARD_PERCENTILES = [25, 50, 75] as const

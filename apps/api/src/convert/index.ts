@@ -11,3 +11,17 @@ export {
   swapDeadline,
   SWAP_DEADLINE_SECONDS,
 } from './quote-math'
+export {
+  AllowanceQuery,
+  AllowanceResponse,
+  ApproveQuery,
+  BuildApproveResponse,
+  BuildBody,
+  BuildTransactionResponse,
+  ChainIdQuery,
+  QuoteQuery,
+  QuotesResponse,
+  TokensResponse,
+} from './routes'
+export { GasPricesSchema } from './gas'
+export { CONVERT_ENDPOINTS } from './openapi'

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { uniswapV2DexConfig } from '../prices/dex-config'
 import { mountV1, postJson, recordingRegistry, testDeps } from '../prices/test-support'
-import { convertRoutes } from './routes'
+import { convertRoutes, TokensResponse } from './routes'
 
 const USER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const USDC = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
@@ -57,7 +57,9 @@ describe('GET /v1/convert/tokens', () => {
     const { app, chains } = setup()
     const res = await app.request('/v1/convert/tokens?chainId=eip155:31337')
     expect(res.status).toBe(200)
-    const { tokens } = (await res.json()) as { tokens: Record<string, unknown>[] }
+    const body = (await res.json()) as { tokens: Record<string, unknown>[] }
+    expect(TokensResponse.parse(body)).toEqual(body)
+    const { tokens } = body
     expect(tokens.map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'DAI', 'WETH'])
     expect(tokens[0]).toEqual({
       name: 'Ether',

@@ -24,24 +24,82 @@ type PairResult =
   | { kind: 'unsupported' }
   | { kind: 'invalid'; reason: Reason }
 
-const Address = z.string().min(1).max(200)
-const QuoteQuery = z.object({
-  amount: z.string().max(200),
-  userAddress: Address.optional(),
+const Address = z.string().min(1).max(200).describe('CAIP-10 token, e.g. eip155:1:0x…')
+const UserAddress = z.string().min(1).max(200).describe('0x address or CAIP-10 account on the tokens’ chain')
+/** `GET /convert/tokens` and `/convert/gas-price` (chainId checked by hand below, for AppKit's messages). */
+export const ChainIdQuery = z.object({ chainId: z.string().describe('CAIP-2, e.g. eip155:1') })
+export const QuoteQuery = z.object({
+  amount: z.string().max(200).describe('smallest units of `from`, a decimal integer string'),
+  userAddress: UserAddress.optional(),
   from: Address,
   to: Address,
-  gasPrice: z.string().max(100).optional(),
+  gasPrice: z.string().max(100).optional().describe('wei, a decimal integer string'),
 })
-const AllowanceQuery = z.object({ tokenAddress: Address, userAddress: Address })
-const ApproveQuery = z.object({ userAddress: Address, from: Address, to: Address, amount: z.string().max(200).optional() })
-const BuildBody = z.object({
-  amount: z.string().max(200),
-  eip155: z.object({ slippage: z.union([z.number(), z.string().max(30)]), permit: z.string().max(10_000).optional() }).optional(),
+export const AllowanceQuery = z.object({ tokenAddress: Address, userAddress: UserAddress })
+export const ApproveQuery = z.object({
+  userAddress: UserAddress,
+  from: Address,
+  to: Address,
+  amount: z.string().max(200).optional().describe('smallest units; default 2^256-1'),
+})
+export const BuildBody = z.object({
+  amount: z.string().max(200).describe('smallest units of `from`, a decimal integer string'),
+  eip155: z
+    .object({
+      slippage: z.union([z.number(), z.string().max(30)]).describe('percent'),
+      permit: z.string().max(10_000).optional(),
+    })
+    .optional(),
   projectId: z.string().max(100).optional(),
   from: Address,
   to: Address,
-  userAddress: Address,
+  userAddress: UserAddress,
   disableEstimate: z.boolean().optional(),
+})
+
+/** The response shapes (AppKit's BlockchainApiController types); amounts are smallest units as decimal strings. */
+export const TokensResponse = z.object({
+  tokens: z.array(
+    z.object({
+      name: z.string(),
+      symbol: z.string(),
+      address: z.string().describe('CAIP-10'),
+      decimals: z.number().int(),
+      logoUri: z.string(),
+      eip2612: z.boolean(),
+    }),
+  ),
+})
+export const QuotesResponse = z.object({
+  quotes: z.array(
+    z.object({
+      id: z.null(),
+      fromAmount: z.string(),
+      fromAccount: z.string().describe('CAIP-10'),
+      toAmount: z.string(),
+      toAccount: z.string().describe('CAIP-10'),
+    }),
+  ),
+})
+export const AllowanceResponse = z.object({ allowance: z.string() })
+export const BuildApproveResponse = z.object({
+  tx: z.object({
+    from: z.string().describe('CAIP-10 of the token to approve'),
+    to: z.string().describe('CAIP-10 of the contract called (the token)'),
+    data: z.string(),
+    value: z.string(),
+    eip155: z.object({ gasPrice: z.string() }),
+  }),
+})
+export const BuildTransactionResponse = z.object({
+  tx: z.object({
+    from: z.string().describe('CAIP-10 of the user'),
+    to: z.string().describe('CAIP-10 of the router'),
+    data: z.string(),
+    amount: z.string().describe('the quoted output, smallest units of `to`'),
+    value: z.string().describe('native amount sent with the call, wei'),
+    eip155: z.object({ gas: z.string(), gasPrice: z.string() }),
+  }),
 })
 
 const bad = (c: Context, description: string, field?: string) =>
@@ -128,7 +186,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     const parsed = parseCaip2(chainId)
     if (!parsed) return bad(c, 'chainId: expected a CAIP-2 chain id such as eip155:1', 'chainId')
     const tokens = parsed.namespace === 'eip155' ? aggregator.tokens(parsed.caip2) : undefined
-    return c.json({
+    return c.json<z.infer<typeof TokensResponse>>({
       tokens: (tokens ?? []).map((t) => ({
         name: t.name,
         symbol: t.symbol,
@@ -150,7 +208,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     }
     const pair = resolvePair(query.data.from, query.data.to)
     if (pair.kind === 'invalid') return bad(c, pair.reason.description, pair.reason.field)
-    if (pair.kind === 'unsupported') return c.json({ quotes: [] })
+    if (pair.kind === 'unsupported') return c.json<z.infer<typeof QuotesResponse>>({ quotes: [] })
     if (query.data.userAddress !== undefined) {
       const user = parseUserAddress(query.data.userAddress, pair.caip2)
       if ('reason' in user) return bad(c, user.reason, 'userAddress')
@@ -159,7 +217,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
       const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
       if (!quote)
         return bad(c, `insufficient liquidity: no pool route swaps this amount of ${pair.from.symbol} to ${pair.to.symbol}`, 'amount')
-      return c.json({
+      return c.json<z.infer<typeof QuotesResponse>>({
         quotes: [
           {
             id: null,
@@ -178,10 +236,10 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     if (!query.success) return invalidInput(c, query.error)
     const token = resolveOne(query.data.tokenAddress, 'tokenAddress')
     if (token.kind === 'invalid') return bad(c, token.reason.description, token.reason.field)
-    if (token.kind === 'unsupported') return c.json({ allowance: '0' })
+    if (token.kind === 'unsupported') return c.json<z.infer<typeof AllowanceResponse>>({ allowance: '0' })
     const user = parseUserAddress(query.data.userAddress, token.caip2)
     if ('reason' in user) return bad(c, user.reason, 'userAddress')
-    if (token.token.native) return c.json({ allowance: maxUint256.toString() })
+    if (token.token.native) return c.json<z.infer<typeof AllowanceResponse>>({ allowance: maxUint256.toString() })
     return upstream(c, 'allowance', async () => {
       const allowance = await token.client.readContract({
         address: token.token.address,
@@ -189,7 +247,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
         functionName: 'allowance',
         args: [user.address, aggregator.spender(token.caip2)],
       })
-      return c.json({ allowance: allowance.toString() })
+      return c.json<z.infer<typeof AllowanceResponse>>({ allowance: allowance.toString() })
     })
   })
 
@@ -221,7 +279,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     const token = formatCaip10(pair.caip2, pair.from.address)
     return upstream(c, 'build-approve', async () => {
       const prices = await gasPrices(pair.client)
-      return c.json({
+      return c.json<z.infer<typeof BuildApproveResponse>>({
         tx: {
           // Reown's shape: `from` is the token to approve, and AppKit sends the approval to
           // `tx.from`; `to` is the contract the call goes to, the same token.
@@ -277,7 +335,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
             : pair.client.estimateGas({ account: user.address, to: call.to, data: call.data, value: call.value }).catch(() => undefined),
         ])
         const gas = estimate === undefined ? fallbackSwapGas(quote.path.length) : withGasHeadroom(estimate)
-        return c.json({
+        return c.json<z.infer<typeof BuildTransactionResponse>>({
           tx: {
             from: formatCaip10(pair.caip2, user.address),
             to: formatCaip10(pair.caip2, call.to),

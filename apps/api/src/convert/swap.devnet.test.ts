@@ -8,7 +8,8 @@ import type { BalanceItem } from '../balance/format'
 import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { CHAIN, DEVNET_CONTRACTS, startTestDevnet, type TestDevnet } from '../prices/devnet-support'
 import { mountV1, postJson } from '../prices/test-support'
-import { convertRoutes } from './routes'
+import { GasPricesSchema } from './gas'
+import { AllowanceResponse, BuildApproveResponse, BuildTransactionResponse, convertRoutes, QuotesResponse, TokensResponse } from './routes'
 
 // Ports of this file's devnet (balance uses 18811-18812, prices 18813-18814).
 const PORTS: [number, number] = [18815, 18816]
@@ -32,15 +33,33 @@ const DAI = `${CHAIN}:${DEVNET_CONTRACTS.dai}`
 const plain = (caip10: string) => caip10.split(':')[2] as Address
 const user = (i: number) => net.devnet.accounts[i]!.address
 
+/** The documented response schemas (openapi.ts): every 200 of these paths below is checked against its schema. */
+const RESPONSE_SCHEMAS: Record<string, { parse(value: unknown): unknown }> = {
+  '/convert/tokens': TokensResponse,
+  '/convert/quotes': QuotesResponse,
+  '/convert/allowance': AllowanceResponse,
+  '/convert/gas-price': GasPricesSchema,
+  '/convert/build-approve': BuildApproveResponse,
+  '/convert/build-transaction': BuildTransactionResponse,
+}
+function matchesSchema(path: string, body: unknown) {
+  const schema = RESPONSE_SCHEMAS[path.split('?')[0]!]
+  if (schema) expect(schema.parse(body), path).toEqual(body)
+}
+
 async function getJson<T>(path: string, status = 200): Promise<T> {
   const res = await app.request(`/v1${path}`)
   expect(res.status, await res.clone().text()).toBe(status)
-  return (await res.json()) as T
+  const body = (await res.json()) as T
+  if (status === 200) matchesSchema(path, body)
+  return body
 }
 async function postJsonOk<T>(path: string, body: unknown): Promise<T> {
   const res = await app.request(`/v1${path}`, postJson(body))
   expect(res.status, await res.clone().text()).toBe(200)
-  return (await res.json()) as T
+  const json = (await res.json()) as T
+  matchesSchema(path, json)
+  return json
 }
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString()
 

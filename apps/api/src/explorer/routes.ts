@@ -108,6 +108,7 @@ export const explorerEndpointDocs: readonly EndpointDoc[] = [
     method: 'get',
     path: '/getAnalyticsConfig',
     summary: "Whether the project's analytics are enabled",
+    query: ProjectQuery,
     response: GetAnalyticsConfigResponse,
   },
 ]

@@ -1,4 +1,5 @@
 import { formatUnits, getAddress, type Address } from 'viem'
+import * as z from 'zod'
 import { directionOf, type Direction } from './classify'
 
 /**
@@ -45,6 +46,43 @@ export interface HistoryResponse {
   data: HistoryTransaction[]
   next: string | null
 }
+
+/** The schemas of the shapes above, for the OpenAPI document and response tests. */
+export const HistoryTransferSchema = z.object({
+  fungible_info: z.object({ name: z.string(), symbol: z.string(), icon: z.object({ url: z.string() }).optional() }),
+  nft_info: z
+    .object({ name: z.string(), flags: z.object({ is_spam: z.literal(true) }) })
+    .optional()
+    .describe('present only on spam'),
+  direction: z.enum(['in', 'out', 'self']),
+  quantity: z.object({ numeric: z.string().describe('human decimal string ("1.5"), not smallest units') }),
+  value: z.number().describe('USD value of the quantity; 0 when no price is known'),
+  price: z.number().describe('USD price of one unit; 0 when unknown'),
+}) satisfies z.ZodType<HistoryTransfer>
+export const HistoryTransactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType: z.string(),
+    hash: z.string(),
+    minedAt: z.string().describe('ISO 8601'),
+    sentFrom: z.string(),
+    sentTo: z.string(),
+    status: z.enum([
+      'confirmed',
+      'failed',
+      'ONRAMP_TRANSACTION_STATUS_SUCCESS',
+      'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
+      'ONRAMP_TRANSACTION_STATUS_FAILED',
+    ]),
+    nonce: z.number().int(),
+    chain: z.string().describe('CAIP-2'),
+  }),
+  transfers: z.array(HistoryTransferSchema),
+}) satisfies z.ZodType<HistoryTransaction>
+export const HistoryResponseSchema = z.object({
+  data: z.array(HistoryTransactionSchema),
+  next: z.string().nullable().describe('the cursor of the next page; null on the last'),
+}) satisfies z.ZodType<HistoryResponse>
 
 /** A leg as read from storage, joined with its token's metadata (null token = native). */
 export interface StoredLeg {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
-import type { HistoryResponse, HistoryTransaction } from './format'
+import { HistoryResponseSchema, type HistoryResponse, type HistoryTransaction } from './format'
 import { startIndexer } from './indexer'
 import { historyRoutes } from './routes'
 import { CHAIN_A, CHAIN_B, startHistoryFixture, type HistoryFixture } from './testing'
@@ -26,7 +26,10 @@ let spareDb: Database
 async function history(account: string, query = ''): Promise<HistoryResponse> {
   const res = await app.request(`/v1/account/${account}/history?projectId=demo${query}`)
   expect(res.status).toBe(200)
-  return (await res.json()) as HistoryResponse
+  const body = (await res.json()) as HistoryResponse
+  // The documented schema (openapi.ts) describes the real response, with no field left out.
+  expect(HistoryResponseSchema.parse(body)).toEqual(body)
+  return body
 }
 
 const byHash = (page: HistoryResponse, hash: string) => page.data.filter((t) => t.metadata.hash === hash)

@@ -32,17 +32,21 @@ export const HISTORY_MAX_PAGE_SIZE = 50
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 
-const Query = z.object({
-  cursor: z.string().max(512).optional(),
+/** The account in the path is checked by parseAccount below. */
+export const HistoryParams = z.object({ account: z.string().describe('EVM address (0x + 40 hex) or CAIP-10 eip155 account') })
+export const HistoryQuery = z.object({
+  cursor: z.string().max(512).optional().describe('the `next` of the previous page'),
   onramp: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be an on-ramp provider name such as coinbase')
-    .optional(),
+    .optional()
+    .describe('an on-ramp provider: list its purchases instead'),
   chainId: z
     .string()
     .regex(/^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}|\d{1,20})$/, 'must be a CAIP-2 chain id such as eip155:1')
-    .optional(),
-  limit: z.coerce.number().int().min(HISTORY_MIN_PAGE_SIZE).max(HISTORY_MAX_PAGE_SIZE).optional(),
+    .optional()
+    .describe('CAIP-2 (or a bare EVM chain id); without it every chain'),
+  limit: z.coerce.number().int().min(HISTORY_MIN_PAGE_SIZE).max(HISTORY_MAX_PAGE_SIZE).optional().describe('page size, default 20'),
 })
 
 /** `0xabc…` (40 hex, optional 0x) or CAIP-10 `eip155:1:0xabc…`: the lowercase address and the implied chain. */
@@ -84,7 +88,7 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
         { description: 'Invalid account: expected an EVM address (0x + 40 hex digits) or a CAIP-10 account id', field: 'account' },
       ])
     }
-    const query = Query.safeParse(c.req.query())
+    const query = HistoryQuery.safeParse(c.req.query())
     if (!query.success) return invalidInput(c, query.error)
     const { onramp, limit = HISTORY_PAGE_SIZE } = query.data
     const requested = query.data.chainId ? toCaip2(query.data.chainId) : undefined

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import * as z from 'zod'
 import { parseDecimal } from './money'
 
 /** A chain the sandbox sells on, and the ERC-20s it sells there (the native currency is always sold). */
@@ -59,6 +60,25 @@ export interface PaymentCurrency {
   id: string
   payment_method_limits: { id: string; min: string; max: string }[]
 }
+
+/** The schemas of PurchaseCurrency and PaymentCurrency (Coinbase's shapes, as AppKit reads them). */
+export const PurchaseCurrencySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  networks: z.array(
+    z.object({
+      name: z.string(),
+      display_name: z.string(),
+      chain_id: z.string().describe('the EVM chain id, decimal'),
+      contract_address: z.string().describe('empty for the native currency'),
+    }),
+  ),
+}) satisfies z.ZodType<PurchaseCurrency>
+export const PaymentCurrencySchema = z.object({
+  id: z.string().describe('ISO 4217'),
+  payment_method_limits: z.array(z.object({ id: z.string(), min: z.string(), max: z.string() })),
+}) satisfies z.ZodType<PaymentCurrency>
 
 /** One asset on one network: what a purchase delivers. */
 export interface OnrampAsset {

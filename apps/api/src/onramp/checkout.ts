@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import type { Address } from 'viem'
 import { bodyLimit } from 'hono/body-limit'
+import * as z from 'zod'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiDeps } from '../deps'
 import { displayAddress } from '../history/format'
@@ -20,6 +21,13 @@ export const TEST_CARDS = Object.freeze({ success: '4242424242424242', declined:
 export const CHECKOUT_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/
+/** The checkout path (an id that does not match is answered as an unknown session, 404). */
+export const CheckoutParams = z.object({ sessionId: z.string().regex(SESSION_ID).describe('from the URL the generator returned') })
+/** The checkout form the POST reads (by hand, below). */
+export const CheckoutForm = z.object({
+  card: z.string().describe('4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined (spaces and dashes ignored)'),
+  amount: z.string().optional().describe('the fiat total, only when the URL had no preset amount'),
+})
 
 type CardCheck = 'success' | 'declined' | 'invalid'
 

@@ -1,9 +1,19 @@
-export { onrampRoutes, newSessionId } from './routes'
-export { onrampCheckoutRoutes, CHECKOUT_CSP, TEST_CARDS, checkCard } from './checkout'
+export {
+  onrampRoutes,
+  newSessionId,
+  GenerateBody,
+  OnrampOptionsResponse,
+  OnrampProvidersResponse,
+  OnrampUrlResponse,
+  QuoteBody,
+} from './routes'
+export { onrampCheckoutRoutes, CheckoutForm, CheckoutParams, CHECKOUT_CSP, TEST_CARDS, checkCard } from './checkout'
 export {
   createCatalog,
   onrampConfigFromDevnet,
   PAYMENT_METHOD_LIMITS,
+  PaymentCurrencySchema,
+  PurchaseCurrencySchema,
   SESSION_TTL_MS,
   type OnrampNetworkConfig,
   type OnrampSandboxConfig,
@@ -11,4 +21,5 @@ export {
   type PurchaseCurrency,
 } from './catalog'
 export { ONRAMP_PROVIDERS, ONRAMP_PROVIDER_IDS, type OnrampProvider } from './providers'
-export { type OnrampQuoteResponse } from './quote'
+export { OnrampQuoteResponseSchema, type OnrampQuoteResponse } from './quote'
+export { ONRAMP_ENDPOINTS } from './openapi'

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { erc20Abi, getAddress, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
-import type { HistoryResponse } from '../history/format'
+import { HistoryResponseSchema, type HistoryResponse } from '../history/format'
 import { historyRoutes } from '../history/routes'
 import { CHAIN_A, CHAIN_B, startHistoryFixture, TEST_PROJECT, type HistoryFixture } from '../history/testing'
 import { onrampConfigFromDevnet } from './catalog'
@@ -74,7 +74,10 @@ const usdcBalance = (address: Address, chain = CHAIN_A) =>
 async function history(account: string, query = ''): Promise<HistoryResponse> {
   const res = await fetch(`${origin}/v1/account/${account}/history?projectId=demo${query}`)
   expect(res.status).toBe(200)
-  return (await res.json()) as HistoryResponse
+  const body = (await res.json()) as HistoryResponse
+  // The documented schema (history/openapi.ts) describes on-ramp purchases too.
+  expect(HistoryResponseSchema.parse(body)).toEqual(body)
+  return body
 }
 
 const txHashIn = (html: string) => /data-tx-hash>(0x[0-9a-f]{64})</.exec(html)?.[1] as Hex | undefined

@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import { NETWORK_FEE_CENTS, PAYMENT_METHOD_LIMITS, type OnrampAsset } from './catalog'
 import { ceilDiv, CENTS, formatFixed, formatTrimmed, mulDivRound, parseDecimal } from './money'
 import { ONRAMP_PROVIDERS, type OnrampProvider } from './providers'
@@ -115,6 +116,17 @@ export interface OnrampQuoteResponse {
   quoteId: string
   provider: string
 }
+
+const QuoteAmountSchema = z.object({ amount: z.string().describe('decimal string'), currency: z.string() })
+export const OnrampQuoteResponseSchema = z.object({
+  coinbaseFee: QuoteAmountSchema.describe("the provider's fee"),
+  networkFee: QuoteAmountSchema,
+  paymentSubtotal: QuoteAmountSchema.describe('what buys the crypto'),
+  paymentTotal: QuoteAmountSchema.describe('what the card is charged'),
+  purchaseAmount: QuoteAmountSchema.describe('crypto delivered, in the asset'),
+  quoteId: z.string(),
+  provider: z.string(),
+}) satisfies z.ZodType<OnrampQuoteResponse>
 
 export function toQuoteResponse(quote: Quote, quoteId: string): OnrampQuoteResponse {
   const fiat = (cents: bigint) => ({ amount: formatFixed(cents, CENTS), currency: quote.currency })

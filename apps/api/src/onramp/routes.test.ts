@@ -6,7 +6,8 @@ import type { Database } from '../db/database'
 import type { ApiDeps } from '../deps'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import type { OnrampSandboxConfig } from './catalog'
-import { onrampRoutes } from './routes'
+import { OnrampQuoteResponseSchema } from './quote'
+import { OnrampOptionsResponse, OnrampProvidersResponse, OnrampUrlResponse, onrampRoutes } from './routes'
 
 const USDC = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
 const DAI = '0xE481149120FF09958c38Cb236202741a1ffa28a3'
@@ -249,5 +250,23 @@ describe('POST /v1/generators/onrampurl', () => {
     const body = (await res.json()) as { reasons: { description: string }[] }
     if (reason) expect(body.reasons[0]?.description).toBe(reason)
     expect(queries).toEqual([])
+  })
+})
+
+describe('the documented response schemas (openapi.ts)', () => {
+  it('describe the real responses, with no field left out', async () => {
+    const { app, post } = setup()
+    const check = async (res: Response, schema: { parse(value: unknown): unknown }) => {
+      expect(res.status).toBe(200)
+      const body: unknown = await res.json()
+      expect(schema.parse(body)).toEqual(body)
+    }
+    await check(await app.request('/v1/onramp/options?projectId=demo'), OnrampOptionsResponse)
+    await check(await app.request('/v1/onramp/providers?projectId=demo'), OnrampProvidersResponse)
+    await check(await post('/onramp/quote', { purchaseCurrency: 'USDC', paymentCurrency: 'USD', amount: '100' }), OnrampQuoteResponseSchema)
+    await check(
+      await post('/generators/onrampurl', { destinationWallets: [{ address: ALICE, assets: ['USDC'] }], partnerUserId: ALICE }),
+      OnrampUrlResponse,
+    )
   })
 })

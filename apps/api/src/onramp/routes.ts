@@ -5,7 +5,14 @@ import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { createCatalog, SESSION_TTL_MS, type OnrampCatalog, type OnrampSandboxConfig } from './catalog'
+import {
+  createCatalog,
+  PaymentCurrencySchema,
+  PurchaseCurrencySchema,
+  SESSION_TTL_MS,
+  type OnrampCatalog,
+  type OnrampSandboxConfig,
+} from './catalog'
 import { providerById, DEFAULT_CHECKOUT_PROVIDER, ONRAMP_PROVIDER_IDS, ONRAMP_PROVIDERS } from './providers'
 import { CENTS, formatFixed } from './money'
 import { bestQuote, limitViolation, toQuoteResponse } from './quote'
@@ -17,7 +24,7 @@ const CurrencyRef = z.union([
   z.looseObject({ id: z.string().max(64).optional(), symbol: z.string().max(16).optional() }),
 ])
 
-const QuoteBody = z.object({
+export const QuoteBody = z.object({
   purchaseCurrency: CurrencyRef,
   paymentCurrency: CurrencyRef,
   amount: AmountInput,
@@ -26,7 +33,7 @@ const QuoteBody = z.object({
   provider: z.string().max(32).optional(),
 })
 
-const GenerateBody = z.object({
+export const GenerateBody = z.object({
   destinationWallets: z
     .array(
       z.object({
@@ -48,6 +55,15 @@ const GenerateBody = z.object({
   provider: z.string().max(32).optional(),
 })
 
+export const OnrampOptionsResponse = z.object({
+  paymentCurrencies: z.array(PaymentCurrencySchema),
+  purchaseCurrencies: z.array(PurchaseCurrencySchema),
+})
+export const OnrampProvidersResponse = z.object({
+  providers: z.array(z.object({ name: z.string(), label: z.string(), feeRange: z.string() })),
+})
+export const OnrampUrlResponse = z.object({ url: z.string().describe('the sandbox checkout page of a new session') })
+
 const symbolOf = (ref: z.infer<typeof CurrencyRef>) => (typeof ref === 'string' ? ref : (ref.symbol ?? ref.id ?? '')).toUpperCase()
 
 /** A new checkout session id: 32 random bytes, base64url (43 characters). */
@@ -68,11 +84,16 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
 
   app.get('/onramp/options', (c) => {
     const cat = catalog()
-    return c.json({ paymentCurrencies: cat.paymentCurrencies(), purchaseCurrencies: cat.purchaseCurrencies() })
+    return c.json<z.infer<typeof OnrampOptionsResponse>>({
+      paymentCurrencies: cat.paymentCurrencies(),
+      purchaseCurrencies: cat.purchaseCurrencies(),
+    })
   })
 
   app.get('/onramp/providers', (c) =>
-    c.json({ providers: ONRAMP_PROVIDERS.map(({ id, label, feeRange }) => ({ name: id, label, feeRange })) }),
+    c.json<z.infer<typeof OnrampProvidersResponse>>({
+      providers: ONRAMP_PROVIDERS.map(({ id, label, feeRange }) => ({ name: id, label, feeRange })),
+    }),
   )
 
   app.post('/onramp/quote', jsonLimit, async (c) => {
@@ -175,7 +196,7 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
       created_at: new Date(now),
       expires_at: new Date(now + (config.sessionTtlMs ?? SESSION_TTL_MS)),
     })
-    return c.json({ url: `${deps.apiOrigin}/onramp/checkout/${id}` })
+    return c.json<z.infer<typeof OnrampUrlResponse>>({ url: `${deps.apiOrigin}/onramp/checkout/${id}` })
   })
 
   return app

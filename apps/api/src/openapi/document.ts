@@ -8,7 +8,13 @@ export interface EndpointDoc {
   params?: z.ZodObject
   query?: z.ZodObject
   body?: z.ZodType
+  /** An HTML form post (`application/x-www-form-urlencoded`) instead of a JSON body. */
+  form?: z.ZodObject
   response?: z.ZodType
+  /** The success status (default 200). */
+  status?: 200 | 201 | 202
+  /** The endpoint answers HTML pages (success and errors), not JSON. */
+  html?: boolean
 }
 
 const standardQuery = z.object({
@@ -51,13 +57,21 @@ export function openApiDocument(endpoints: readonly EndpointDoc[], info: { title
       ...(endpoint.body
         ? { requestBody: { required: true, content: { 'application/json': { schema: toJsonSchema(endpoint.body) } } } }
         : {}),
-      responses: {
-        200: {
-          description: 'OK',
-          ...(endpoint.response ? { content: { 'application/json': { schema: toJsonSchema(endpoint.response) } } } : {}),
-        },
-        default: { description: 'Error', content: { 'application/json': { schema: toJsonSchema(errorSchema) } } },
-      },
+      ...(endpoint.form
+        ? { requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: toJsonSchema(endpoint.form) } } } }
+        : {}),
+      responses: endpoint.html
+        ? {
+            [endpoint.status ?? 200]: { description: 'OK', content: { 'text/html': { schema: { type: 'string' } } } },
+            default: { description: 'Error page', content: { 'text/html': { schema: { type: 'string' } } } },
+          }
+        : {
+            [endpoint.status ?? 200]: {
+              description: 'OK',
+              ...(endpoint.response ? { content: { 'application/json': { schema: toJsonSchema(endpoint.response) } } } : {}),
+            },
+            default: { description: 'Error', content: { 'application/json': { schema: toJsonSchema(errorSchema) } } },
+          },
     }
   }
   return { openapi: '3.1.0', info: { title: info.title, version: info.version }, servers: [{ url: info.server }], paths }

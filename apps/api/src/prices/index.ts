@@ -1,4 +1,13 @@
-export { pricesRoutes, MAX_PRICE_ADDRESSES, type FungiblePrice, type PricesRouteOptions } from './routes'
+export {
+  pricesRoutes,
+  FungiblePriceSchema,
+  MAX_PRICE_ADDRESSES,
+  PriceBody,
+  PriceResponse,
+  type FungiblePrice,
+  type PricesRouteOptions,
+} from './routes'
+export { PRICES_ENDPOINTS } from './openapi'
 export { createPoolPriceSource, type PriceSource } from './price-source'
 export {
   DEFAULT_NATIVE,

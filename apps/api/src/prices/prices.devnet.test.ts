@@ -3,8 +3,7 @@ import { encodeFunctionData, formatUnits, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS } from './caip'
 import { CHAIN, DEVNET_CONTRACTS, OTHER_CHAIN, startTestDevnet, type TestDevnet } from './devnet-support'
-import type { FungiblePrice } from './routes'
-import { pricesRoutes } from './routes'
+import { PriceResponse, pricesRoutes, type FungiblePrice } from './routes'
 import { mountV1, postJson } from './test-support'
 
 // Ports of this file's devnet (balance uses 18811-18812, convert 18815-18816).
@@ -23,7 +22,10 @@ afterAll(async () => {
 async function prices(addresses: string[]): Promise<FungiblePrice[]> {
   const res = await app.request('/v1/fungible/price?projectId=demo', postJson({ currency: 'usd', addresses, projectId: 'demo' }))
   expect(res.status).toBe(200)
-  return ((await res.json()) as { fungibles: FungiblePrice[] }).fungibles
+  const body = (await res.json()) as { fungibles: FungiblePrice[] }
+  // The documented schema (openapi.ts) describes the real response, with no field left out.
+  expect(PriceResponse.parse(body)).toEqual(body)
+  return body.fungibles
 }
 
 /** WETH/USDC mid price read straight from the pair. */

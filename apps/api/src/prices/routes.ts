@@ -26,9 +26,19 @@ export interface FungiblePrice {
   decimals: number
 }
 
+export const FungiblePriceSchema = z.object({
+  address: z.string().describe('CAIP-10; the native token as eip155:<id>:0xeeee…eeee'),
+  name: z.string(),
+  symbol: z.string(),
+  iconUrl: z.string(),
+  price: z.number().describe('USD'),
+  decimals: z.number().int(),
+}) satisfies z.ZodType<FungiblePrice>
+export const PriceResponse = z.object({ fungibles: z.array(FungiblePriceSchema) })
+
 export const MAX_PRICE_ADDRESSES = 100
 
-const PriceBody = z.object({
+export const PriceBody = z.object({
   currency: z.string().max(10).optional(),
   addresses: z
     .array(z.string().max(200))
@@ -112,8 +122,8 @@ export function pricesRoutes(deps: ApiDeps, options: PricesRouteOptions): Hono<{
         console.error('[api] fungible price:', error)
         return apiError(c, 502, 'Token prices unavailable: the chain did not answer')
       }
-      const fungibles = found.sort((a, b) => a.index - b.index).map((f) => f.item)
-      return c.json({ fungibles })
+      const response: z.infer<typeof PriceResponse> = { fungibles: found.sort((a, b) => a.index - b.index).map((f) => f.item) }
+      return c.json(response)
     },
   )
   return app

@@ -5,6 +5,7 @@ import { startApiServer } from '../api/server'
 import type { RunningServer } from '../http/server'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { deadPort } from '../testing/ports'
+import { JsonRpcReply } from './schema'
 
 // Ports of this file (20000-29999, unique per test file).
 const ANVIL_PORT = 21745
@@ -45,7 +46,10 @@ async function proxy<T extends Reply | Reply[] = Reply>(body: unknown, chainId =
     body: JSON.stringify(body),
   })
   expect(res.status).toBe(200)
-  return (await res.json()) as T
+  const reply = (await res.json()) as T
+  // The documented schema (openapi.ts) describes the real response, with no field left out.
+  expect(JsonRpcReply.parse(reply)).toEqual(reply)
+  return reply
 }
 
 beforeAll(async () => {

@@ -1,12 +1,16 @@
 import { RpcErrorCode } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import * as z from 'zod'
 import { Caip2ChainId } from '../config'
 import type { ApiVariables } from '../api/project-guard'
 import { RPC_MAX_BODY_BYTES } from './limits'
 import { proxyJsonRpc } from './proxy'
 import { rpcError } from './schema'
 import type { FetchLike } from './upstream'
+
+/** The query the route reads (chainId is checked with Caip2ChainId below; projectId by the guard). */
+export const RpcQuery = z.object({ chainId: Caip2ChainId.describe('CAIP-2 chain id, e.g. eip155:1') })
 
 export interface RpcRouteOptions {
   /** CAIP-2 chain id -> upstream JSON-RPC URL. */

@@ -21,6 +21,7 @@ export const SESSIONS_ENDPOINTS: readonly EndpointDoc[] = [
     params: SessionParams,
     body: CreateSessionBody,
     response: SmartSessionSchema,
+    status: 201,
   },
   {
     method: 'post',

@@ -1,1 +1,2 @@
-export { supportedChainsRoutes, type SupportedChainsResponse } from './routes'
+export { supportedChainsRoutes, SupportedChainsResponse } from './routes'
+export { SUPPORTED_CHAINS_ENDPOINTS } from './openapi'

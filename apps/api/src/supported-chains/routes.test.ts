@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createChainRegistry } from '../chains/registry'
 import { mountV1, testDeps } from '../prices/test-support'
-import { supportedChainsRoutes } from './routes'
+import { SupportedChainsResponse, supportedChainsRoutes } from './routes'
 
 describe('GET /v1/supported-chains', () => {
   it('lists the CAIP-2 ids of the registry under http, none under ws', async () => {
@@ -12,7 +12,9 @@ describe('GET /v1/supported-chains', () => {
     })
     const res = await mountV1(supportedChainsRoutes(testDeps(chains))).request('/v1/supported-chains?projectId=demo')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    const body = await res.json()
+    expect(body).toEqual({ http: ['eip155:31337', 'eip155:31338'], ws: [] })
+    expect(SupportedChainsResponse.parse(body)).toEqual(body)
     expect(res.headers.get('cache-control')).toBe('public, max-age=300')
   })
 

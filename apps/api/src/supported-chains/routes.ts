@@ -1,12 +1,14 @@
 import { Hono } from 'hono'
+import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 
 /** `GET /v1/supported-chains`: Reown's `{ http: CaipNetworkId[], ws: CaipNetworkId[] }`. */
-export interface SupportedChainsResponse {
-  http: string[]
-  ws: string[]
-}
+export const SupportedChainsResponse = z.object({
+  http: z.array(z.string()).describe('CAIP-2 ids with an HTTP upstream'),
+  ws: z.array(z.string()).describe('CAIP-2 ids with a WebSocket upstream (none)'),
+})
+export type SupportedChainsResponse = z.infer<typeof SupportedChainsResponse>
 
 /**
  * `GET /supported-chains` -> `{ http, ws }`: the CAIP-2 ids the chain registry has an upstream for

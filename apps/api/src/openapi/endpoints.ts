@@ -1,0 +1,51 @@
+import * as z from 'zod'
+import { ANALYTICS_ENDPOINTS } from '../analytics'
+import { BALANCE_ENDPOINTS } from '../balance'
+import { CONVERT_ENDPOINTS } from '../convert'
+import { explorerEndpointDocs } from '../explorer'
+import { HISTORY_ENDPOINTS } from '../history'
+import { IDENTITY_ENDPOINTS } from '../identity'
+import { NAMES_ENDPOINTS } from '../names'
+import { ONRAMP_ENDPOINTS } from '../onramp'
+import { PRICES_ENDPOINTS } from '../prices'
+import { RPC_ENDPOINTS } from '../rpc'
+import { SESSIONS_ENDPOINTS } from '../sessions'
+import { SUPPORTED_CHAINS_ENDPOINTS } from '../supported-chains'
+import packageJson from '../../package.json' with { type: 'json' }
+import { openApiDocument, type EndpointDoc } from './document'
+
+/** `GET /health` (served by createApiApp itself). */
+export const HealthResponse = z.object({ status: z.literal('ok') })
+
+/** The endpoints createApiApp serves itself: health and this document. */
+export const SERVICE_ENDPOINTS: readonly EndpointDoc[] = [
+  { method: 'get', path: '/health', summary: 'Liveness: { status: "ok" } (no project id)', response: HealthResponse },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This OpenAPI 3.1 document (no project id; cacheable 5 minutes)',
+    response: z.record(z.string(), z.unknown()),
+  },
+]
+
+/** Every endpoint of the data API, in the order the README lists them. */
+export const API_ENDPOINTS: readonly EndpointDoc[] = [
+  ...SERVICE_ENDPOINTS,
+  ...SUPPORTED_CHAINS_ENDPOINTS,
+  ...BALANCE_ENDPOINTS,
+  ...PRICES_ENDPOINTS,
+  ...CONVERT_ENDPOINTS,
+  ...HISTORY_ENDPOINTS,
+  ...IDENTITY_ENDPOINTS,
+  ...NAMES_ENDPOINTS,
+  ...SESSIONS_ENDPOINTS,
+  ...ONRAMP_ENDPOINTS,
+  ...RPC_ENDPOINTS,
+  ...ANALYTICS_ENDPOINTS,
+  ...explorerEndpointDocs,
+]
+
+/** The document `GET /openapi.json` serves: every endpoint, the version of @airlock/api, `server` the API origin. */
+export function apiOpenApiDocument(server: string) {
+  return openApiDocument(API_ENDPOINTS, { title: 'Airlock API', version: packageJson.version, server })
+}
