@@ -22,7 +22,7 @@ export function analyticsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }
   const route = new Hono<{ Variables: ApiVariables }>()
   route.post('/e', jsonBodyLimit(MAX_EVENT_BODY_BYTES), async (c) => {
     const project = c.get('project') as ApiVariables['project'] | undefined
-    if (!project) return c.json({ error: 'Invalid Project ID' }, 401)
+    if (!project) return apiError(c, 401, 'Invalid Project ID')
     const json = await readJson(c)
     if (json === BODY_NOT_JSON_MARKER) return apiError(c, 400, BODY_NOT_JSON)
     const parsed = AnalyticsEventBody.safeParse(json)

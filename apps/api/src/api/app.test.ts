@@ -38,7 +38,7 @@ describe('GET /health', () => {
   it('answers 404 as JSON for unknown paths, with the same headers', async () => {
     const res = await makeApp().app.request('/nope')
     expect(res.status).toBe(404)
-    expect(await res.json()).toEqual({ error: 'Not Found' })
+    expect(await res.json()).toEqual({ status: 404, error: 'Not Found', reasons: [{ description: 'Not Found' }] })
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 })
@@ -53,7 +53,7 @@ describe('/v1 project and origin guard', () => {
     const { app, fetch } = makeApp()
     const res = await app.request(url, post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}'))
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Invalid Project ID' })
+    expect(await res.json()).toEqual({ status: 401, error: 'Invalid Project ID', reasons: [{ description: 'Invalid Project ID' }] })
     expect(fetch).not.toHaveBeenCalled()
   })
 
@@ -63,7 +63,11 @@ describe('/v1 project and origin guard', () => {
       const { app, fetch } = makeApp()
       const res = await app.request(rpcUrl(), post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', { origin }))
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ error: 'Invalid App Configuration' })
+      expect(await res.json()).toEqual({
+        status: 403,
+        error: 'Invalid App Configuration',
+        reasons: [{ description: 'Invalid App Configuration' }],
+      })
       expect(res.headers.get('access-control-allow-origin')).toBeNull()
       expect(fetch).not.toHaveBeenCalled()
     },

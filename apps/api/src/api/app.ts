@@ -22,6 +22,7 @@ import { RPC_TIMEOUT_MS } from '../rpc/limits'
 import { rpcRoute } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
+import { apiError } from '../http/errors'
 
 export interface ApiAppOptions {
   origins: Pick<StackOrigins, 'widget'>
@@ -115,10 +116,10 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     app.route('/', analyticsRoutes(deps))
   }
 
-  app.notFound((c) => c.json({ error: 'Not Found' }, 404))
+  app.notFound((c) => apiError(c, 404, 'Not Found'))
   app.onError((error, c) => {
     console.error(`[api] ${c.req.method} ${c.req.path}:`, error)
-    return c.json({ error: 'Internal Server Error' }, 500)
+    return apiError(c, 500, 'Internal Server Error')
   })
   return app
 }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import * as z from 'zod'
 import type { Project } from '../projects/project'
 import type { ProjectRegistry } from '../projects/registry'
+import { apiError } from '../http/errors'
 
 export interface ApiVariables {
   project: Project
@@ -21,9 +22,9 @@ const CORS_MAX_AGE = '600'
 
 /**
  * Guards every /v1 call:
- * - `projectId` missing or unknown: 401 `{ error: 'Invalid Project ID' }`.
+ * - `projectId` missing or unknown: 401 'Invalid Project ID' (the API's error shape).
  * - `Origin` present but neither the widget origin nor one of the project's allowed origins:
- *   403 `{ error: 'Invalid App Configuration' }`. No `Origin` (server to server) passes.
+ *   403 'Invalid App Configuration'. No `Origin` (server to server) passes.
  * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
  *   preflight a 204. The widget origin is allowed even before the project is known, so the
  *   widget can read a 401 and show 'Invalid Project ID'.
@@ -36,7 +37,8 @@ export function projectGuard(options: { projects: ProjectRegistry; widgetOrigin:
     const origin = c.req.header('origin')
     const corsAllowed = origin !== undefined && (origin === options.widgetOrigin || (project?.allowedOrigins.includes(origin) ?? false))
 
-    if (origin !== undefined) c.header('Vary', 'Origin', { append: true })
+    // Always: a shared cache must not give a browser the answer made for a request without Origin.
+    c.header('Vary', 'Origin', { append: true })
     if (corsAllowed) c.header('Access-Control-Allow-Origin', origin)
 
     const isPreflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined
@@ -46,8 +48,8 @@ export function projectGuard(options: { projects: ProjectRegistry; widgetOrigin:
       c.header('Access-Control-Max-Age', CORS_MAX_AGE)
       return c.body(null, 204)
     }
-    if (!project || !query.success) return c.json({ error: 'Invalid Project ID' }, 401)
-    if (origin !== undefined && !corsAllowed) return c.json({ error: 'Invalid App Configuration' }, 403)
+    if (!project || !query.success) return apiError(c, 401, 'Invalid Project ID')
+    if (origin !== undefined && !corsAllowed) return apiError(c, 403, 'Invalid App Configuration')
 
     c.set('project', project)
     c.set('sdk', { type: query.data.st, version: query.data.sv })

@@ -8,6 +8,7 @@ import { RPC_MAX_BODY_BYTES } from './limits'
 import { proxyJsonRpc } from './proxy'
 import { rpcError } from './schema'
 import type { FetchLike } from './upstream'
+import { apiError } from '../http/errors'
 
 /** The query the route reads (chainId is checked with Caip2ChainId below; projectId by the guard). */
 export const RpcQuery = z.object({ chainId: Caip2ChainId.describe('CAIP-2 chain id, e.g. eip155:1') })
@@ -40,10 +41,10 @@ export function rpcRoute(options: RpcRouteOptions): Hono<{ Variables: ApiVariabl
     async (c) => {
       const rawChainId = c.req.query('chainId')
       if (rawChainId === undefined || rawChainId === '') {
-        return c.json({ error: 'Missing chainId query parameter: a CAIP-2 chain id such as eip155:1' }, 400)
+        return apiError(c, 400, 'Missing chainId query parameter: a CAIP-2 chain id such as eip155:1')
       }
       const chainId = Caip2ChainId.safeParse(rawChainId)
-      if (!chainId.success) return c.json({ error: 'Invalid chainId query parameter: expected a CAIP-2 chain id such as eip155:1' }, 400)
+      if (!chainId.success) return apiError(c, 400, 'Invalid chainId query parameter: expected a CAIP-2 chain id such as eip155:1')
 
       let body: unknown
       try {
@@ -60,6 +61,9 @@ export function rpcRoute(options: RpcRouteOptions): Hono<{ Variables: ApiVariabl
       return c.json(response)
     },
   )
-  route.all('/', (c) => c.json({ error: 'Method Not Allowed: use POST' }, 405, { Allow: 'POST, OPTIONS' }))
+  route.all('/', (c) => {
+    c.header('Allow', 'POST, OPTIONS')
+    return apiError(c, 405, 'Method Not Allowed: use POST')
+  })
   return route
 }
