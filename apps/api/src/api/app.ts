@@ -107,7 +107,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       namesRoutes(deps),
       identityRoutes(deps),
       sessionsRoutes(deps),
-      historyRoutes(deps),
+      historyRoutes(deps, { priceSource }),
       ...(options.onramp ? [onrampRoutes(deps, options.onramp)] : []),
     ]) {
       app.route('/v1', routes)

@@ -92,7 +92,7 @@ const tokenBalance = (token: Address) =>
 
 interface HistoryEntry {
   metadata: { operationType: string; hash: string; chain: string }
-  transfers: { fungible_info: { symbol: string }; direction: string; quantity: { numeric: string } }[]
+  transfers: { fungible_info: { symbol: string }; direction: string; quantity: { numeric: string }; price: number; value: number }[]
 }
 
 async function swap(from: string, to: string, amount: bigint) {
@@ -152,6 +152,11 @@ describe('a swap through the API, then its history', () => {
     expect(byHash(first.sent.hash)?.transfers.find((t) => t.fungible_info.symbol === 'USDC')?.quantity.numeric).toBe(
       (Number(usdcGained) / 1e6).toString(),
     )
+    // Valued at the pools' prices: about 3000 USD for the ether that went out.
+    const ether = byHash(first.sent.hash)?.transfers.find((t) => t.fungible_info.symbol === 'ETH')
+    expect(ether?.price).toBeGreaterThan(2900)
+    expect(ether?.price).toBeLessThan(3100)
+    expect(ether?.value).toBeCloseTo(ether!.price * 1, 6)
     // Newest first.
     expect(data.findIndex((entry) => entry.metadata.hash === second.sent.hash)).toBeLessThan(
       data.findIndex((entry) => entry.metadata.hash === first.sent.hash),

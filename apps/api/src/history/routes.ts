@@ -17,10 +17,15 @@ import {
   type StoredLeg,
 } from './format'
 import { legsFor, pageEntries } from './store'
+import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
+import type { PriceSource } from '../prices/price-source'
+import type { Address } from 'viem'
 
 export interface HistoryRouteOptions {
   /** USD prices for `transfers[].price` / `value` (default: dollar stablecoins at 1, others 0). */
   prices?: PriceLookup
+  /** Live prices (the DEX pools): today's price of each token on the page, before `prices`. */
+  priceSource?: PriceSource
   /** Icon of the native currency (e.g. an ETH logo data: URI). */
   nativeIconUrl?: string
 }
@@ -142,8 +147,9 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
       const key = `${leg.chain}|${leg.tx_hash}`
       byTx.set(key, [...(byTx.get(key) ?? []), leg])
     }
+    const pagePrices = options.priceSource ? await livePrices(options.priceSource, legs, prices) : prices
     const data = page.map((entry) =>
-      toHistoryTransaction(entry, toTransfers(entry, byTx.get(`${entry.chain}|${entry.tx_hash}`) ?? [], nativeOf(entry.chain), prices)),
+      toHistoryTransaction(entry, toTransfers(entry, byTx.get(`${entry.chain}|${entry.tx_hash}`) ?? [], nativeOf(entry.chain), pagePrices)),
     )
     const last = page.at(-1)
     const next =
@@ -165,4 +171,22 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
   }
 
   return app
+}
+
+/** One price request per chain on the page; a token the source cannot price falls back to `fallback`. */
+async function livePrices(source: PriceSource, legs: readonly (StoredLeg & { chain: string })[], fallback: PriceLookup): Promise<PriceLookup> {
+  const tokensByChain = new Map<string, Set<Address>>()
+  for (const leg of legs) {
+    const tokens = tokensByChain.get(leg.chain) ?? new Set<Address>()
+    tokens.add((leg.token_address ?? NATIVE_TOKEN_ADDRESS) as Address)
+    tokensByChain.set(leg.chain, tokens)
+  }
+  const quoted = new Map<string, Map<string, number>>()
+  await Promise.all(
+    [...tokensByChain].map(async ([chain, tokens]) => {
+      // A history page must not fail because a pool could not be read: the fallback prices stand.
+      quoted.set(chain, await source.prices(chain, [...tokens]).catch(() => new Map<string, number>()))
+    }),
+  )
+  return (chain, token, symbol) => quoted.get(chain)?.get((token ?? NATIVE_TOKEN_ADDRESS).toLowerCase()) ?? fallback(chain, token, symbol)
 }
