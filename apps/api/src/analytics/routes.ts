@@ -3,7 +3,7 @@ import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../identity/request'
+import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import { AnalyticsEventBody, MAX_EVENT_BODY_BYTES, MAX_TIMESTAMP_SKEW_MS } from './events'
 
 export const AnalyticsResponse = z.object({ stored: z.boolean() })

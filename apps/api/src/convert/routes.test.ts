@@ -217,7 +217,7 @@ describe('POST /v1/convert/build-transaction', () => {
   const valid = { amount: '1000000', eip155: { slippage: 1 }, projectId: 'demo', from: c10(USDC), to: c10(DAI), userAddress: c10(USER) }
 
   it.each([
-    ['not JSON', '{"amount":', 'Invalid JSON body', undefined],
+    ['not JSON', '{"amount":', 'Request body must be JSON', undefined],
     ['a numeric amount', { ...valid, amount: 1000000 }, 'amount', 'amount'],
     ['a decimal amount', { ...valid, amount: '0.5' }, 'no decimal point', 'amount'],
     ['a negative amount', { ...valid, amount: '-5' }, 'must be positive', 'amount'],

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from 'viem'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
@@ -11,6 +10,7 @@ import { createUniswapV2Aggregator, type SwapAggregator } from './aggregator'
 import { parseAmount } from './amount'
 import { FEE_HISTORY_BLOCKS, gasPricesFromFeeHistory, gasPricesFromLegacy, REWARD_PERCENTILES, type GasPrices } from './gas'
 import { fallbackSwapGas, minimumOut, parseSlippage, swapDeadline, withGasHeadroom } from './quote-math'
+import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 
 export interface ConvertRouteOptions {
   dex: DexConfig
@@ -293,62 +293,52 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     })
   })
 
-  app.post(
-    '/convert/build-transaction',
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Request body exceeds 64 KiB') }),
-    async (c) => {
-      let json: unknown
-      try {
-        json = await c.req.json()
-      } catch {
-        return apiError(c, 400, 'Invalid JSON body')
-      }
-      const body = BuildBody.safeParse(json)
-      if (!body.success) return invalidInput(c, body.error)
-      const amount = parseAmount(body.data.amount)
-      if (!amount.ok) return bad(c, amount.reason, 'amount')
-      const slippage = parseSlippage(body.data.eip155?.slippage)
-      if (!slippage.ok) return bad(c, slippage.reason, 'eip155.slippage')
-      const pair = resolvePair(body.data.from, body.data.to)
-      if (pair.kind === 'invalid') return bad(c, pair.reason.description, pair.reason.field)
-      if (pair.kind === 'unsupported') return bad(c, UNSUPPORTED_SWAPS, 'from')
-      const user = parseUserAddress(body.data.userAddress, pair.caip2)
-      if ('reason' in user) return bad(c, user.reason, 'userAddress')
+  app.post('/convert/build-transaction', jsonBodyLimit(64 * 1024), async (c) => {
+    const body = await readJsonBody(c, BuildBody)
+    if (!body.success) return body.response
+    const amount = parseAmount(body.data.amount)
+    if (!amount.ok) return bad(c, amount.reason, 'amount')
+    const slippage = parseSlippage(body.data.eip155?.slippage)
+    if (!slippage.ok) return bad(c, slippage.reason, 'eip155.slippage')
+    const pair = resolvePair(body.data.from, body.data.to)
+    if (pair.kind === 'invalid') return bad(c, pair.reason.description, pair.reason.field)
+    if (pair.kind === 'unsupported') return bad(c, UNSUPPORTED_SWAPS, 'from')
+    const user = parseUserAddress(body.data.userAddress, pair.caip2)
+    if ('reason' in user) return bad(c, user.reason, 'userAddress')
 
-      return upstream(c, 'build-transaction', async () => {
-        const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
-        if (!quote)
-          return bad(c, `insufficient liquidity: no pool route swaps this amount of ${pair.from.symbol} to ${pair.to.symbol}`, 'amount')
-        const call = aggregator.buildSwap(pair.caip2, {
-          from: pair.from,
-          to: pair.to,
-          amountIn: amount.value,
-          amountOutMin: minimumOut(quote.toAmount, slippage.ppm),
-          quote,
-          recipient: user.address,
-          deadline: swapDeadline(deps.now()),
-        })
-        const [prices, estimate] = await Promise.all([
-          gasPrices(pair.client),
-          body.data.disableEstimate
-            ? undefined
-            : pair.client.estimateGas({ account: user.address, to: call.to, data: call.data, value: call.value }).catch(() => undefined),
-        ])
-        const gas = estimate === undefined ? fallbackSwapGas(quote.path.length) : withGasHeadroom(estimate)
-        return c.json<z.infer<typeof BuildTransactionResponse>>({
-          tx: {
-            from: formatCaip10(pair.caip2, user.address),
-            to: formatCaip10(pair.caip2, call.to),
-            data: call.data,
-            // Reown: `amount` is the quoted output; `value` the native amount to send with the call.
-            amount: quote.toAmount.toString(),
-            value: call.value.toString(),
-            eip155: { gas: gas.toString(), gasPrice: prices.fast },
-          },
-        })
+    return upstream(c, 'build-transaction', async () => {
+      const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
+      if (!quote)
+        return bad(c, `insufficient liquidity: no pool route swaps this amount of ${pair.from.symbol} to ${pair.to.symbol}`, 'amount')
+      const call = aggregator.buildSwap(pair.caip2, {
+        from: pair.from,
+        to: pair.to,
+        amountIn: amount.value,
+        amountOutMin: minimumOut(quote.toAmount, slippage.ppm),
+        quote,
+        recipient: user.address,
+        deadline: swapDeadline(deps.now()),
       })
-    },
-  )
+      const [prices, estimate] = await Promise.all([
+        gasPrices(pair.client),
+        body.data.disableEstimate
+          ? undefined
+          : pair.client.estimateGas({ account: user.address, to: call.to, data: call.data, value: call.value }).catch(() => undefined),
+      ])
+      const gas = estimate === undefined ? fallbackSwapGas(quote.path.length) : withGasHeadroom(estimate)
+      return c.json<z.infer<typeof BuildTransactionResponse>>({
+        tx: {
+          from: formatCaip10(pair.caip2, user.address),
+          to: formatCaip10(pair.caip2, call.to),
+          data: call.data,
+          // Reown: `amount` is the quoted output; `value` the native amount to send with the call.
+          amount: quote.toAmount.toString(),
+          value: call.value.toString(),
+          eip155: { gas: gas.toString(), gasPrice: prices.fast },
+        },
+      })
+    })
+  })
 
   return app
 }

@@ -174,7 +174,11 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
 }
 
 /** One price request per chain on the page; a token the source cannot price falls back to `fallback`. */
-async function livePrices(source: PriceSource, legs: readonly (StoredLeg & { chain: string })[], fallback: PriceLookup): Promise<PriceLookup> {
+async function livePrices(
+  source: PriceSource,
+  legs: readonly (StoredLeg & { chain: string })[],
+  fallback: PriceLookup,
+): Promise<PriceLookup> {
   const tokensByChain = new Map<string, Set<Address>>()
   for (const leg of legs) {
     const tokens = tokensByChain.get(leg.chain) ?? new Set<Address>()

@@ -6,7 +6,7 @@ import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { parseAccountId, parseEvmAddress } from '../identity/address'
-import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../identity/request'
+import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import {
   ChainUnavailableError,
   claimSignedMessage,

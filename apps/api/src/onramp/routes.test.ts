@@ -180,6 +180,7 @@ describe('POST /v1/onramp/quote', () => {
     const { app, post } = setup()
     const res = await app.request('/v1/onramp/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
     expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ reasons: [{ description: 'Request body must be JSON' }] })
     expect((await post('/onramp/quote', { purchaseCurrency: 'USDC' })).status).toBe(400)
   })
 })

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
-import { apiError, invalidInput } from '../http/errors'
+import { apiError } from '../http/errors'
 import {
   createCatalog,
   PaymentCurrencySchema,
@@ -18,6 +17,7 @@ import { CENTS, formatFixed } from './money'
 import { bestQuote, limitViolation, toQuoteResponse } from './quote'
 import { AmountInput, parseCryptoAmount, parseDestination, parseFiatAmount, resolveNetwork, type Reason } from './request'
 import { insertSession } from './store'
+import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 
 const CurrencyRef = z.union([
   z.string().min(1).max(64),
@@ -80,7 +80,7 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
   const app = new Hono<{ Variables: ApiVariables }>()
   const catalog = (): OnrampCatalog => createCatalog(config, deps.chains.supported())
   const bad = (c: Context, reason: Reason) => apiError(c, 400, reason.description, [reason])
-  const jsonLimit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => apiError(c, 413, 'Request body exceeds 16 KiB') })
+  const jsonLimit = jsonBodyLimit(16 * 1024)
 
   app.get('/onramp/options', (c) => {
     const cat = catalog()
@@ -97,8 +97,8 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
   )
 
   app.post('/onramp/quote', jsonLimit, async (c) => {
-    const body = QuoteBody.safeParse(await readJson(c))
-    if (!body.success) return invalidInput(c, body.error)
+    const body = await readJsonBody(c, QuoteBody)
+    if (!body.success) return body.response
     const cat = catalog()
     const symbol = symbolOf(body.data.purchaseCurrency)
     const currency = symbolOf(body.data.paymentCurrency)
@@ -129,8 +129,8 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
   })
 
   app.post('/generators/onrampurl', jsonLimit, async (c) => {
-    const body = GenerateBody.safeParse(await readJson(c))
-    if (!body.success) return invalidInput(c, body.error)
+    const body = await readJsonBody(c, GenerateBody)
+    if (!body.success) return body.response
     const data = body.data
     const cat = catalog()
     const wallet = data.destinationWallets[0]!
@@ -200,12 +200,4 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
   })
 
   return app
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    return undefined
-  }
 }

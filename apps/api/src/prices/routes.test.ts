@@ -34,7 +34,7 @@ const price = (app: ReturnType<typeof setup>['app'], body: unknown) => app.reque
 
 describe('POST /v1/fungible/price: input', () => {
   it.each([
-    ['not JSON', '{', 'Invalid JSON body'],
+    ['not JSON', '{', 'Request body must be JSON'],
     ['no addresses', { currency: 'usd' }, 'addresses'],
     ['empty addresses', { currency: 'usd', addresses: [] }, 'at least one'],
     ['addresses not a list', { currency: 'usd', addresses: 'eip155:31337:0x' }, 'addresses'],

@@ -1,12 +1,12 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
-import { apiError, invalidInput } from '../http/errors'
+import { apiError } from '../http/errors'
 import { formatCaip10, parseCaip10 } from './caip'
 import { resolveToken, tokenIconUrl, type DexConfig } from './dex-config'
 import { createPoolPriceSource, type PriceSource } from './price-source'
+import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 
 export interface PricesRouteOptions {
   dex: DexConfig
@@ -57,74 +57,64 @@ export function pricesRoutes(deps: ApiDeps, options: PricesRouteOptions): Hono<{
   const source = options.priceSource ?? createPoolPriceSource({ chains: deps.chains, dex: options.dex })
   const app = new Hono<{ Variables: ApiVariables }>()
 
-  app.post(
-    '/fungible/price',
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => apiError(c, 413, 'Request body exceeds 64 KiB') }),
-    async (c) => {
-      let json: unknown
-      try {
-        json = await c.req.json()
-      } catch {
-        return apiError(c, 400, 'Invalid JSON body')
-      }
-      const body = PriceBody.safeParse(json)
-      if (!body.success) return invalidInput(c, body.error)
-      if (body.data.currency !== undefined && body.data.currency.toLowerCase() !== 'usd') {
-        return apiError(c, 400, `Unsupported currency "${body.data.currency}": only usd`, [
-          { description: `Unsupported currency "${body.data.currency}": only usd`, field: 'currency' },
-        ])
-      }
+  app.post('/fungible/price', jsonBodyLimit(64 * 1024), async (c) => {
+    const body = await readJsonBody(c, PriceBody)
+    if (!body.success) return body.response
+    if (body.data.currency !== undefined && body.data.currency.toLowerCase() !== 'usd') {
+      return apiError(c, 400, `Unsupported currency "${body.data.currency}": only usd`, [
+        { description: `Unsupported currency "${body.data.currency}": only usd`, field: 'currency' },
+      ])
+    }
 
-      const byChain = new Map<string, { address: `0x${string}`; index: number }[]>()
-      for (const [index, raw] of body.data.addresses.entries()) {
-        const parsed = parseCaip10(raw)
-        if (!parsed) {
-          const description = `addresses.${index}: expected a CAIP-10 account such as eip155:1:0x…, got "${raw}"`
-          return apiError(c, 400, description, [{ description, field: `addresses.${index}` }])
-        }
-        const config = options.dex[parsed.caip2]
-        if (!parsed.evmAddress || !config || !deps.chains.client(parsed.caip2)) continue
-        const token = resolveToken(config, parsed.evmAddress)
-        if (!token) continue
-        const list = byChain.get(parsed.caip2) ?? []
-        if (!list.some((t) => t.address === token.address)) list.push({ address: token.address, index })
-        byChain.set(parsed.caip2, list)
+    const byChain = new Map<string, { address: `0x${string}`; index: number }[]>()
+    for (const [index, raw] of body.data.addresses.entries()) {
+      const parsed = parseCaip10(raw)
+      if (!parsed) {
+        const description = `addresses.${index}: expected a CAIP-10 account such as eip155:1:0x…, got "${raw}"`
+        return apiError(c, 400, description, [{ description, field: `addresses.${index}` }])
       }
+      const config = options.dex[parsed.caip2]
+      if (!parsed.evmAddress || !config || !deps.chains.client(parsed.caip2)) continue
+      const token = resolveToken(config, parsed.evmAddress)
+      if (!token) continue
+      const list = byChain.get(parsed.caip2) ?? []
+      if (!list.some((t) => t.address === token.address)) list.push({ address: token.address, index })
+      byChain.set(parsed.caip2, list)
+    }
 
-      const found: { index: number; item: FungiblePrice }[] = []
-      try {
-        await Promise.all(
-          [...byChain].map(async ([caip2, tokens]) => {
-            const config = options.dex[caip2]!
-            const prices = await source.prices(
-              caip2,
-              tokens.map((t) => t.address),
-            )
-            for (const { address, index } of tokens) {
-              const token = resolveToken(config, address)!
-              const price = prices.get(address.toLowerCase())
-              if (price === undefined) continue
-              found.push({
-                index,
-                item: {
-                  address: formatCaip10(caip2, token.address),
-                  name: token.name,
-                  symbol: token.symbol,
-                  iconUrl: tokenIconUrl(deps.apiOrigin, token.symbol),
-                  price,
-                  decimals: token.decimals,
-                },
-              })
-            }
-          }),
-        )
-      } catch (error) {
-        console.error('[api] fungible price:', error)
-        return apiError(c, 502, 'Token prices unavailable: the chain did not answer')
-      }
-      const response: z.infer<typeof PriceResponse> = { fungibles: found.sort((a, b) => a.index - b.index).map((f) => f.item) }
-      return c.json(response)
-    },
-  )
+    const found: { index: number; item: FungiblePrice }[] = []
+    try {
+      await Promise.all(
+        [...byChain].map(async ([caip2, tokens]) => {
+          const config = options.dex[caip2]!
+          const prices = await source.prices(
+            caip2,
+            tokens.map((t) => t.address),
+          )
+          for (const { address, index } of tokens) {
+            const token = resolveToken(config, address)!
+            const price = prices.get(address.toLowerCase())
+            if (price === undefined) continue
+            found.push({
+              index,
+              item: {
+                address: formatCaip10(caip2, token.address),
+                name: token.name,
+                symbol: token.symbol,
+                iconUrl: tokenIconUrl(deps.apiOrigin, token.symbol),
+                price,
+                decimals: token.decimals,
+              },
+            })
+          }
+        }),
+      )
+    } catch (error) {
+      console.error('[api] fungible price:', error)
+      return apiError(c, 502, 'Token prices unavailable: the chain did not answer')
+    }
+    const response: z.infer<typeof PriceResponse> = { fungibles: found.sort((a, b) => a.index - b.index).map((f) => f.item) }
+    return c.json(response)
+  })
   return app
 }

@@ -7,7 +7,7 @@ import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { parseAccountId, type AccountId } from '../identity/address'
-import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../identity/request'
+import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import {
   ChainUnavailableError,
   claimSignedMessage,

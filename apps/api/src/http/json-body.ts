@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { apiError } from '../http/errors'
+import type * as z from 'zod'
+import { apiError, invalidInput } from './errors'
 
-/** Request helpers shared by the names, identity, sessions and analytics routes. */
+/** Reading JSON request bodies, the same way on every route. */
 
 export const BODY_NOT_JSON = 'Request body must be JSON'
 
@@ -28,3 +29,17 @@ export async function readJson(c: Context): Promise<unknown> {
 }
 
 export const BODY_NOT_JSON_MARKER: unique symbol = Symbol('body is not JSON')
+
+/**
+ * The body checked against `schema`: its data, or the 400 to answer (not JSON, or the schema's
+ * first complaint naming the field).
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<{ success: true; data: z.output<S> } | { success: false; response: Response }> {
+  const json = await readJson(c)
+  if (json === BODY_NOT_JSON_MARKER) return { success: false, response: apiError(c, 400, BODY_NOT_JSON) }
+  const parsed = schema.safeParse(json)
+  return parsed.success ? { success: true, data: parsed.data } : { success: false, response: invalidInput(c, parsed.error) }
+}
