@@ -105,6 +105,10 @@ export const BuildTransactionResponse = z.object({
 const bad = (c: Context, description: string, field?: string) =>
   apiError(c, 400, description, [{ description, ...(field ? { field } : {}) }])
 
+/** AppKit recognises "insufficient liquidity" in the reason and shows its own message. */
+const insufficientLiquidity = (c: Context, from: string, to: string) =>
+  bad(c, `insufficient liquidity: no pool route swaps this amount of ${from} to ${to}`, 'amount')
+
 const UNSUPPORTED_SWAPS = 'Network not supported for Swaps'
 const UNSUPPORTED_GAS = 'Network not supported for Gas Price'
 
@@ -215,8 +219,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     }
     return upstream(c, 'quote', async () => {
       const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
-      if (!quote)
-        return bad(c, `insufficient liquidity: no pool route swaps this amount of ${pair.from.symbol} to ${pair.to.symbol}`, 'amount')
+      if (!quote) return insufficientLiquidity(c, pair.from.symbol, pair.to.symbol)
       return c.json<z.infer<typeof QuotesResponse>>({
         quotes: [
           {
@@ -308,8 +311,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
 
     return upstream(c, 'build-transaction', async () => {
       const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
-      if (!quote)
-        return bad(c, `insufficient liquidity: no pool route swaps this amount of ${pair.from.symbol} to ${pair.to.symbol}`, 'amount')
+      if (!quote) return insufficientLiquidity(c, pair.from.symbol, pair.to.symbol)
       const call = aggregator.buildSwap(pair.caip2, {
         from: pair.from,
         to: pair.to,
