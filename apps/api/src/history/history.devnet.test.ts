@@ -259,6 +259,7 @@ describe('history from the devnet', () => {
       `/v1/account/0x123/history?projectId=demo`,
       `/v1/account/not-an-address/history?projectId=demo`,
       `/v1/account/solana:mainnet:${dave!.address}/history?projectId=demo`,
+      `/v1/account/eip155:abc:${dave!.address}/history?projectId=demo`,
       `/v1/account/${dave!.address}/history?cursor=bogus`,
       `/v1/account/${dave!.address}/history?cursor=${Buffer.from('{"v":1,"k":"t"}').toString('base64url')}`,
       // A chain-history cursor is not an on-ramp cursor.

@@ -3,6 +3,7 @@ import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
+import { parseAccountId } from '../identity/address'
 import { listPurchases } from '../onramp/store'
 import { ONRAMP_PROVIDER_IDS } from '../onramp/providers'
 import { purchaseToTransaction } from '../onramp/history'
@@ -34,9 +35,6 @@ export const HISTORY_PAGE_SIZE = 20
 export const HISTORY_MIN_PAGE_SIZE = 10
 export const HISTORY_MAX_PAGE_SIZE = 50
 
-const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
-
 /** The account in the path is checked by parseAccount below. */
 export const HistoryParams = z.object({ account: z.string().describe('EVM address (0x + 40 hex) or CAIP-10 eip155 account') })
 export const HistoryQuery = z.object({
@@ -56,17 +54,10 @@ export const HistoryQuery = z.object({
 
 /** `0xabc…` (40 hex, optional 0x) or CAIP-10 `eip155:1:0xabc…`: the lowercase address and the implied chain. */
 export function parseAccount(value: string): { address: string; chain?: string } | undefined {
-  const parts = value.split(':')
-  if (parts.length === 3) {
-    const [namespace, reference, address] = parts as [string, string, string]
-    if (!CAIP2.test(`${namespace}:${reference}`) || namespace !== 'eip155' || !EVM_ADDRESS.test(address)) return undefined
-    return { address: normalize(address), chain: `${namespace}:${reference}` }
-  }
-  if (parts.length !== 1 || !EVM_ADDRESS.test(value)) return undefined
-  return { address: normalize(value) }
+  const account = parseAccountId(value)
+  if (!account) return undefined
+  return { address: account.address.toLowerCase(), ...(account.caipNetworkId ? { chain: account.caipNetworkId } : {}) }
 }
-
-const normalize = (address: string) => (address.startsWith('0x') ? address : `0x${address}`).toLowerCase()
 
 /** `eip155:1` as is; a bare number (older AppKit sent the numeric id) as eip155. */
 const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}` : chainId)
