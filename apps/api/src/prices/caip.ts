@@ -1,4 +1,5 @@
-import { getAddress, type Address } from 'viem'
+import type { Address } from 'viem'
+import { parseEvmAddress as parsePlainEvmAddress } from '../identity/address'
 
 /**
  * CAIP-2 / CAIP-10 parsing for the data API. Two outcomes are kept apart on purpose:
@@ -11,7 +12,6 @@ export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 const CAIP2 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/
 const CAIP10 = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32}):([-.%a-zA-Z0-9]{1,128})$/
-const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/
 
 export interface Caip2 {
   /** `eip155:31337` */
@@ -33,17 +33,13 @@ export function parseCaip2(value: string): Caip2 | undefined {
   return { caip2: value, namespace: match[1]!, reference: match[2]! }
 }
 
-/** SPEC section 5: "EVM address: 40 hex digits, optional 0x". Returns it checksummed, else undefined. */
+/**
+ * SPEC section 5: "EVM address: 40 hex digits, optional 0x". Returns it checksummed (the native
+ * marker stays lower-case, as AppKit compares it), else undefined.
+ */
 export function parseEvmAddress(value: string): Address | undefined {
-  if (!EVM_ADDRESS.test(value)) return undefined
-  return normaliseEvmAddress(value.startsWith('0x') ? value : `0x${value}`)
-}
-
-function normaliseEvmAddress(value: string): Address {
-  const lower = value.toLowerCase()
-  if (lower === NATIVE_TOKEN_ADDRESS) return NATIVE_TOKEN_ADDRESS
-  // Mixed case with a wrong checksum is still accepted: wallets and users paste all sorts.
-  return getAddress(lower)
+  const address = parsePlainEvmAddress(value)
+  return address && isNativeAddress(address) ? NATIVE_TOKEN_ADDRESS : address
 }
 
 /**
@@ -57,7 +53,7 @@ export function parseCaip10(value: string): Caip10 | undefined {
   const parsed: Caip10 = { caip2: `${namespace}:${reference}`, namespace, reference, account }
   if (namespace === 'eip155') {
     if (!/^[0-9]{1,20}$/.test(reference) || !/^0x[0-9a-fA-F]{40}$/.test(account)) return undefined
-    parsed.evmAddress = normaliseEvmAddress(account)
+    parsed.evmAddress = parseEvmAddress(account)
   }
   return parsed
 }
