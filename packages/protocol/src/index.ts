@@ -1,6 +1,7 @@
 export * from './boot'
 export * from './common'
 export * from './eip1193'
+export * from './explorer'
 export * from './envelope'
 export * from './errors'
 export * from './messenger'

@@ -16,6 +16,8 @@ function useTitle(route: Route): string {
       return 'Connect Wallet'
     case 'ConnectingExternal':
       return connectors.find((c) => c.id === route.params.connectorId)?.name ?? 'Connecting'
+    case 'ConnectingWalletConnect':
+      return route.params.wallet?.name ?? 'WalletConnect'
     case 'Account':
       return 'Account'
   }

@@ -1,7 +1,11 @@
+import type { WalletEntry } from '../wallets/entry'
+
 /** Params per view; `undefined` means the view takes none. */
 export interface RouteParams {
   Connect: undefined
   ConnectingExternal: { connectorId: string }
+  /** A wallet picked from a list, or the plain QR entry when `wallet` is absent. */
+  ConnectingWalletConnect: { wallet?: WalletEntry | undefined }
   Account: undefined
 }
 

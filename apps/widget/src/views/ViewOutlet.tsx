@@ -5,7 +5,7 @@ import { currentRoute } from '../router/router'
 import type { Route } from '../router/routes'
 import { routerAtom } from '../stores/router'
 import { ConnectView } from './connect/ConnectView'
-import { AccountView, ConnectingExternalView } from './lazy'
+import { AccountView, ConnectingExternalView, ConnectingWalletConnectView } from './lazy'
 
 function renderRoute(route: Route) {
   switch (route.name) {
@@ -13,6 +13,8 @@ function renderRoute(route: Route) {
       return <ConnectView />
     case 'ConnectingExternal':
       return <ConnectingExternalView.Component connectorId={route.params.connectorId} />
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnectView.Component wallet={route.params.wallet} />
     case 'Account':
       return <AccountView.Component />
   }

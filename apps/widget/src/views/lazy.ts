@@ -9,3 +9,4 @@ function lazyView<P extends object>(load: () => Promise<{ default: ComponentType
 
 export const ConnectingExternalView = lazyView(() => import('./connecting-external/ConnectingExternalView'))
 export const AccountView = lazyView(() => import('./account/AccountView'))
+export const ConnectingWalletConnectView = lazyView(() => import('./connecting-walletconnect/ConnectingWalletConnectView'))
