@@ -58,6 +58,10 @@ export interface Airlock {
   setThemeMode(themeMode: ThemeMode): Promise<void>
   setThemeVariables(themeVariables: ThemeVariables): Promise<void>
   switchNetwork(caipNetworkId: string): Promise<void>
+  /** Adds a network (CAIP-2 id, e.g. `eip155:8453`) to the requested networks. */
+  addNetwork(caipNetworkId: string): Promise<void>
+  /** Removes a requested network; the last one of its chain cannot be removed. */
+  removeNetwork(caipNetworkId: string): Promise<void>
   disconnect(): Promise<void>
   getDiagnostics(): Diagnostics
   destroy(): void
@@ -239,6 +243,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
     setThemeMode: (themeMode) => call((api) => api.setTheme({ themeMode })),
     setThemeVariables: (themeVariables) => call((api) => api.setTheme({ themeVariables })),
     switchNetwork: (caipNetworkId) => call((api) => api.switchNetwork({ caipNetworkId })),
+    addNetwork: (caipNetworkId) => call((api) => api.addNetwork({ caipNetworkId })),
+    removeNetwork: (caipNetworkId) => call((api) => api.removeNetwork({ caipNetworkId })),
     disconnect: () => call((api) => api.disconnect()),
     getDiagnostics: () => structuredClone(diagnostics),
     destroy() {

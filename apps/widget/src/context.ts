@@ -1,6 +1,7 @@
 import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
-import { createApiClient, type ApiClient } from './api/client'
+import { createApiClient, type ApiClient, type ProjectParams } from './api/client'
+import { createIdentityClient, type IdentityClient } from './api/identity'
 import { createBalanceCache, type BalanceCache } from './api/balance'
 import { isMobileAtom, recentConnectorIdAtom } from './stores/connectors'
 import { optionsAtom } from './stores/options'
@@ -37,6 +38,9 @@ export interface WidgetContext {
   host: HostLink
   storage: KeyValueStorage
   api: ApiClient
+  /** The project query of every data API call (options arrive from the host after boot). */
+  project: () => ProjectParams
+  identity: IdentityClient
   balances: BalanceCache
   toasts: ToastController
   session: Session
@@ -55,14 +59,11 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
   const store = createStore()
   const storage = deps.storage ?? createMemoryStorage()
   const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init))
-  const api = createApiClient({
-    apiUrl: deps.config.apiUrl,
-    fetch: fetchImpl,
-    project: () => {
-      const options = store.get(optionsAtom)
-      return { projectId: options?.projectId ?? deps.config.projectId, sdkType: options?.sdkType, sdkVersion: options?.sdkVersion }
-    },
-  })
+  const project = (): ProjectParams => {
+    const options = store.get(optionsAtom)
+    return { projectId: options?.projectId ?? deps.config.projectId, sdkType: options?.sdkType, sdkVersion: options?.sdkVersion }
+  }
+  const api = createApiClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project })
   store.set(isMobileAtom, deps.isMobile ?? false)
   store.set(recentConnectorIdAtom, storage.get(RECENT_CONNECTOR_KEY))
   return {
@@ -71,6 +72,8 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     host: { api: deps.host },
     storage,
     api,
+    project,
+    identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     balances: createBalanceCache(api.rpc),
     toasts: createToastController(store),
     session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },

@@ -45,7 +45,7 @@ export const ThemeVariables = z.strictObject({
 export type ThemeVariables = z.infer<typeof ThemeVariables>
 
 /** Views a dapp may open directly with `open({view})`. */
-export const OpenableView = z.enum(['Connect', 'Account'])
+export const OpenableView = z.enum(['Connect', 'Account', 'Networks'])
 export type OpenableView = z.infer<typeof OpenableView>
 
 export const ConnectionStatus = z.enum(CONNECTION_STATUSES)

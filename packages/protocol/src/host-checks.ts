@@ -96,6 +96,8 @@ export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
   setOptions: done,
   setTheme: done,
   switchNetwork: done,
+  addNetwork: done,
+  removeNetwork: done,
   disconnect: done,
   connectorsChanged: done,
   connectorEvent: done,

@@ -70,6 +70,8 @@ export const WidgetOptions = z.object({
   metadata: z.optional(Metadata),
   enableEIP6963: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),
+  /** Basic WalletConnect mode (AppKit's `basic`): no UnsupportedChain view, among others. */
+  basic: z.optional(z.boolean()),
   walletFeaturesOrder: z.optional(z.array(WalletFeature)),
   themeMode: z.optional(ThemeMode),
   themeVariables: z.optional(ThemeVariables),

@@ -2,14 +2,21 @@ import { ProviderRpcError, RpcErrorCode, type OpenableView } from '@airlock/prot
 import type { WidgetContext } from '../context'
 import { connectionAtom } from '../stores/connection'
 import { openAtom } from '../stores/modal'
+import { unsupportedChainAtom } from '../stores/network'
 import { navigateAtom } from '../stores/router'
 import { cancelConnect } from './connect'
 import { track } from './events'
 
-/** Opens on `view`, or on Account when connected and Connect otherwise. The host shows the iframe. */
-export function openModal(ctx: WidgetContext, view?: OpenableView): void {
+/** Views the widget opens on its own; the dapp may open only OpenableView. */
+export type ModalView = OpenableView | 'UnsupportedChain'
+
+/**
+ * Opens on `view`, or when connected on Account (UnsupportedChain while the wallet's network is
+ * not supported), and on Connect otherwise. The host shows the iframe.
+ */
+export function openModal(ctx: WidgetContext, view?: ModalView): void {
   const connected = ctx.store.get(connectionAtom).status === 'connected'
-  const requested = view ?? (connected ? 'Account' : 'Connect')
+  const requested = view ?? (connected ? (ctx.store.get(unsupportedChainAtom) ? 'UnsupportedChain' : 'Account') : 'Connect')
   const name = requested === 'Account' && !connected ? 'Connect' : requested
   ctx.store.set(navigateAtom, { type: 'reset', route: { name } })
   ctx.store.set(openAtom, true)
@@ -18,7 +25,7 @@ export function openModal(ctx: WidgetContext, view?: OpenableView): void {
 }
 
 /** Opening on the widget's own initiative (eth_requestAccounts): the host must show the iframe. */
-export function showModal(ctx: WidgetContext, view?: OpenableView): void {
+export function showModal(ctx: WidgetContext, view?: ModalView): void {
   openModal(ctx, view)
   ctx.host.api?.setVisible({ visible: true }).catch(() => {})
 }

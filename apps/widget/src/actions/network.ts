@@ -2,28 +2,45 @@ import { getNetwork, parseCaipNetworkId, parseChainId, toHexChainId } from '@air
 import { isRpcErrorObject, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { connectorRequest } from '../connectors/relayed'
+import { addRequestedNetwork, networkNotFound, removeRequestedNetwork } from '../networks/rules'
 import { connectionAtom } from '../stores/connection'
-import { activeCaipNetworkIdAtom, selectedNetworkIdAtom } from '../stores/network'
+import { openAtom } from '../stores/modal'
+import { activeCaipNetworkIdAtom, selectedNetworkIdAtom, storedNetworkIdAtom, unsupportedChainAtom } from '../stores/network'
+import { networksAtom, optionsAtom } from '../stores/options'
+import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { ACTIVE_NETWORK_KEY, loadPersisted, savePersisted } from '../storage/persisted'
 import { emitProviderEvent, track } from './events'
+import { showModal } from './modal'
 import { setConnectedChain } from './session'
 
 /** SPEC section 8: these wallet errors mean "add the chain first". */
-const ADD_CHAIN_CODES = new Set([RpcErrorCode.SwitchChainError, 5000, RpcErrorCode.InternalError, 32603])
+export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([RpcErrorCode.SwitchChainError, 5000, RpcErrorCode.InternalError, 32603])
 
+const unsupportedChain = () => new ProviderRpcError(RpcErrorCode.ChainDisconnected, 'Unsupported chain')
+const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
+
+/**
+ * SPEC section 4: switches the wallet (when connected) or the widget's active network, stores
+ * the choice for the next load and reports SWITCH_NETWORK. The UnsupportedChain view follows from
+ * the stores (watchUnsupportedChain). There is no send form yet to reset.
+ */
 export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
   const parsed = parseCaipNetworkId(caipNetworkId)
   const chainId = parsed?.namespace === 'eip155' ? parseChainId(parsed.reference) : undefined
-  if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.ChainDisconnected, 'Unsupported chain')
+  if (chainId === undefined) throw unsupportedChain()
 
   const { status, connectorId } = ctx.store.get(connectionAtom)
   if (status === 'connected' && connectorId) {
     await switchWalletChain(ctx, connectorId, caipNetworkId, chainId)
+    ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
     setConnectedChain(ctx, chainId)
   } else {
+    if (!getNetwork(caipNetworkId) && !ctx.store.get(networksAtom).includes(caipNetworkId)) throw networkNotFound()
     const before = ctx.store.get(activeCaipNetworkIdAtom)
     ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
     if (before !== caipNetworkId) emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
   }
+  savePersisted(ctx, ACTIVE_NETWORK_KEY, caipNetworkId)
   track(ctx, 'SWITCH_NETWORK', { network: caipNetworkId })
 }
 
@@ -53,4 +70,62 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
   }
 }
 
-const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
+/** The dapp's addNetwork: a catalog network joins the requested networks. */
+export function addNetwork(ctx: WidgetContext, caipNetworkId: string): void {
+  if (!getNetwork(caipNetworkId)) throw networkNotFound()
+  const { networks } = addRequestedNetwork({ networks: ctx.store.get(networksAtom), active: '' }, caipNetworkId)
+  setRequestedNetworks(ctx, networks)
+}
+
+/**
+ * The dapp's removeNetwork (SPEC section 4): the last network of a namespace stays; removing the
+ * active network switches to its chain's first remaining network.
+ */
+export async function removeNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
+  const active = ctx.store.get(activeCaipNetworkIdAtom)
+  const next = removeRequestedNetwork({ networks: ctx.store.get(networksAtom), active }, caipNetworkId)
+  setRequestedNetworks(ctx, next.networks, caipNetworkId)
+  if (next.active !== active) await switchNetwork(ctx, next.active)
+}
+
+function setRequestedNetworks(ctx: WidgetContext, networks: readonly string[], removed?: string): void {
+  const options = ctx.store.get(optionsAtom) ?? { projectId: ctx.config.projectId }
+  const { defaultNetwork, ...rest } = options
+  const keepDefault = defaultNetwork !== undefined && defaultNetwork !== removed
+  ctx.store.set(optionsAtom, { ...rest, ...(keepDefault ? { defaultNetwork } : {}), networks: [...networks] })
+}
+
+/** The network stored by an earlier switchNetwork; it counts while the dapp still requests it. */
+export async function restoreNetwork(ctx: WidgetContext): Promise<void> {
+  const stored = await loadPersisted(ctx, ACTIVE_NETWORK_KEY)
+  if (stored !== undefined) ctx.store.set(storedNetworkIdAtom, stored)
+}
+
+/**
+ * Opens the UnsupportedChain view whenever a connected wallet lands on a network the dapp did
+ * not request, and leaves it once the network is supported again (or the wallet is gone).
+ * Checked a task later, so that a connect flow that closes the modal does so first.
+ */
+export function watchUnsupportedChain(ctx: WidgetContext): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const check = () => {
+    timer = undefined
+    const route = ctx.store.get(currentRouteAtom).name
+    if (ctx.store.get(unsupportedChainAtom)) {
+      if (route !== 'UnsupportedChain' || !ctx.store.get(openAtom)) showModal(ctx, 'UnsupportedChain')
+    } else if (route === 'UnsupportedChain') {
+      const connected = ctx.store.get(connectionAtom).status === 'connected'
+      ctx.store.set(navigateAtom, { type: 'reset', route: { name: connected ? 'Account' : 'Connect' } })
+    }
+  }
+  const schedule = () => {
+    clearTimeout(timer)
+    timer = setTimeout(check, 0)
+  }
+  const unsubscribe = ctx.store.sub(unsupportedChainAtom, schedule)
+  if (ctx.store.get(unsupportedChainAtom)) schedule()
+  return () => {
+    unsubscribe()
+    clearTimeout(timer)
+  }
+}

@@ -20,6 +20,10 @@ function useTitle(route: Route): string {
       return route.params.wallet?.name ?? 'WalletConnect'
     case 'Account':
       return 'Account'
+    case 'Networks':
+      return 'Choose Network'
+    case 'UnsupportedChain':
+      return 'Switch Network'
   }
 }
 

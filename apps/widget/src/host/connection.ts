@@ -9,6 +9,7 @@ import {
 } from '@airlock/protocol'
 import { connect } from 'penpal'
 import { loadConnectors } from '../actions/connectors'
+import { restoreNetwork, watchUnsupportedChain } from '../actions/network'
 import type { WidgetContext } from '../context'
 import { readyAtom } from '../stores/modal'
 import { startStateSync } from './stateSync'
@@ -51,6 +52,8 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
   ctx.host.api = host
   ctx.store.set(readyAtom, true)
   startStateSync(ctx)
+  void restoreNetwork(ctx)
+  watchUnsupportedChain(ctx)
   void loadConnectors(ctx)
 }
 

@@ -4,7 +4,7 @@ import { updateConnectors } from '../actions/connectors'
 import { handleConnectorEvent } from '../actions/connectorEvents'
 import { disconnect } from '../actions/disconnect'
 import { closeModal, openModal } from '../actions/modal'
-import { switchNetwork } from '../actions/network'
+import { addNetwork, removeNetwork, switchNetwork } from '../actions/network'
 import { setOptions, setTheme } from '../actions/options'
 import type { WidgetContext } from '../context'
 import { connectorRequest } from '../connectors/relayed'
@@ -39,6 +39,8 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
     setOptions: (options) => setOptions(ctx, options),
     setTheme: (theme) => setTheme(ctx, theme),
     switchNetwork: ({ caipNetworkId }) => switchNetwork(ctx, caipNetworkId),
+    addNetwork: ({ caipNetworkId }) => addNetwork(ctx, caipNetworkId),
+    removeNetwork: ({ caipNetworkId }) => removeNetwork(ctx, caipNetworkId),
     disconnect: () => disconnect(ctx),
     connectorsChanged: ({ connectors }) => updateConnectors(ctx, connectors),
     connectorEvent: (event) => handleConnectorEvent(ctx, event),

@@ -7,6 +7,8 @@ export interface RouteParams {
   /** A wallet picked from a list, or the plain QR entry when `wallet` is absent. */
   ConnectingWalletConnect: { wallet?: WalletEntry | undefined }
   Account: undefined
+  Networks: undefined
+  UnsupportedChain: undefined
 }
 
 export type RouteName = keyof RouteParams

@@ -3,15 +3,20 @@ import { atom } from 'jotai'
 
 export const DEFAULT_NETWORKS = ['eip155:1'] as const
 
-export type ResolvedOptions = WidgetOptions & { networks: string[] }
+/** `networks` stays as the dapp gave it: absent means none requested (every network is supported). */
+export type ResolvedOptions = WidgetOptions
 
 export function resolveOptions(options: WidgetOptions): ResolvedOptions {
-  return { ...options, networks: options.networks ?? [...DEFAULT_NETWORKS] }
+  return { ...options }
 }
 
 /** Undefined until the host SDK calls setOptions. */
 export const optionsAtom = atom<ResolvedOptions | undefined>(undefined)
 
+/** The networks the dapp requested; empty when it named none. */
+export const requestedNetworksAtom = atom<readonly string[]>((get) => get(optionsAtom)?.networks ?? [])
+
+/** The networks offered to the user: the requested ones, else the default. */
 export const networksAtom = atom<readonly string[]>((get) => get(optionsAtom)?.networks ?? DEFAULT_NETWORKS)
 
 export const defaultNetworkAtom = atom<string>((get) => get(optionsAtom)?.defaultNetwork ?? get(networksAtom)[0] ?? DEFAULT_NETWORKS[0])

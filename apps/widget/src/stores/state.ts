@@ -3,7 +3,7 @@ import { parseChainId } from '@airlock/chains'
 import { atom } from 'jotai'
 import { connectAttemptAtom, connectionAtom } from './connection'
 import { openAtom, readyAtom } from './modal'
-import { activeCaipNetworkIdAtom } from './network'
+import { activeCaipNetworkIdAtom, activeNamespaceAtom } from './network'
 import { currentRouteAtom } from './router'
 import { themeModeAtom } from './theme'
 
@@ -20,7 +20,7 @@ export const publicStateAtom = atom<AirlockState>((get) => {
     open: get(openAtom),
     view: get(currentRouteAtom).name,
     status: connection.status,
-    activeNamespace: 'eip155',
+    activeNamespace: get(activeNamespaceAtom),
     caipNetworkId,
     ...(chainId !== undefined ? { chainId } : {}),
     ...(connected && connection.address ? { address: connection.address, caipAddress: `${caipNetworkId}:${connection.address}` } : {}),

@@ -5,7 +5,7 @@ import { currentRoute } from '../router/router'
 import type { Route } from '../router/routes'
 import { routerAtom } from '../stores/router'
 import { ConnectView } from './connect/ConnectView'
-import { AccountView, ConnectingExternalView, ConnectingWalletConnectView } from './lazy'
+import { AccountView, ConnectingExternalView, ConnectingWalletConnectView, NetworksView, UnsupportedChainView } from './lazy'
 
 function renderRoute(route: Route) {
   switch (route.name) {
@@ -17,6 +17,10 @@ function renderRoute(route: Route) {
       return <ConnectingWalletConnectView.Component wallet={route.params.wallet} />
     case 'Account':
       return <AccountView.Component />
+    case 'Networks':
+      return <NetworksView.Component />
+    case 'UnsupportedChain':
+      return <UnsupportedChainView.Component />
   }
 }
 
