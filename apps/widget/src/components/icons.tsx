@@ -63,3 +63,9 @@ export const DisconnectIcon = (props: IconProps) => (
     <path d="M6 2.5H4A1.5 1.5 0 0 0 2.5 4v8A1.5 1.5 0 0 0 4 13.5h2M10.5 11l3-3-3-3M13.5 8H6" />
   </Svg>
 )
+
+export const ExternalIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9.5 2.5h4v4M13.5 2.5L7.5 8.5M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
+  </Svg>
+)

@@ -1,24 +1,20 @@
 import { formatBalance, shortAddress } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
-import { useState, type CSSProperties } from 'react'
 import { copyText } from '../../actions/copy'
-import { disconnect } from '../../actions/disconnect'
-import { closeModal } from '../../actions/modal'
-import { Button, IconButton } from '../../components/Button'
-import { CopyIcon, DisconnectIcon } from '../../components/icons'
+import { IconButton } from '../../components/Button'
+import { CopyIcon, ExternalIcon } from '../../components/icons'
 import { Spinner } from '../../components/Spinner'
 import { connectionAtom } from '../../stores/connection'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../stores/network'
+import { navigateAtom } from '../../stores/router'
 import { useWidget } from '../../WidgetProvider'
+import { NetworkIcon } from '../networks/NetworkIcon'
+import { NetworksView } from '../lazy'
+import { Avatar } from './Avatar'
+import { DisconnectButton } from './DisconnectButton'
 import { useBalance } from './useBalance'
+import { useIdentity } from './useIdentity'
 import './account.css'
-
-/** A stable two-colour gradient from the address, instead of fetching an avatar. */
-function avatarColors(address: string): CSSProperties {
-  const a = Number.parseInt(address.slice(2, 8), 16) % 360
-  const b = Number.parseInt(address.slice(-6), 16) % 360
-  return { '--al-avatar-a': `hsl(${a} 70% 55%)`, '--al-avatar-b': `hsl(${b} 70% 45%)` } as CSSProperties
-}
 
 export default function AccountView() {
   const ctx = useWidget()
@@ -26,7 +22,7 @@ export default function AccountView() {
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
   const network = useAtomValue(activeNetworkAtom)
   const balance = useBalance(caipNetworkId, address)
-  const [disconnecting, setDisconnecting] = useState(false)
+  const identity = useIdentity(address)
 
   if (!address) return <section className="al-account" data-testid="account-view" />
 
@@ -34,25 +30,15 @@ export default function AccountView() {
     if (await copyText(address)) ctx.toasts.show('Address copied', 'success')
     else ctx.toasts.show('Failed to copy', 'error')
   }
-
-  const onDisconnect = async () => {
-    setDisconnecting(true)
-    try {
-      await disconnect(ctx)
-      closeModal(ctx)
-    } catch {
-      // disconnect() already showed 'Failed to disconnect'.
-    } finally {
-      setDisconnecting(false)
-    }
-  }
+  const networkName = network?.name ?? caipNetworkId
+  const explorer = network?.blockExplorers?.default.url
 
   return (
     <section className="al-account" data-testid="account-view">
-      <span className="al-avatar" style={avatarColors(address)} aria-hidden="true" />
+      <Avatar address={address} image={identity?.avatar} />
       <div className="al-account-address-row">
-        <span className="al-account-address" data-testid="account-address" title={address}>
-          {shortAddress(address)}
+        <span className="al-account-address" data-testid="account-address" data-name={identity?.name ? 'true' : undefined} title={address}>
+          {identity?.name ?? shortAddress(address)}
         </span>
         <IconButton aria-label="Copy address" data-testid="copy-address" onClick={() => void onCopy()}>
           <CopyIcon />
@@ -64,19 +50,31 @@ export default function AccountView() {
           formatBalance(balance.value, network?.nativeCurrency.decimals ?? 18, network?.nativeCurrency.symbol ?? 'ETH')}
         {balance.status === 'error' && <span className="al-muted">Token Balance Unavailable</span>}
       </div>
-      <span className="al-network-pill" data-testid="account-network">
-        {network?.name ?? caipNetworkId}
-      </span>
-      <Button
-        variant="secondary"
-        className="al-disconnect"
-        data-testid="disconnect-button"
-        disabled={disconnecting}
-        onClick={() => void onDisconnect()}
+      <button
+        type="button"
+        className="al-network-pill"
+        data-testid="account-network"
+        title="Choose network"
+        onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Networks' } })}
+        onPointerEnter={NetworksView.preload}
+        onFocus={NetworksView.preload}
       >
-        <DisconnectIcon />
-        Disconnect
-      </Button>
+        <NetworkIcon network={network} label={networkName} size={20} />
+        {networkName}
+      </button>
+      {explorer && (
+        <a
+          className="al-explorer-link"
+          href={`${explorer.replace(/\/+$/, '')}/address/${address}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="account-explorer"
+        >
+          Block Explorer
+          <ExternalIcon />
+        </a>
+      )}
+      <DisconnectButton />
     </section>
   )
 }
