@@ -2,6 +2,7 @@ import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
 import { createApiClient, type ApiClient, type ProjectParams } from './api/client'
 import { createIdentityClient, type IdentityClient } from './api/identity'
+import { createExplorerClient, type ExplorerClient } from './api/explorer'
 import { createBalanceCache, type BalanceCache } from './api/balance'
 import { isMobileAtom, recentConnectorIdAtom } from './stores/connectors'
 import { optionsAtom } from './stores/options'
@@ -41,6 +42,8 @@ export interface WidgetContext {
   /** The project query of every data API call (options arrive from the host after boot). */
   project: () => ProjectParams
   identity: IdentityClient
+  /** The wallet explorer (`/getWallets`, wallet images) at the API origin. */
+  explorer: ExplorerClient
   balances: BalanceCache
   toasts: ToastController
   session: Session
@@ -74,6 +77,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     api,
     project,
     identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
+    explorer: createExplorerClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     balances: createBalanceCache(api.rpc),
     toasts: createToastController(store),
     session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createImageCache, IMAGE_PRELOAD_TIMEOUT_MS, preloadImage, walletInitials, type PreloadImage } from './image'
+import { createImageCache, IMAGE_PRELOAD_TIMEOUT_MS, preloadImage, walletInitials, type ImageStatus, type PreloadImage } from './image'
 
 function fakeImage() {
   const image: PreloadImage & { sources: string[] } = {
@@ -56,7 +56,7 @@ describe('preloadImage', () => {
 
 describe('createImageCache', () => {
   it('preloads each URL once and remembers the outcome, failures included', async () => {
-    const preload = vi.fn(async (url: string) => (url.includes('bad') ? 'failed' : 'loaded') as const)
+    const preload = vi.fn(async (url: string): Promise<ImageStatus> => (url.includes('bad') ? 'failed' : 'loaded'))
     const cache = createImageCache(preload)
     expect(cache.status('http://a')).toBeUndefined()
     const [a1, a2] = [cache.load('http://a'), cache.load('http://a')]
