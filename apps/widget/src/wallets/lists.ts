@@ -99,8 +99,8 @@ export interface ConnectListInput {
   firstPage: readonly WalletEntry[]
   custom: readonly WalletEntry[]
   excludeWalletIds: readonly string[]
-  featuredCount?: number
-  recommendedCount?: number
+  featuredCount?: number | undefined
+  recommendedCount?: number | undefined
 }
 
 /**

@@ -1,0 +1,149 @@
+import type { ExplorerWalletPage } from '@airlock/protocol'
+import type { WidgetContext } from '../context'
+import { navigateAtom } from '../stores/router'
+import {
+  currentFeaturedWalletsAtom,
+  currentWalletPagesAtom,
+  currentWalletSearchAtom,
+  explorerFiltersAtom,
+  explorerKeyAtom,
+  featuredWalletsAtom,
+  SEARCH_MAX_RESULTS,
+  walletPagesAtom,
+  walletSearchAtom,
+  WALLETS_PAGE_SIZE,
+} from '../stores/wallets'
+import type { WalletEntry } from '../wallets/entry'
+import { explorerWalletToEntry } from '../wallets/explorerEntry'
+import type { WalletItem } from '../wallets/lists'
+import { selectConnector } from './navigation'
+
+/** Performance marks around a wallet search (bench/run.ts reads them): the request leaves, the answer is parsed. */
+export const WALLET_SEARCH_START_MARK = 'airlock:wallet-search:start'
+export const WALLET_SEARCH_RESPONSE_MARK = 'airlock:wallet-search:response'
+
+const searches = new WeakMap<WidgetContext, AbortController>()
+
+const toEntries = (ctx: WidgetContext, page: ExplorerWalletPage): WalletEntry[] =>
+  page.data.map((wallet) => explorerWalletToEntry(wallet, ctx.explorer.imageUrl))
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/**
+ * What the Connect view shows from the explorer: the dapp's featured wallets (when it set some)
+ * and the first page (default featured, recommended, the count, and AllWallets' first page).
+ * Once per set of filters; a failed load is tried again by the next call.
+ */
+export async function loadConnectWallets(ctx: WidgetContext): Promise<void> {
+  const tasks: Promise<void>[] = []
+  const pages = ctx.store.get(currentWalletPagesAtom)
+  if (pages.page === 0 && pages.status !== 'loading') tasks.push(loadWalletsPage(ctx, 1))
+  const featured = ctx.store.get(currentFeaturedWalletsAtom)
+  if (ctx.store.get(explorerFiltersAtom).featuredIds.length && (featured.status === 'idle' || featured.status === 'error'))
+    tasks.push(loadFeaturedWallets(ctx))
+  await Promise.all(tasks)
+}
+
+async function loadFeaturedWallets(ctx: WidgetContext): Promise<void> {
+  const { store } = ctx
+  const key = store.get(explorerKeyAtom)
+  const { featuredIds, exclude, chains } = store.get(explorerFiltersAtom)
+  store.set(featuredWalletsAtom, { key, status: 'loading', wallets: [] })
+  try {
+    const page = await ctx.explorer.getWallets({ page: 1, entries: featuredIds.length, include: featuredIds, exclude, chains })
+    if (store.get(explorerKeyAtom) !== key) return
+    store.set(featuredWalletsAtom, { key, status: 'ready', wallets: toEntries(ctx, page) })
+  } catch (error) {
+    if (store.get(explorerKeyAtom) !== key) return
+    store.set(featuredWalletsAtom, { key, status: 'error', wallets: [], error: messageOf(error) })
+  }
+}
+
+/** The next page of AllWallets (infinite scroll); nothing while one loads or when all are there. */
+export async function loadMoreWallets(ctx: WidgetContext): Promise<void> {
+  const state = ctx.store.get(currentWalletPagesAtom)
+  if (state.status === 'loading' || state.complete) return
+  await loadWalletsPage(ctx, state.page + 1)
+}
+
+async function loadWalletsPage(ctx: WidgetContext, page: number): Promise<void> {
+  const { store } = ctx
+  const key = store.get(explorerKeyAtom)
+  const { include, exclude, chains } = store.get(explorerFiltersAtom)
+  store.set(walletPagesAtom, { ...store.get(currentWalletPagesAtom), status: 'loading', error: undefined })
+  try {
+    const result = await ctx.explorer.getWallets({ page, entries: WALLETS_PAGE_SIZE, include, exclude, chains })
+    if (store.get(explorerKeyAtom) !== key) return
+    const before = store.get(currentWalletPagesAtom).wallets
+    const seen = new Set(before.map((wallet) => wallet.id))
+    const wallets = [...before, ...toEntries(ctx, result).filter((wallet) => !seen.has(wallet.id))]
+    const complete = result.data.length < WALLETS_PAGE_SIZE || wallets.length >= result.count
+    store.set(walletPagesAtom, { key, status: 'ready', wallets, page, count: result.count, complete })
+  } catch (error) {
+    if (store.get(explorerKeyAtom) !== key) return
+    store.set(walletPagesAtom, { ...store.get(currentWalletPagesAtom), status: 'error', error: messageOf(error) })
+  }
+}
+
+/**
+ * Searches the explorer by name (up to 100 results). The view calls it once the typing settles;
+ * an empty query ends the search at once. A newer search cancels an older one.
+ */
+export async function searchWallets(ctx: WidgetContext, input: string): Promise<void> {
+  const { store } = ctx
+  const query = input.trim()
+  const key = store.get(explorerKeyAtom)
+  searches.get(ctx)?.abort()
+  if (!query) {
+    searches.delete(ctx)
+    store.set(walletSearchAtom, { key, query: '', status: 'idle', resultsQuery: '', wallets: [], count: 0 })
+    return
+  }
+  const controller = new AbortController()
+  searches.set(ctx, controller)
+  const current = () => !controller.signal.aborted && store.get(explorerKeyAtom) === key
+  store.set(walletSearchAtom, { ...store.get(currentWalletSearchAtom), query, status: 'loading', error: undefined })
+  mark(WALLET_SEARCH_START_MARK)
+  const { include, exclude, chains } = store.get(explorerFiltersAtom)
+  try {
+    const result = await ctx.explorer.getWallets(
+      { page: 1, entries: SEARCH_MAX_RESULTS, search: query, include, exclude, chains },
+      controller.signal,
+    )
+    if (!current()) return
+    mark(WALLET_SEARCH_RESPONSE_MARK)
+    store.set(walletSearchAtom, { key, query, status: 'ready', resultsQuery: query, wallets: toEntries(ctx, result), count: result.count })
+  } catch (error) {
+    if (!current()) return
+    store.set(walletSearchAtom, { key, query, status: 'error', resultsQuery: query, wallets: [], count: 0, error: messageOf(error) })
+  }
+}
+
+/** AllWallets' Retry: whichever load failed. */
+export async function retryWallets(ctx: WidgetContext): Promise<void> {
+  const search = ctx.store.get(currentWalletSearchAtom)
+  if (search.status === 'error') return searchWallets(ctx, search.query)
+  const pages = ctx.store.get(currentWalletPagesAtom)
+  if (pages.status === 'error') await loadWalletsPage(ctx, pages.page + 1)
+  await loadConnectWallets(ctx)
+}
+
+/**
+ * A wallet picked from a list: a page wallet is asked through the host (ConnectingExternal);
+ * any other goes through WalletConnect, the plain QR entry without a wallet.
+ */
+export function selectWallet(ctx: WidgetContext, item: WalletItem): void {
+  if (item.connectorId) {
+    selectConnector(ctx, item.connectorId)
+    return
+  }
+  ctx.store.set(navigateAtom, {
+    type: 'push',
+    route: { name: 'ConnectingWalletConnect', params: item.wallet ? { wallet: item.wallet } : {} },
+  })
+}
+
+function mark(name: string): void {
+  performance.clearMarks(name)
+  performance.mark(name)
+}
