@@ -1,27 +1,82 @@
+import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { connectorRequest } from '../connectors/relayed'
-import { connectionAtom } from '../stores/connection'
+import { disconnectConnector } from '../connectors/disconnect'
+import { clearRecentConnectorId } from '../connectors/recent'
+import { connectionAtom, type Connection } from '../stores/connection'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, removePersisted } from '../storage/persisted'
 import { cancelConnect } from './connect'
 import { track } from './events'
 import { endSession } from './session'
 
+/** Views that need a wallet: after a disconnect the modal starts over on Connect. */
+const WALLET_VIEWS: ReadonlySet<string> = new Set(['Account', 'UnsupportedChain'])
+
+/**
+ * SPEC section 4. Every connected chain is disconnected (its sessions cleared, then its
+ * connector); then the pairing connection, the stored social provider, the connector ids and the
+ * cached login data are reset, and DISCONNECT_SUCCESS or DISCONNECT_ERROR {message} is tracked.
+ * Any failure throws 'Failed to disconnect' (after the toast); the widget is disconnected anyway.
+ */
 export async function disconnect(ctx: WidgetContext): Promise<void> {
-  const { status, connectorId } = ctx.store.get(connectionAtom)
-  if (status === 'connecting') return cancelConnect(ctx)
-  if (status === 'disconnected') return
+  const connection = ctx.store.get(connectionAtom)
+  if (connection.status === 'connecting') return cancelConnect(ctx)
+  if (connection.status === 'disconnected') return
   try {
-    if (connectorId) {
-      // Best-effort and not awaited: many wallets answer 4200, and a hung wallet must not keep
-      // the dapp connected. Its accountsChanged([]) echo arrives after the session is gone.
-      connectorRequest(ctx, connectorId, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
-    }
-    endSession(ctx)
-    if (ctx.store.get(currentRouteAtom).name === 'Account') ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Connect' } })
+    const failures = await disconnectChains(ctx, connection, connectedNamespaces(connection))
+    resetAfterDisconnect(ctx)
+    if (WALLET_VIEWS.has(ctx.store.get(currentRouteAtom).name)) ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Connect' } })
+    if (failures.length > 0) throw new Error(failures.join('; '))
     track(ctx, 'DISCONNECT_SUCCESS')
   } catch (error) {
-    track(ctx, 'DISCONNECT_ERROR', { message: error instanceof Error ? error.message : String(error) })
+    track(ctx, 'DISCONNECT_ERROR', { message: messageOf(error) })
     ctx.toasts.show('Failed to disconnect', 'error')
     throw new Error('Failed to disconnect')
   }
 }
+
+/** The chain namespaces of a connection; injected and announced wallets are eip155 only. */
+export function connectedNamespaces(_connection: Connection): Namespace[] {
+  return ['eip155']
+}
+
+/**
+ * Disconnects chain after chain; a failing chain does not stop the others. Each failure is
+ * logged and returned as 'Failed to disconnect chain {chain}: {message}'. Every chain's account
+ * (status, address, chain, connector id) is cleared whether or not its connector succeeded.
+ */
+export async function disconnectChains(ctx: WidgetContext, connection: Connection, namespaces: readonly Namespace[]): Promise<string[]> {
+  const failures: string[] = []
+  for (const namespace of namespaces) {
+    try {
+      // Sign-in (SIWX) sessions of this chain are cleared here first, once sign-in exists.
+      await disconnectConnector(ctx, connection, namespace)
+    } catch (error) {
+      const message = `Failed to disconnect chain ${namespace}: ${messageOf(error)}`
+      console.error(`[airlock] ${message}`)
+      failures.push(message)
+    }
+  }
+  // One account for all chains today (eip155); per-namespace accounts will be cleared one by one.
+  endSession(ctx)
+  return failures
+}
+
+/** After the chains: what the whole login had stored. */
+function resetAfterDisconnect(ctx: WidgetContext): void {
+  // The WalletConnect pairing (uri, expiry, linking, recent wallet) is reset by its connector's
+  // disconnect and by stores/connection.ts once it exists.
+  removePersisted(ctx, CONNECTED_SOCIAL_KEY)
+  clearRecentConnectorId(ctx)
+  clearCachedLoginData(ctx)
+}
+
+/**
+ * SPEC section 4: the cached login data (email-login flag, email, last chain, social username)
+ * goes on disconnect and on a failed connection check (the reconnect calls this).
+ */
+export function clearCachedLoginData(ctx: WidgetContext): void {
+  for (const key of CACHED_LOGIN_KEYS) removePersisted(ctx, key)
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -71,7 +71,7 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
 }
 
 /** The dapp's addNetwork: a catalog network joins the requested networks. */
-export function addNetwork(ctx: WidgetContext, caipNetworkId: string): void {
+export async function addNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
   if (!getNetwork(caipNetworkId)) throw networkNotFound()
   const { networks } = addRequestedNetwork({ networks: ctx.store.get(networksAtom), active: '' }, caipNetworkId)
   setRequestedNetworks(ctx, networks)

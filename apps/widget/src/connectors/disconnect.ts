@@ -1,0 +1,17 @@
+import type { Namespace } from '@airlock/protocol'
+import type { WidgetContext } from '../context'
+import type { Connection } from '../stores/connection'
+import { connectorRequest } from './relayed'
+
+/**
+ * How a connection's connector ends its session on one chain namespace; called by
+ * actions/disconnect.ts for every connected chain. A rejection is that chain's failure ('Failed
+ * to disconnect chain {chain}: {message}'); the widget's own state is cleared either way.
+ * Connectors with a session to end (WalletConnect: the session delete) dispatch here.
+ */
+export async function disconnectConnector(ctx: WidgetContext, connection: Connection, _namespace: Namespace): Promise<void> {
+  if (!connection.connectorId) return
+  // A wallet in the dapp page: best-effort and not awaited. Many wallets answer 4200, and a hung
+  // wallet must not keep the dapp connected. Its accountsChanged([]) echo arrives after the session is gone.
+  connectorRequest(ctx, connection.connectorId, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
+}
