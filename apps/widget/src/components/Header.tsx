@@ -24,6 +24,8 @@ function useTitle(route: Route): string {
       return 'Choose Network'
     case 'UnsupportedChain':
       return 'Switch Network'
+    case 'AllWallets':
+      return 'All Wallets'
   }
 }
 

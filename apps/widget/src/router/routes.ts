@@ -9,6 +9,7 @@ export interface RouteParams {
   Account: undefined
   Networks: undefined
   UnsupportedChain: undefined
+  AllWallets: undefined
 }
 
 export type RouteName = keyof RouteParams

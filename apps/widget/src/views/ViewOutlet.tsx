@@ -5,7 +5,14 @@ import { currentRoute } from '../router/router'
 import type { Route } from '../router/routes'
 import { routerAtom } from '../stores/router'
 import { ConnectView } from './connect/ConnectView'
-import { AccountView, ConnectingExternalView, ConnectingWalletConnectView, NetworksView, UnsupportedChainView } from './lazy'
+import {
+  AccountView,
+  AllWalletsView,
+  ConnectingExternalView,
+  ConnectingWalletConnectView,
+  NetworksView,
+  UnsupportedChainView,
+} from './lazy'
 
 function renderRoute(route: Route) {
   switch (route.name) {
@@ -21,6 +28,8 @@ function renderRoute(route: Route) {
       return <NetworksView.Component />
     case 'UnsupportedChain':
       return <UnsupportedChainView.Component />
+    case 'AllWallets':
+      return <AllWalletsView.Component />
   }
 }
 

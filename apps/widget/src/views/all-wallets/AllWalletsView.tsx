@@ -1,0 +1,3 @@
+export default function AllWalletsView() {
+  return <section className="al-all-wallets" data-testid="all-wallets-view" />
+}
