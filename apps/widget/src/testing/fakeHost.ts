@@ -87,8 +87,13 @@ export function createTestContext(host: FakeHost, deps: { storage?: KeyValueStor
     config: TEST_CONFIG,
     host: host.api,
     storage: deps.storage ?? createMemoryStorage(),
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    fetch: deps.fetch ?? offline,
   })
+}
+
+/** Unit tests never reach a network: a test that needs the API passes its own fetch. */
+const offline: typeof fetch = async () => {
+  throw new TypeError('Failed to fetch (no network in unit tests)')
 }
 
 /** Lets pending promise callbacks run. */
