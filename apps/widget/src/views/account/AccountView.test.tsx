@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectExternal } from '../../actions/connect'
 import { openModal } from '../../actions/modal'
-import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
+import { fakeApiFetch } from '../../testing/apiFetch'
+import { approvingWallet, createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
 
 afterEach(() => {
@@ -79,5 +80,63 @@ describe('Account view', () => {
     )
     await act(async () => fireEvent.click(screen.getByTestId('disconnect-button')))
     expect(host.lastState()?.status).toBe('disconnected')
+  })
+})
+
+describe('Account view identity and links', () => {
+  it('shows the profile name instead of the address, and the avatar, from the identity call', async () => {
+    const fetch = fakeApiFetch({ identity: { name: 'alice.airlock.id', avatar: 'https://img.example/alice.png' } })
+    await openAccount(fetch)
+    await waitFor(() => expect(screen.getByTestId('account-address').textContent).toBe('alice.airlock.id'))
+    expect(screen.getByTestId('account-address').title).toBe(TEST_ADDRESS)
+    const avatar = screen.getByTestId('account-avatar')
+    expect(avatar.dataset.kind).toBe('image')
+    expect(avatar.getAttribute('src')).toBe('https://img.example/alice.png')
+    const call = fetch.mock.calls.map(([input]) => new URL(String(input))).find((url) => url.pathname.startsWith('/v1/identity/'))!
+    expect(call.pathname).toBe(`/v1/identity/${TEST_ADDRESS}`)
+    expect(call.searchParams.get('sender')).toBe(TEST_ADDRESS)
+    expect(call.searchParams.get('projectId')).toBe('demo')
+  })
+
+  it('falls back to the generated avatar when the image fails, and to the short address without a name', async () => {
+    await openAccount(fakeApiFetch({ identity: { name: null, avatar: 'https://img.example/broken.png' } }))
+    await waitFor(() => expect(screen.getByTestId('account-avatar').dataset.kind).toBe('image'))
+    await act(async () => fireEvent.error(screen.getByTestId('account-avatar')))
+    expect(screen.getByTestId('account-avatar').dataset.kind).toBe('generated')
+    expect(screen.getByTestId('account-address').textContent).toBe('0xf39F…2266')
+  })
+
+  it('keeps the address and the generated avatar when the identity call fails or the avatar is not a web image', async () => {
+    await openAccount(fakeApiFetch({ identity: () => new Response('down', { status: 503 }) }))
+    await waitFor(() => expect(screen.getByTestId('account-balance').dataset.state).toBe('success'))
+    expect(screen.getByTestId('account-address').textContent).toBe('0xf39F…2266')
+    expect(screen.getByTestId('account-avatar').dataset.kind).toBe('generated')
+    cleanup()
+    await openAccount(fakeApiFetch({ identity: { name: 'eve.airlock.id', avatar: 'javascript:alert(1)' } }))
+    await waitFor(() => expect(screen.getByTestId('account-address').textContent).toBe('eve.airlock.id'))
+    expect(screen.getByTestId('account-avatar').dataset.kind).toBe('generated')
+  })
+
+  it("links the address on the network's block explorer in a new tab", async () => {
+    const host = createFakeHost({
+      wallet: (method, params, id) => (method === 'eth_chainId' ? '0x1' : approvingWallet(method, params, id)),
+    })
+    await openAccount(fakeApiFetch(), host)
+    const link = screen.getByTestId('account-explorer') as HTMLAnchorElement
+    expect(link.textContent).toBe('Block Explorer')
+    expect(link.getAttribute('href')).toBe(`https://etherscan.io/address/${TEST_ADDRESS}`)
+    expect(link.target).toBe('_blank')
+    expect(link.rel).toBe('noopener noreferrer')
+  })
+
+  it('has no explorer link on a network without one (the devnet)', async () => {
+    await openAccount(fakeApiFetch())
+    expect(screen.getByTestId('account-network').textContent).toBe('Airlock Devnet')
+    expect(screen.queryByTestId('account-explorer')).toBeNull()
+  })
+
+  it('formats the balance with 3 decimals, en-US', async () => {
+    await openAccount(fakeApiFetch({ balance: '0x1b1ae4d6e2ef5000e' })) // 31.25 ETH plus dust
+    await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('31.250 ETH'))
   })
 })

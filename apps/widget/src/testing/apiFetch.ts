@@ -1,0 +1,25 @@
+import { vi } from 'vitest'
+import type { Identity } from '../api/identity'
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/**
+ * A fake api for component tests: the RPC proxy answers eth_getBalance with `balance`, the identity
+ * route with `identity` (nulls by default). Calls are recorded by the returned mock.
+ */
+export function fakeApiFetch(options: { balance?: string; identity?: Identity | ((address: string) => Response) } = {}) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    if (url.pathname === '/v1/rpc') {
+      const { id } = JSON.parse(String(init?.body)) as { id: number }
+      return json({ jsonrpc: '2.0', id, result: options.balance ?? '0x0' })
+    }
+    const identity = /^\/v1\/identity\/(.+)$/.exec(url.pathname)
+    if (identity) {
+      const answer = options.identity ?? { name: null, avatar: null }
+      return typeof answer === 'function' ? answer(decodeURIComponent(identity[1]!)) : json(answer)
+    }
+    return json({ status: 404, error: 'Not found' }, 404)
+  })
+}
