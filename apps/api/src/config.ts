@@ -57,7 +57,13 @@ export interface StackConfig {
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** Print one JSON line per API request. */
   requestLog?: boolean
+  /** The WalletConnect relay the widget pairs through (its CSP allows exactly this one). Default: the public relay. */
+  relayUrl?: string
 }
+
+export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
+/** The devnet relay's port under `npm start` (packages/devnet). */
+export const DEFAULT_RELAY_PORT = 4404
 
 const Port = z.number().int().min(1).max(65535)
 const AbsolutePath = z.string().refine(isAbsolute, { message: 'must be an absolute path' })
@@ -100,6 +106,10 @@ export const StackConfigSchema = z.object({
     .union([z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }), z.literal(false)])
     .optional(),
   requestLog: z.boolean().optional(),
+  relayUrl: z
+    .string()
+    .regex(/^wss?:\/\/[^\s/?#]+\/?$/, 'must be a ws:// or wss:// origin')
+    .optional(),
 })
 
 /** Checks a config at the boundary (start-up); throws a readable error listing every problem. */
@@ -119,6 +129,8 @@ export const DEFAULT_ANVIL_PORTS: Readonly<Record<number, number>> = Object.free
 export interface DevPorts extends Partial<StackPorts> {
   /** anvil port per devnet chain id (31337, 31338). */
   anvil?: Partial<Record<number, number>>
+  /** The devnet WalletConnect relay. */
+  relay?: number
 }
 
 /** `apps/<app>/dist`, resolved from this file (not from the working directory). */
@@ -165,6 +177,7 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
       { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS },
     ),
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
+    relayUrl: `ws://127.0.0.1:${ports.relay ?? DEFAULT_RELAY_PORT}`,
     widgetDistDir: appDistDir('widget'),
     hostSdkDistDir: appDistDir('host-sdk'),
     secureFrameDistDir: appDistDir('secure-frame'),

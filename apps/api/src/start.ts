@@ -3,7 +3,7 @@ import { createChainRegistry } from './chains/registry'
 import { openDatabase } from './db/open'
 import { startIndexer } from './history'
 import { startApiServer } from './api/server'
-import { appDir, DEFAULT_HOST, parseStackConfig, type StackConfig, type StackOrigins } from './config'
+import { appDir, DEFAULT_HOST, parseStackConfig, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
 import type { RunningServer } from './http/server'
 import { createMemoryProjectRegistry } from './projects/registry'
@@ -61,6 +61,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       projects,
       widgetDistDir: config.widgetDistDir,
       hostSdkDistDir: config.hostSdkDistDir,
+      relayUrl: config.relayUrl ?? PUBLIC_RELAY_URL,
       host,
       port: ports.widget,
       ...(dev ? { viteRoot: appDir('widget') } : {}),

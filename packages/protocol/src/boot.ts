@@ -14,6 +14,8 @@ export const WidgetBootConfig = z.object({
   parentOrigin: z.string().check(z.maxLength(300)),
   apiUrl: z.string().check(z.regex(/^https?:\/\//)),
   secureFrameUrl: z.string().check(z.regex(/^https?:\/\//)),
+  /** The WalletConnect relay this deployment's CSP lets the widget reach. */
+  relayUrl: z.optional(z.string().check(z.maxLength(300), z.regex(/^wss?:\/\//))),
   error: z.optional(WidgetBootError),
 })
 export type WidgetBootConfig = z.infer<typeof WidgetBootConfig>

@@ -29,22 +29,24 @@ export interface WidgetCspInput {
   widget: string
   api: string
   secure: string
+  /** The WalletConnect relay (`ws://` or `wss://`): the only socket the page may open. */
+  relay: string
   /** Origins allowed to frame the page; empty means `'none'`. */
   frameAncestors: readonly string[]
   dev?: boolean
 }
 
 /**
- * The widget page. `ws://127.0.0.1:*` is for the devnet WalletConnect relay. Dev adds
+ * The widget page. Dev adds
  * `'unsafe-inline'` scripts (Vite / React-refresh preamble) and the HMR socket.
  */
-export function widgetCsp({ widget, api, secure, frameAncestors, dev }: WidgetCspInput): string {
+export function widgetCsp({ widget, api, secure, relay, frameAncestors, dev }: WidgetCspInput): string {
   return serializeCsp({
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', api],
-    'connect-src': ["'self'", api, 'ws://127.0.0.1:*', ...(dev ? [wsOf(widget)] : [])],
+    'connect-src': ["'self'", api, new URL(relay).origin, ...(dev ? [wsOf(widget)] : [])],
     'frame-src': [secure],
     ...LOCKDOWN,
     'frame-ancestors': frameAncestors,

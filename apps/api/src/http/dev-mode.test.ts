@@ -71,6 +71,7 @@ beforeAll(async () => {
       projects,
       widgetDistDir: join(tree.dir, 'widget', 'dist'),
       hostSdkDistDir: join(tree.dir, 'host-sdk', 'dist'),
+      relayUrl: 'wss://relay.walletconnect.org',
       host: '127.0.0.1',
       port: WIDGET_PORT,
       viteRoot: join(tree.dir, 'widget'),
@@ -101,7 +102,7 @@ describe('dev mode (Vite in middleware mode)', () => {
     expect(res.headers['cache-control']).toBe('no-store')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain("script-src 'self' 'unsafe-inline';")
-    expect(csp).toContain(`connect-src 'self' ${origins.api} ws://127.0.0.1:* ws://widget.localhost:${WIDGET_PORT};`)
+    expect(csp).toContain(`connect-src 'self' ${origins.api} wss://relay.walletconnect.org ws://widget.localhost:${WIDGET_PORT};`)
     expect(csp).toContain(`frame-ancestors ${DAPP}`)
   })
 

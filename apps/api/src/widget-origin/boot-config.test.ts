@@ -6,7 +6,12 @@ import { resolveWidgetBoot } from './boot-config'
 const projects = createMemoryProjectRegistry([
   { id: 'demo', name: 'Demo', allowedOrigins: ['http://dapp.localhost:4400', 'http://localhost:4400'], features: { analytics: false } },
 ])
-const deps = { projects, apiUrl: 'http://api.localhost:4403', secureFrameUrl: 'http://secure.localhost:4402/' }
+const deps = {
+  projects,
+  apiUrl: 'http://api.localhost:4403',
+  secureFrameUrl: 'http://secure.localhost:4402/',
+  relayUrl: 'ws://127.0.0.1:4404',
+}
 
 describe('resolveWidgetBoot', () => {
   it('boots an allowed origin, framable by every allowed origin of the project', async () => {
@@ -16,6 +21,7 @@ describe('resolveWidgetBoot', () => {
       parentOrigin: 'http://localhost:4400',
       apiUrl: 'http://api.localhost:4403',
       secureFrameUrl: 'http://secure.localhost:4402/',
+      relayUrl: 'ws://127.0.0.1:4404',
     })
     expect(boot.frameAncestors).toEqual(['http://dapp.localhost:4400', 'http://localhost:4400'])
   })

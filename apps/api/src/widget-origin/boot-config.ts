@@ -19,6 +19,7 @@ export interface WidgetBootDeps {
   projects: ProjectRegistry
   apiUrl: string
   secureFrameUrl: string
+  relayUrl: string
 }
 
 const MAX_PROJECT_ID_LENGTH = 100
@@ -37,6 +38,7 @@ export async function resolveWidgetBoot(input: WidgetBootInput, deps: WidgetBoot
     parentOrigin: claimed.slice(0, MAX_ORIGIN_LENGTH),
     apiUrl: deps.apiUrl,
     secureFrameUrl: deps.secureFrameUrl,
+    relayUrl: deps.relayUrl,
   }
   const fail = (error: WidgetBootError): WidgetBoot => {
     const validOrigin = parseHttpOrigin(claimed)

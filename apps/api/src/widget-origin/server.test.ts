@@ -53,6 +53,7 @@ beforeAll(async () => {
     ]),
     widgetDistDir: join(tree.dir, 'widget', 'dist'),
     hostSdkDistDir: join(tree.dir, 'host-sdk', 'dist'),
+    relayUrl: 'ws://127.0.0.1:4404/',
     host: '127.0.0.1',
     port: PORT,
   })
@@ -102,11 +103,12 @@ describe('widget page', () => {
       parentOrigin: DAPP,
       apiUrl: origins.api,
       secureFrameUrl: `${origins.secure}/`,
+      relayUrl: 'ws://127.0.0.1:4404/',
     })
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>')
     expect(res.headers['content-security-policy']).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-        `img-src 'self' data: blob: ${origins.api}; connect-src 'self' ${origins.api} ws://127.0.0.1:*; ` +
+        `img-src 'self' data: blob: ${origins.api}; connect-src 'self' ${origins.api} ws://127.0.0.1:4404; ` +
         `frame-src ${origins.secure}; base-uri 'none'; form-action 'none'; object-src 'none'; ` +
         `frame-ancestors ${DAPP} ${DAPP2}`,
     )

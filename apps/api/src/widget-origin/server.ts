@@ -16,6 +16,8 @@ export interface WidgetOriginOptions {
   widgetDistDir: string
   /** The host SDK build: `/sdk.js` and `/sdk.js.map` are served from here. */
   hostSdkDistDir: string
+  /** The WalletConnect relay the widget may reach. */
+  relayUrl: string
 }
 
 /** The widget page never leaks its URL (project id, dapp origin) to what it links to. */
@@ -32,7 +34,14 @@ export const secureFrameUrlOf = (secureOrigin: string): string => `${secureOrigi
 export function createWidgetOriginHandler(options: WidgetOriginOptions, dev?: { vite: ViteDevServer; appDir: string }): NodeHandler {
   const { origins } = options
   const csp = (frameAncestors: readonly string[]) =>
-    widgetCsp({ widget: origins.widget, api: origins.api, secure: origins.secure, frameAncestors, dev: dev !== undefined })
+    widgetCsp({
+      widget: origins.widget,
+      api: origins.api,
+      secure: origins.secure,
+      relay: options.relayUrl,
+      frameAncestors,
+      dev: dev !== undefined,
+    })
   // The SDK script is loaded cross-origin by every dapp (also from cross-origin-isolated pages).
   const sdkHeaders = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }
   return createSiteHandler({
@@ -47,7 +56,7 @@ export function createWidgetOriginHandler(options: WidgetOriginOptions, dev?: { 
     async renderPage(html, target) {
       const boot = await resolveWidgetBoot(
         { projectId: target.query.get('projectId'), origin: target.query.get('origin') },
-        { projects: options.projects, apiUrl: origins.api, secureFrameUrl: secureFrameUrlOf(origins.secure) },
+        { projects: options.projects, apiUrl: origins.api, secureFrameUrl: secureFrameUrlOf(origins.secure), relayUrl: options.relayUrl },
       )
       return { html: injectBootConfig(html, boot.config), headers: { 'Content-Security-Policy': csp(boot.frameAncestors) } }
     },
