@@ -1,30 +1,22 @@
 import type { WidgetContext } from '../context'
+import { loadPersisted, removePersisted, savePersisted } from '../storage/persisted'
 import { recentConnectorIdAtom } from '../stores/connectors'
 
 export const RECENT_CONNECTOR_KEY = 'airlock.recentConnectorId'
 
-/**
- * The widget's own storage first. Browsers that deny storage to third-party iframes leave it
- * memory-only; then the host keeps the value in the dapp page's storage.
- */
+/** The connector of the last connection, tried first (and only) by the reconnect on load. */
 export async function loadRecentConnectorId(ctx: WidgetContext): Promise<string | undefined> {
-  const local = ctx.storage.get(RECENT_CONNECTOR_KEY)
-  if (local !== undefined || ctx.storage.persistent || !ctx.host.api) return local
-  const remote = await ctx.host.api.storageGet({ key: RECENT_CONNECTOR_KEY }).catch(() => null)
-  if (!remote) return undefined
-  ctx.storage.set(RECENT_CONNECTOR_KEY, remote)
-  ctx.store.set(recentConnectorIdAtom, remote)
-  return remote
+  const id = await loadPersisted(ctx, RECENT_CONNECTOR_KEY)
+  if (id !== undefined) ctx.store.set(recentConnectorIdAtom, id)
+  return id
 }
 
 export function setRecentConnectorId(ctx: WidgetContext, connectorId: string): void {
-  ctx.storage.set(RECENT_CONNECTOR_KEY, connectorId)
+  savePersisted(ctx, RECENT_CONNECTOR_KEY, connectorId)
   ctx.store.set(recentConnectorIdAtom, connectorId)
-  if (!ctx.storage.persistent) ctx.host.api?.storageSet({ key: RECENT_CONNECTOR_KEY, value: connectorId }).catch(() => {})
 }
 
 export function clearRecentConnectorId(ctx: WidgetContext): void {
-  ctx.storage.remove(RECENT_CONNECTOR_KEY)
+  removePersisted(ctx, RECENT_CONNECTOR_KEY)
   ctx.store.set(recentConnectorIdAtom, undefined)
-  if (!ctx.storage.persistent) ctx.host.api?.storageRemove({ key: RECENT_CONNECTOR_KEY }).catch(() => {})
 }

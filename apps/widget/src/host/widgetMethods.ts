@@ -7,7 +7,7 @@ import { closeModal, openModal } from '../actions/modal'
 import { addNetwork, removeNetwork, switchNetwork } from '../actions/network'
 import { setOptions, setTheme } from '../actions/options'
 import type { WidgetContext } from '../context'
-import { connectorRequest } from '../connectors/relayed'
+import { walletRequest } from '../connectors/request'
 import { createRequestHandler } from '../rpc/handler'
 import { connectionAtom } from '../stores/connection'
 import { publicStateAtom } from '../stores/state'
@@ -26,7 +26,7 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
         chainId,
       }
     },
-    connectorRequest: (connectorId, method, params) => connectorRequest(ctx, connectorId, method, params),
+    connectorRequest: (connectorId, method, params) => walletRequest(ctx, connectorId, method, params),
     proxyRequest: (caipNetworkId, method, params) => ctx.api.rpc(caipNetworkId, method, params),
     requestAccounts: () => requestAccounts(ctx),
   })

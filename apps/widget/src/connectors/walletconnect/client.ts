@@ -1,0 +1,87 @@
+import type UniversalProvider from '@walletconnect/universal-provider'
+import type { WidgetContext } from '../../context'
+import { loadPersisted, savePersisted } from '../../storage/persisted'
+import { optionsAtom } from '../../stores/options'
+import { createWalletConnectStorage, type BlobPersistence, type WalletConnectStorage } from './storage'
+
+export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
+export const WALLET_CONNECT_NAME = 'WalletConnect'
+/** Used when the deployment names no relay in the boot config. */
+export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
+export const WALLET_CONNECT_STORAGE_KEY = 'airlock.walletconnect'
+
+export type WalletConnectEvent =
+  | { type: 'accountsChanged'; accounts: unknown }
+  | { type: 'chainChanged'; chainId: unknown }
+  | { type: 'sessionDeleted' }
+  | { type: 'sessionUpdated' }
+
+export interface WalletConnectClient {
+  provider: UniversalProvider
+  storage: WalletConnectStorage
+  /** Set by the actions layer; provider events are forwarded here. */
+  onEvent: (event: WalletConnectEvent) => void
+  /** Called with each new pairing URI. */
+  onDisplayUri: (uri: string) => void
+}
+
+const clients = new WeakMap<WidgetContext, Promise<WalletConnectClient>>()
+
+/** Whether the WalletConnect code has been loaded in this page (reads and events need it). */
+export function walletConnectLoaded(ctx: WidgetContext): Promise<WalletConnectClient> | undefined {
+  return clients.get(ctx)
+}
+
+/**
+ * The one UniversalProvider of this widget, loaded on first use (a WalletConnect pick, or a
+ * reconnect to a WalletConnect session): the dapp that never uses WalletConnect never downloads it.
+ * A failed load is forgotten, so that a retry loads again.
+ */
+export function loadWalletConnect(ctx: WidgetContext): Promise<WalletConnectClient> {
+  let loading = clients.get(ctx)
+  if (!loading) {
+    loading = createClient(ctx)
+    clients.set(ctx, loading)
+    loading.catch(() => clients.delete(ctx))
+  }
+  return loading
+}
+
+async function createClient(ctx: WidgetContext): Promise<WalletConnectClient> {
+  const [{ default: Provider }, storage] = await Promise.all([
+    import('@walletconnect/universal-provider'),
+    createWalletConnectStorage(persistence(ctx)),
+  ])
+  const options = ctx.store.get(optionsAtom)
+  const metadata = options?.metadata
+  const provider = await Provider.init({
+    projectId: options?.projectId ?? ctx.config.projectId,
+    relayUrl: ctx.config.relayUrl ?? PUBLIC_RELAY_URL,
+    storage,
+    // Verify and event telemetry would call walletconnect.org hosts on every pairing.
+    telemetryEnabled: false,
+    logger: 'silent',
+    metadata: {
+      name: metadata?.name ?? new URL(ctx.config.parentOrigin).host,
+      description: metadata?.description ?? '',
+      // Wallets show (and Verify checks) where the request comes from: the dapp, not the widget.
+      url: ctx.config.parentOrigin,
+      icons: metadata?.icons ?? [],
+    },
+  })
+  const client: WalletConnectClient = { provider, storage, onEvent: () => {}, onDisplayUri: () => {} }
+  provider.on('display_uri', (uri: string) => client.onDisplayUri(uri))
+  provider.on('accountsChanged', (accounts: unknown) => client.onEvent({ type: 'accountsChanged', accounts }))
+  provider.on('chainChanged', (chainId: unknown) => client.onEvent({ type: 'chainChanged', chainId }))
+  provider.on('session_update', () => client.onEvent({ type: 'sessionUpdated' }))
+  provider.on('session_delete', () => client.onEvent({ type: 'sessionDeleted' }))
+  globalThis.addEventListener?.('pagehide', () => storage.flush())
+  return client
+}
+
+function persistence(ctx: WidgetContext): BlobPersistence {
+  return {
+    load: () => loadPersisted(ctx, WALLET_CONNECT_STORAGE_KEY),
+    save: (value) => savePersisted(ctx, WALLET_CONNECT_STORAGE_KEY, value),
+  }
+}
