@@ -14,6 +14,19 @@ export {
   type DevnetWalletProvider,
 } from './wallet/provider'
 export type { DevnetWalletPageConfig } from './wallet/install'
+export { startRelay, signRelayJwt, type Relay, type RelayStats, type StartRelayOptions } from './relay/index'
+// The reference WalletConnect wallet loads WalletKit (seconds to import): its code is at '@airlock/devnet/wc-wallet'.
+export type {
+  ApproveOptions,
+  ReferenceProposal,
+  ReferenceRequest,
+  ReferenceSession,
+  ReferenceWallet,
+  ReferenceWalletMode,
+  ReferenceWalletOptions,
+  ReferenceWalletPage,
+  ReferenceWalletPageOptions,
+} from './wc-wallet/index'
 
 /** Absolute path of the built browser wallet (`npm run build -w @airlock/devnet`); e.g. page.addInitScript({ path }). */
 export const devnetWalletScriptPath: string = fileURLToPath(new URL('../dist/devnet-wallet.js', import.meta.url))

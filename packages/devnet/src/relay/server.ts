@@ -405,9 +405,18 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
   })
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Cannot start the WalletConnect relay: port ${options.port} on ${host} is already in use (a running "npm start"?)`, {
+              cause: error,
+            })
+          : error,
+      ),
+    )
     server.listen(options.port, host, () => {
-      server.off('error', reject)
+      server.removeAllListeners('error')
+      server.on('error', (error) => log(`relay: server error: ${error.message}`))
       resolve()
     })
   })
