@@ -143,6 +143,10 @@ export function selectWallet(ctx: WidgetContext, item: WalletItem): void {
   })
 }
 
+export function openAllWallets(ctx: WidgetContext): void {
+  ctx.store.set(navigateAtom, { type: 'push', route: { name: 'AllWallets' } })
+}
+
 function mark(name: string): void {
   performance.clearMarks(name)
   performance.mark(name)

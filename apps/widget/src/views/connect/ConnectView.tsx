@@ -1,52 +1,140 @@
 import { useAtomValue } from 'jotai'
-import { selectConnector } from '../../actions/navigation'
-import { Spinner } from '../../components/Spinner'
-import { WalletListItem } from '../../components/WalletListItem'
+import { useEffect } from 'react'
+import { loadConnectWallets, openAllWallets, selectWallet } from '../../actions/wallets'
+import { Button } from '../../components/Button'
 import { WalletIcon } from '../../components/icons'
-import { connectorKey } from '../../connectors/visibility'
-import { connectorsLoadedAtom, recentConnectorIdAtom, visibleConnectorsAtom } from '../../stores/connectors'
+import { WalletItemIcon } from '../../components/WalletItemIcon'
+import { connectorsLoadedAtom, visibleConnectorsAtom } from '../../stores/connectors'
+import { openAtom } from '../../stores/modal'
+import { optionsAtom } from '../../stores/options'
+import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAtom } from '../../stores/wallets'
+import { connectSections, type ConnectMethod } from '../../wallets/connectMethods'
+import { formatWalletCount, type WalletItem } from '../../wallets/lists'
 import { useWidget } from '../../WidgetProvider'
-import { ConnectingExternalView } from '../lazy'
+import { AllWalletsView, ConnectingExternalView, ConnectingWalletConnectView } from '../lazy'
+import './connect.css'
+
+/** The sections this widget has so far; email and social arrive with their issue and slot in by order. */
+const AVAILABLE_METHODS: Readonly<Record<ConnectMethod, boolean>> = { email: false, social: false, wallet: true }
 
 export function ConnectView() {
   const ctx = useWidget()
-  const connectors = useAtomValue(visibleConnectorsAtom)
-  const loaded = useAtomValue(connectorsLoadedAtom)
-  const recentId = useAtomValue(recentConnectorIdAtom)
+  const open = useAtomValue(openAtom)
+  const explorerKey = useAtomValue(explorerKeyAtom)
+  const features = useAtomValue(optionsAtom)?.features
+  const hasInstalled = useAtomValue(visibleConnectorsAtom).length > 0
 
-  if (connectors.length === 0) {
+  // The explorer lists load when the modal opens, after the first paint; not at boot.
+  useEffect(() => {
+    if (open) void loadConnectWallets(ctx)
+  }, [ctx, open, explorerKey])
+
+  return (
+    <section className="al-connect" data-testid="connect-view">
+      {connectSections(features, hasInstalled, AVAILABLE_METHODS).map((method) =>
+        method === 'wallet' ? <WalletSection key={method} /> : null,
+      )}
+    </section>
+  )
+}
+
+function WalletSection() {
+  const ctx = useWidget()
+  const features = useAtomValue(optionsAtom)?.features
+  const items = useAtomValue(connectListAtom)
+  const showAllWallets = features?.allWallets !== false
+
+  if (features?.collapseWallets && showAllWallets) {
     return (
-      <section className="al-connect" data-testid="connect-view">
-        {loaded ? (
-          <div className="al-empty" data-testid="connect-empty">
-            <WalletIcon width={32} height={32} />
-            <p className="al-empty-title">No wallets found in this browser</p>
-            <p className="al-empty-hint">Install a browser wallet extension, then reload this page.</p>
-          </div>
-        ) : (
-          <div className="al-empty" aria-busy="true">
-            <Spinner />
-          </div>
-        )}
-      </section>
+      <div className="al-wallet-list">
+        <Button
+          variant="secondary"
+          className="al-continue-wallet"
+          data-testid="continue-with-wallet-button"
+          onClick={() => openAllWallets(ctx)}
+          onPointerEnter={AllWalletsView.preload}
+          onFocus={AllWalletsView.preload}
+        >
+          <WalletIcon width={18} height={18} />
+          Continue with a wallet
+        </Button>
+      </div>
     )
   }
 
-  // The recent wallet first, the rest in the host's order.
-  const ordered = recentId ? [...connectors].sort((a, b) => Number(b.id === recentId) - Number(a.id === recentId)) : connectors
   return (
-    <section className="al-connect" data-testid="connect-view">
-      <div className="al-wallet-list">
-        {ordered.map((connector) => (
-          <WalletListItem
-            key={connectorKey(connector)}
-            connector={connector}
-            recent={connector.id === recentId}
-            onSelect={(selected) => selectConnector(ctx, selected.id)}
-            onIntent={ConnectingExternalView.preload}
-          />
-        ))}
-      </div>
-    </section>
+    <div className="al-wallet-list">
+      <NoWalletsHint />
+      {items.map((item) => (
+        <WalletRow key={`${item.section}:${item.key}`} item={item} />
+      ))}
+      {showAllWallets && <AllWalletsButton />}
+    </div>
+  )
+}
+
+function WalletRow({ item }: { item: WalletItem }) {
+  const ctx = useWidget()
+  const preload = item.connectorId ? ConnectingExternalView.preload : ConnectingWalletConnectView.preload
+  return (
+    <button
+      type="button"
+      className="al-wallet-item"
+      data-testid={`wallet-item-${item.key}`}
+      data-section={item.section}
+      onClick={() => selectWallet(ctx, item)}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
+      <WalletItemIcon item={item} />
+      <span className="al-wallet-name">{item.name}</span>
+      {item.tag && <span className="al-tag">{item.tag}</span>}
+    </button>
+  )
+}
+
+function AllWalletsButton() {
+  const ctx = useWidget()
+  const count = useAtomValue(walletCountAtom)
+  return (
+    <button
+      type="button"
+      className="al-wallet-item"
+      data-testid="all-wallets-button"
+      onClick={() => openAllWallets(ctx)}
+      onPointerEnter={AllWalletsView.preload}
+      onFocus={AllWalletsView.preload}
+    >
+      <span className="al-all-wallets-icon" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className="al-wallet-name">All Wallets</span>
+      {count !== undefined && (
+        <span className="al-tag al-tag-muted" data-testid="all-wallets-count">
+          {formatWalletCount(count)}
+        </span>
+      )}
+    </button>
+  )
+}
+
+/**
+ * Nothing in the page and nothing from the explorer (down, or no wallet for these options):
+ * say so above WalletConnect, which still works. Not shown while the explorer lists exist.
+ */
+function NoWalletsHint() {
+  const loaded = useAtomValue(connectorsLoadedAtom)
+  const hasInstalled = useAtomValue(visibleConnectorsAtom).length > 0
+  const pages = useAtomValue(currentWalletPagesAtom)
+  const explorerEmpty = pages.status === 'error' || (pages.status === 'ready' && pages.wallets.length === 0)
+  if (!loaded || hasInstalled || !explorerEmpty) return null
+  return (
+    <div className="al-connect-empty" data-testid="connect-empty">
+      <p className="al-empty-title">No wallets found in this browser</p>
+      <p className="al-empty-hint">Install a browser wallet extension, or connect a mobile wallet with WalletConnect.</p>
+    </div>
   )
 }
