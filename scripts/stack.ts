@@ -1,25 +1,53 @@
 import { devConfig, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
-import { devnetWalletScriptPath, startDevnet, type Devnet } from '@airlock/devnet'
+import { devnetWalletScriptPath, startDevnet, startRelay, type Devnet, type Relay, type ReferenceWallet } from '@airlock/devnet'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
 
 export interface StackPortsOption extends DevPorts {
   anvil: Record<number, number>
+  /** The local WalletConnect relay (WebSocket). */
+  relay: number
+  /** The reference WalletConnect wallet's page. */
+  walletPage: number
 }
 
 export interface Stack {
-  config: StackConfig
+  /** The api's config, plus `relayUrl`: the WalletConnect relay clients should use in dev. */
+  config: StackConfig & { relayUrl: string }
   devnet: Devnet
-  urls: { demo: string; demoNpm: string; widget: string; secure: string; api: string; rpc: Record<number, string> }
+  relay: Relay
+  /** The reference WalletConnect wallet behind the wallet page (devnet account 0, answers from the page). */
+  wallet: ReferenceWallet
+  urls: {
+    demo: string
+    demoNpm: string
+    widget: string
+    secure: string
+    api: string
+    rpc: Record<number, string>
+    /** ws:// url of the WalletConnect relay. */
+    relay: string
+    /** The reference wallet page: paste a wc: URI, approve or reject. */
+    walletPage: string
+  }
   stop(): Promise<void>
 }
 
-export const START_PORTS: StackPortsOption = { dapp: 4400, widget: 4401, secure: 4402, api: 4403, anvil: { 31337: 8545, 31338: 8546 } }
+export const START_PORTS: StackPortsOption = {
+  dapp: 4400,
+  widget: 4401,
+  secure: 4402,
+  api: 4403,
+  relay: 4404,
+  walletPage: 4405,
+  anvil: { 31337: 8545, 31338: 8546 },
+}
 
 /**
  * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the api,
- * and the widget, secure-frame and demo origins, built (or served by Vite in dev mode).
+ * the widget, secure-frame and demo origins, built (or served by Vite in dev mode), a local
+ * WalletConnect relay and the reference WalletConnect wallet with its page.
  */
 export async function startStack(options: {
   /** Print one JSON line per API request. */
@@ -30,13 +58,41 @@ export async function startStack(options: {
   log?: (line: string) => void
 }): Promise<Stack> {
   const { ports, dev = false, log } = options
-  const config = devConfig(ports)
+  // WalletKit takes seconds to import: load it while the apps build.
+  const walletModule = import('@airlock/devnet/wc-wallet')
+  walletModule.catch(() => undefined) // awaited below; this only keeps an early failure elsewhere from also reporting it unhandled
+  const relayUrl = `ws://127.0.0.1:${ports.relay}`
+  // relayUrl rides along for when the api's config learns it (it ignores unknown keys until then).
+  const config = { ...devConfig(ports), relayUrl }
   const demoDistDir = fileURLToPath(new URL(`../apps/demo/dist/${ports.dapp}`, import.meta.url))
   if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
   const devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
-  let servers: Awaited<ReturnType<typeof startApiStack>>
-  try {
-    servers = await startApiStack({
+  let relay: Relay | undefined
+  let wallet: ReferenceWallet | undefined
+  let walletPage: Awaited<ReturnType<Awaited<typeof walletModule>['startReferenceWalletPage']>> | undefined
+  const startWalletConnect = async () => {
+    relay = await startRelay({
+      port: ports.relay,
+      projectIds: config.projects.map((project) => project.id),
+      ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
+    })
+    const { createReferenceWallet, startReferenceWalletPage } = await walletModule
+    wallet = await createReferenceWallet({
+      relayUrl: relay.url,
+      projectId: config.projects[0]!.id,
+      rpcUrls: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+      mode: 'manual',
+      log: log ?? ((line) => console.log(line)),
+    })
+    walletPage = await startReferenceWalletPage({ port: ports.walletPage, wallet, relayUrl: relay.url })
+  }
+  const stopWalletConnect = async () => {
+    await walletPage?.stop()
+    await wallet?.stop()
+    await relay?.stop()
+  }
+  const [api, walletConnect] = await Promise.allSettled([
+    startApiStack({
       ...config,
       demoDistDir,
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
@@ -44,15 +100,20 @@ export async function startStack(options: {
       requestLog: options.requestLog ?? false,
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
       ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
-    })
-  } catch (error) {
-    await devnet.stop()
-    throw error
+    }),
+    startWalletConnect(),
+  ])
+  if (api.status === 'rejected' || walletConnect.status === 'rejected') {
+    await Promise.allSettled([api.status === 'fulfilled' && api.value.close(), stopWalletConnect(), devnet.stop()])
+    throw api.status === 'rejected' ? api.reason : (walletConnect as PromiseRejectedResult).reason
   }
+  const servers = api.value
   let stopped: Promise<void> | undefined
   return {
     config,
     devnet,
+    relay: relay!,
+    wallet: wallet!,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -60,21 +121,33 @@ export async function startStack(options: {
       secure: config.origins.secure,
       api: config.origins.api,
       rpc: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+      relay: relayUrl,
+      walletPage: `http://wallet.localhost:${ports.walletPage}`,
     },
     stop() {
-      stopped ??= Promise.allSettled([servers.close(), devnet.stop()]).then(() => undefined)
+      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect()]).then(() => undefined)
       return stopped
     },
   }
 }
 
 /** Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once. */
-export const E2E_PORTS: StackPortsOption = { dapp: 14400, widget: 14401, secure: 14402, api: 14403, anvil: { 31337: 18545, 31338: 18546 } }
+export const E2E_PORTS: StackPortsOption = {
+  dapp: 14400,
+  widget: 14401,
+  secure: 14402,
+  api: 14403,
+  relay: 14404,
+  walletPage: 14405,
+  anvil: { 31337: 18545, 31338: 18546 },
+}
 /** Ports of the stack the bench starts. */
 export const BENCH_PORTS: StackPortsOption = {
   dapp: 34400,
   widget: 34401,
   secure: 34402,
   api: 34403,
+  relay: 34404,
+  walletPage: 34405,
   anvil: { 31337: 38545, 31338: 38546 },
 }

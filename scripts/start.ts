@@ -20,8 +20,11 @@ Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now()
   api                          ${stack.urls.api}
   devnet chain 31337           ${stack.urls.rpc[31337]}
   devnet chain 31338           ${stack.urls.rpc[31338]}
+  WalletConnect relay          ${stack.urls.relay}
+  reference wallet (WC)        ${stack.urls.walletPage}
 
-No browser wallet? Click "Load devnet wallet" on the demo page. Ctrl-C stops everything.
+No browser wallet? Click "Load devnet wallet" on the demo page. For WalletConnect, paste the
+wc: URI into the reference wallet page and approve there. Ctrl-C stops everything.
 `)
 
 let stopping = false
