@@ -5,7 +5,10 @@ import { connectionAtom, DISCONNECTED } from '../stores/connection'
 import { connectorsAtom } from '../stores/connectors'
 import { openAtom } from '../stores/modal'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { clearCachedLoginData } from './disconnect'
 import { establishSession } from './session'
+import { reconnectWalletConnect } from './walletconnect'
+import { WALLET_CONNECT_CONNECTOR_ID, WALLET_CONNECT_NAME } from '../connectors/walletconnect/client'
 
 /** The host may announce wallets a little after load: keep looking for the recent one this long. */
 export const RECONNECT_LOOKUP_WINDOW_MS = 1000
@@ -49,6 +52,7 @@ export function tryReconnect(ctx: WidgetContext): Promise<void> {
 
 async function reconnect(ctx: WidgetContext): Promise<void> {
   const connectorId = await loadRecentConnectorId(ctx)
+  if (connectorId === WALLET_CONNECT_CONNECTOR_ID) return reconnectOverWalletConnect(ctx)
   const connector = connectorId ? ctx.store.get(connectorsAtom).find((c) => c.id === connectorId) : undefined
   if (!connector || ctx.store.get(connectionAtom).status !== 'disconnected') return
   ctx.session.reconnectLookupUntil = 0
@@ -63,14 +67,43 @@ async function reconnect(ctx: WidgetContext): Promise<void> {
     const chainId = await withTimeout(requestChainId(ctx, connector.id), RECONNECT_TIMEOUT_MS)
     if (!isCurrent()) return
     establishSession(ctx, { connector, accounts, chainId })
-    // Opened while we were checking: the wallet list is stale now.
-    if (ctx.store.get(openAtom) && ctx.store.get(currentRouteAtom).name === 'Connect') {
-      ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Account' } })
-    }
+    showAccountIfOnConnect(ctx)
   } catch (error) {
     if (!isCurrent()) return
     ctx.store.set(connectionAtom, DISCONNECTED)
     // A slow wallet keeps its place for the next load; a refusal or an error does not.
-    if (!(error instanceof ReconnectTimeout)) clearRecentConnectorId(ctx)
+    if (!(error instanceof ReconnectTimeout)) forgetLogin(ctx)
   }
+}
+
+/** A stored WalletConnect session is restored from storage; no wallet round trip is needed. */
+async function reconnectOverWalletConnect(ctx: WidgetContext): Promise<void> {
+  if (ctx.store.get(connectionAtom).status !== 'disconnected') return
+  ctx.session.reconnectLookupUntil = 0
+  const attempt = ++ctx.session.attempt
+  const isCurrent = () => ctx.session.attempt === attempt
+  ctx.store.set(connectionAtom, { status: 'reconnecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: WALLET_CONNECT_NAME })
+  try {
+    if (await reconnectWalletConnect(ctx, isCurrent)) return showAccountIfOnConnect(ctx)
+    if (isCurrent()) {
+      ctx.store.set(connectionAtom, DISCONNECTED)
+      forgetLogin(ctx)
+    }
+  } catch {
+    // The code did not load or the stored session is unreadable: keep it for the next load.
+    if (isCurrent()) ctx.store.set(connectionAtom, DISCONNECTED)
+  }
+}
+
+/** Opened while we were checking: the wallet list is stale now. */
+function showAccountIfOnConnect(ctx: WidgetContext): void {
+  if (ctx.store.get(openAtom) && ctx.store.get(currentRouteAtom).name === 'Connect') {
+    ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Account' } })
+  }
+}
+
+/** SPEC section 4: a failed connection check forgets the connector and the cached login data. */
+function forgetLogin(ctx: WidgetContext): void {
+  clearRecentConnectorId(ctx)
+  clearCachedLoginData(ctx)
 }
