@@ -156,10 +156,12 @@ describe('relay (raw clients)', () => {
   })
 
   it('keeps a message for a later subscriber, delivers it once per client and never to its sender', async () => {
-    const seed = randomBytes(32)
-    const [a, b, a2] = [await client(), await client({ seed }), await client()]
+    const [seed, seedA] = [randomBytes(32), randomBytes(32)]
+    const [a, b, a2, aOther] = [await client({ seed: seedA }), await client({ seed }), await client(), await client({ seed: seedA })]
     const t = topic()
     await a.call('irn_subscribe', { topic: t })
+    // The publisher's other socket (same client id) must not get it either.
+    await aOther.call('irn_subscribe', { topic: t })
     await a.call('irn_publish', { topic: t, message: 'hello', ttl: 60, tag: 1108, prompt: false })
     // Published before anyone else subscribed: kept, and not sent back to the publisher.
     const subscriptionId = JSON.parse(await b.call('irn_subscribe', { topic: t })).result
@@ -172,6 +174,7 @@ describe('relay (raw clients)', () => {
     b.ack(`"${delivery.rawId}n"`)
     await sleep(50)
     expect(a.deliveries()).toEqual([])
+    expect(aOther.deliveries()).toEqual([])
 
     // The same client (same key) on a new socket: acked, so not sent again.
     await b.close()

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { Core } from '@walletconnect/core'
 import type { ICore } from '@walletconnect/types'
 import { memoryStorage, type WalletConnectStorage } from './storage'
@@ -13,8 +12,10 @@ import { memoryStorage, type WalletConnectStorage } from './storage'
  *   `IS_VITEST=true`), and `metadata.verifyUrl` is replaced by verify.walletconnect.org unless it
  *   is one of the two trusted hosts, so it cannot point at loopback: we replace `resolve` on the
  *   instance (the context stays `validation: "UNKNOWN"`).
- * - Verify, dapp side: `core.verify.register` loads an iframe from verify.walletconnect.org in a
- *   browser (no-op in Node): replaced as well.
+ * - Verify, dapp side: in a browser, `connect()` awaits `core.verify.register`, which loads an
+ *   iframe from verify.walletconnect.org and gives up after 5 s, before it even publishes the
+ *   proposal (so `display_uri` comes late offline); a no-op in Node. Replaced as well. (This file
+ *   has no Node imports, so a browser dapp can use it in dev.)
  * - Telemetry: `telemetryEnabled: false` stops the event batches to pulse.walletconnect.org, but
  *   WalletKit's init still posts one INIT event there (`eventClient.init()`), so that is replaced.
  * - Echo (push) is only called by `registerDeviceToken`.
@@ -37,7 +38,8 @@ export interface OfflineCoreOptions {
 export type WalletConnectCore = InstanceType<typeof Core>
 
 export function createOfflineCore(options: OfflineCoreOptions): WalletConnectCore {
-  const customStoragePrefix = `${options.name ?? 'airlock-devnet'}-${randomBytes(6).toString('hex')}`
+  const suffix = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0')).join('')
+  const customStoragePrefix = `${options.name ?? 'airlock-devnet'}-${suffix}`
   const core = new Core({
     projectId: options.projectId,
     relayUrl: options.relayUrl,
