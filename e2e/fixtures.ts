@@ -4,7 +4,16 @@ import { readFileSync } from 'node:fs'
 import { createPublicClient, defineChain, http } from 'viem'
 
 interface StackInfo {
-  urls: { demo: string; demoNpm: string; widget: string; secure: string; api: string; rpc: Record<string, string> }
+  urls: {
+    demo: string
+    demoNpm: string
+    widget: string
+    secure: string
+    api: string
+    relay: string
+    walletPage: string
+    rpc: Record<string, string>
+  }
   origins: { dapp: string; widget: string; secure: string; api: string }
 }
 

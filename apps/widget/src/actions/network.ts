@@ -1,7 +1,7 @@
 import { getNetwork, parseCaipNetworkId, parseChainId, toHexChainId } from '@airlock/chains'
 import { isRpcErrorObject, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { connectorRequest } from '../connectors/relayed'
+import { walletRequest } from '../connectors/request'
 import { addRequestedNetwork, networkNotFound, removeRequestedNetwork } from '../networks/rules'
 import { connectionAtom } from '../stores/connection'
 import { openAtom } from '../stores/modal'
@@ -47,7 +47,7 @@ export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): 
 async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNetworkId: string, chainId: number): Promise<void> {
   const hexChainId = toHexChainId(chainId)
   try {
-    await connectorRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
+    await walletRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
     return
   } catch (error) {
     if (!isRpcErrorObject(error) || !ADD_CHAIN_CODES.has(error.code)) throw error
@@ -55,7 +55,7 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
   const network = getNetwork(caipNetworkId)
   if (!network) throw chainNotSupported()
   try {
-    await connectorRequest(ctx, connectorId, 'wallet_addEthereumChain', [
+    await walletRequest(ctx, connectorId, 'wallet_addEthereumChain', [
       {
         chainId: hexChainId,
         chainName: network.name,
@@ -64,7 +64,7 @@ async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNe
         ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
       },
     ])
-    await connectorRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
+    await walletRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
   } catch {
     throw chainNotSupported()
   }

@@ -40,7 +40,11 @@ export function reusesPairing(userAgent: string, isTelegram: boolean): boolean {
  * Starts a WalletConnect pairing for `wallet` (or the plain QR) and waits for the session. Every
  * attempt has an id: an approval arriving after a new URI, a cancel or a close is ignored.
  */
-export async function connectWalletConnect(ctx: WidgetContext, wallet?: WalletEntry): Promise<void> {
+export async function connectWalletConnect(
+  ctx: WidgetContext,
+  wallet?: WalletEntry,
+  { uriTimeoutMs = PAIRING_URI_TIMEOUT_MS }: { uriTimeoutMs?: number } = {},
+): Promise<void> {
   const pairing = ctx.store.get(wcPairingAtom)
   const connecting = ctx.store.get(connectionAtom)
   if (
@@ -73,7 +77,7 @@ export async function connectWalletConnect(ctx: WidgetContext, wallet?: WalletEn
 
   let uriTimer: ReturnType<typeof setTimeout> | undefined
   const uriMissing = new Promise<never>((_, reject) => {
-    uriTimer = setTimeout(() => reject(new RelayUnreachable()), PAIRING_URI_TIMEOUT_MS)
+    uriTimer = setTimeout(() => reject(new RelayUnreachable()), uriTimeoutMs)
   })
   client.onDisplayUri = (uri) => {
     clearTimeout(uriTimer)
@@ -169,13 +173,36 @@ export async function walletConnectRequest(ctx: WidgetContext, method: string, p
   }
 }
 
-/** Ends the WalletConnect session on the wallet's side too (best effort: the relay may be down). */
+/** How long a disconnect waits for the relay before the session is forgotten locally anyway. */
+export const DISCONNECT_TIMEOUT_MS = 3000
+
+/**
+ * Ends the WalletConnect session on the wallet's side too. With the relay down the phone cannot
+ * be told: the session is forgotten here anyway (and the failure reported), so a reload does not
+ * bring it back.
+ */
 export async function disconnectWalletConnect(ctx: WidgetContext): Promise<void> {
   const loaded = walletConnectLoaded(ctx)
   if (!loaded) return
   const client = await loaded
-  if (client.provider.session) await client.provider.disconnect()
-  client.storage.flush()
+  if (!client.provider.session) return
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    await Promise.race([
+      client.provider.disconnect(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the WalletConnect relay did not answer')), DISCONNECT_TIMEOUT_MS)
+      }),
+    ])
+  } catch (error) {
+    const topic = client.provider.session?.topic
+    if (topic) await client.provider.client.session.delete(topic, { code: 6000, message: 'User disconnected.' }).catch(() => {})
+    client.provider.session = undefined
+    throw error
+  } finally {
+    clearTimeout(timer)
+    client.storage.flush()
+  }
 }
 
 function bindEvents(ctx: WidgetContext, client: WalletConnectClient): void {

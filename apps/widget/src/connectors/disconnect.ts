@@ -1,7 +1,9 @@
 import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import type { Connection } from '../stores/connection'
+import { disconnectWalletConnect } from '../actions/walletconnect'
 import { connectorRequest } from './relayed'
+import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
 
 /**
  * How a connection's connector ends its session on one chain namespace; called by
@@ -11,6 +13,8 @@ import { connectorRequest } from './relayed'
  */
 export async function disconnectConnector(ctx: WidgetContext, connection: Connection, _namespace: Namespace): Promise<void> {
   if (!connection.connectorId) return
+  // WalletConnect: the session is deleted on the relay, so the phone forgets it too.
+  if (connection.connectorId === WALLET_CONNECT_CONNECTOR_ID) return disconnectWalletConnect(ctx)
   // A wallet in the dapp page: best-effort and not awaited. Many wallets answer 4200, and a hung
   // wallet must not keep the dapp connected. Its accountsChanged([]) echo arrives after the session is gone.
   connectorRequest(ctx, connection.connectorId, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})

@@ -397,17 +397,17 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
       )
     }
     const addresses = (approveOptions.accounts ?? [defaultAccount!.address]).map((a) => getAddress(a))
-    const namespaces = buildApprovedNamespaces({
-      proposal: proposal.raw.params,
-      supportedNamespaces: {
-        eip155: {
-          chains,
-          methods: [...REFERENCE_WALLET_METHODS],
-          events: [...REFERENCE_WALLET_EVENTS],
-          accounts: chains.flatMap((chain) => addresses.map((a) => `${chain}:${a}`)),
-        },
-      },
-    })
+    const eip155 = {
+      chains,
+      methods: [...REFERENCE_WALLET_METHODS],
+      events: [...REFERENCE_WALLET_EVENTS],
+      accounts: chains.flatMap((chain) => addresses.map((a) => `${chain}:${a}`)),
+    }
+    const requested = new Set(proposal.requestedChains)
+    // Chains the dapp did not ask for are approved as given, like wallets that ignore the proposal.
+    const namespaces = chains.some((chain) => requested.has(chain))
+      ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: { eip155 } })
+      : { eip155 }
     const session = await walletKit.approveSession({ id: proposal.id, namespaces })
     currentChain.set(session.topic, chainNumber(namespaces.eip155?.chains?.[0] ?? chains[0]!))
     const summary = summarize(session)

@@ -48,23 +48,32 @@ export function loadWalletConnect(ctx: WidgetContext): Promise<WalletConnectClie
 }
 
 async function createClient(ctx: WidgetContext): Promise<WalletConnectClient> {
-  const [{ default: Provider }, storage] = await Promise.all([
+  const [{ default: Provider }, { Core }, storage] = await Promise.all([
     import('@walletconnect/universal-provider'),
+    import('@walletconnect/core'),
     createWalletConnectStorage(persistence(ctx)),
   ])
   const options = ctx.store.get(optionsAtom)
   const metadata = options?.metadata
+  const projectId = options?.projectId ?? ctx.config.projectId
+  const relayUrl = ctx.config.relayUrl ?? PUBLIC_RELAY_URL
+  const core = new Core({ projectId, relayUrl, storage, telemetryEnabled: false, logger: 'silent' })
+  // Verify would attest this page's origin (the widget's, not the dapp's named in the metadata),
+  // so wallets would flag a mismatch; it also waits up to 5 s on an iframe our CSP refuses.
+  core.verify.register = async () => ''
+  // Telemetry: WalletConnect posts an INIT event even with telemetryEnabled false.
+  core.eventClient.init = async () => undefined
   const provider = await Provider.init({
-    projectId: options?.projectId ?? ctx.config.projectId,
-    relayUrl: ctx.config.relayUrl ?? PUBLIC_RELAY_URL,
+    core,
+    projectId,
+    relayUrl,
     storage,
-    // Verify and event telemetry would call walletconnect.org hosts on every pairing.
     telemetryEnabled: false,
     logger: 'silent',
     metadata: {
       name: metadata?.name ?? new URL(ctx.config.parentOrigin).host,
       description: metadata?.description ?? '',
-      // Wallets show (and Verify checks) where the request comes from: the dapp, not the widget.
+      // Wallets show where the request comes from: the dapp, not the widget.
       url: ctx.config.parentOrigin,
       icons: metadata?.icons ?? [],
     },

@@ -1,0 +1,118 @@
+import { startRelay, type Relay } from '@airlock/devnet'
+import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
+import { createServer } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadWalletConnect, WALLET_CONNECT_CONNECTOR_ID } from '../connectors/walletconnect/client'
+import type { WidgetContext } from '../context'
+import { connectionAtom } from '../stores/connection'
+import { unsupportedChainAtom } from '../stores/network'
+import { wcPairingAtom } from '../stores/walletconnect'
+import { createFakeHost, TEST_CONFIG } from '../testing/fakeHost'
+import { createWidgetContext } from '../context'
+import { createMemoryStorage } from '../storage/safeStorage'
+import { setOptions } from './options'
+import { connectWalletConnect, disconnectWalletConnect, WC_ERRORS } from './walletconnect'
+
+/** The widget's WalletConnect connector against the devnet relay and the reference wallet (both real). */
+
+// A page has one widget; this process runs several, each with its own Core (WalletConnect would share one).
+process.env.DISABLE_GLOBAL_CORE = 'true'
+const started: Array<{ stop(): Promise<void> }> = []
+afterEach(async () => {
+  await Promise.allSettled(started.splice(0).map((s) => s.stop()))
+})
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function relayOn(port: number): Promise<Relay> {
+  const relay = await startRelay({ port, projectIds: ['demo'] })
+  started.push(relay)
+  return relay
+}
+
+function widgetFor(relayUrl: string, networks: string[]): WidgetContext {
+  const ctx = createWidgetContext({ config: { ...TEST_CONFIG, relayUrl }, host: createFakeHost().api, storage: createMemoryStorage() })
+  setOptions(ctx, { projectId: 'demo', networks })
+  started.push({ stop: async () => void (await loadWalletConnect(ctx)).provider.client.core.relayer.transportClose().catch(() => {}) })
+  return ctx
+}
+
+async function phoneOn(relayUrl: string): Promise<ReferenceWallet> {
+  // No chain RPC is used by these tests: the phone only approves sessions.
+  const wallet = await createReferenceWallet({
+    relayUrl,
+    projectId: 'demo',
+    rpcUrls: { 31337: 'http://127.0.0.1:9', 31338: 'http://127.0.0.1:9' },
+    mode: 'manual',
+  })
+  started.push(wallet)
+  return wallet
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const value = read()
+    if (value !== undefined) return value
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('WalletConnect connector with the devnet relay', () => {
+  it('a relay that is down gives a clear error, and retry works once it is back', async () => {
+    const port = await freePort()
+    const relayUrl = `ws://127.0.0.1:${port}`
+    const ctx = widgetFor(relayUrl, ['eip155:31337'])
+
+    await connectWalletConnect(ctx, undefined, { uriTimeoutMs: 1500 })
+    expect(ctx.store.get(wcPairingAtom).error).toEqual(WC_ERRORS.relay)
+    expect(ctx.store.get(connectionAtom).status).toBe('disconnected')
+
+    await relayOn(port)
+    const phone = await phoneOn(relayUrl)
+    const connecting = connectWalletConnect(ctx)
+    const uri = await until(() => ctx.store.get(wcPairingAtom).uri)
+    await phone.pair(uri)
+    await phone.approve(await phone.nextProposal())
+    await connecting
+    expect(ctx.store.get(connectionAtom)).toMatchObject({
+      status: 'connected',
+      connectorId: WALLET_CONNECT_CONNECTOR_ID,
+      address: phone.address,
+      chainId: 31337,
+    })
+  }, 30_000)
+
+  it('a session on chains the dapp did not request connects on the unsupported chain, shown as such', async () => {
+    const relay = await relayOn(await freePort())
+    const ctx = widgetFor(relay.url, ['eip155:31338'])
+    const phone = await phoneOn(relay.url)
+    const connecting = connectWalletConnect(ctx)
+    await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
+    await phone.approve(await phone.nextProposal(), { chains: [31337] })
+    await connecting
+    expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', chainId: 31337 })
+    expect(ctx.store.get(unsupportedChainAtom)).toBe(true)
+  }, 30_000)
+
+  it('a disconnect with the relay gone still forgets the session, and says why', async () => {
+    const relay = await relayOn(await freePort())
+    const ctx = widgetFor(relay.url, ['eip155:31337'])
+    const phone = await phoneOn(relay.url)
+    const connecting = connectWalletConnect(ctx)
+    await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
+    await phone.approve(await phone.nextProposal())
+    await connecting
+    await relay.stop()
+    await expect(disconnectWalletConnect(ctx)).rejects.toThrow('the WalletConnect relay did not answer')
+    expect((await loadWalletConnect(ctx)).provider.session).toBeUndefined()
+  }, 30_000)
+})
