@@ -65,6 +65,18 @@ describe('wallet lists from the explorer', () => {
     expect(keys(ctx.store.get(connectListAtom))).toEqual(['walletConnect', 'id-zerion', 'id-rainbow', 'id-trust-wallet', 'id-okx-wallet'])
   })
 
+  it('recommended waits for the featured wallets, so the list does not reshuffle', async () => {
+    const explorer = createFakeExplorer()
+    const { ctx } = setup(explorer, { projectId: 'demo', featuredWalletIds: ['id-zerion'] })
+    const gate = deferred<void>()
+    explorer.gate = gate.promise
+    const loading = loadConnectWallets(ctx)
+    expect(keys(ctx.store.get(connectListAtom))).toEqual(['walletConnect'])
+    gate.resolve()
+    await loading
+    expect(keys(ctx.store.get(connectListAtom)).slice(0, 3)).toEqual(['walletConnect', 'id-zerion', 'id-metamask'])
+  })
+
   it('custom wallets (minus excluded ones) are listed and counted', async () => {
     const { ctx } = setup(createFakeExplorer([fakeWallet('One')]), {
       projectId: 'demo',

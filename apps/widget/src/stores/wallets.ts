@@ -121,11 +121,14 @@ export const recentEntriesAtom = atom<readonly RecentEntry[]>((get) => {
 export const connectListAtom = atom<WalletItem[]>((get) => {
   const filters = get(explorerFiltersAtom)
   const featured = get(currentFeaturedWalletsAtom)
+  const explicit = filters.featuredIds.length > 0
   return buildConnectList({
     recents: get(recentEntriesAtom),
     connectors: get(visibleConnectorsAtom),
-    featured: filters.featuredIds.length ? featured.wallets : undefined,
-    featuredCount: filters.featuredIds.length || undefined,
+    featured: explicit ? featured.wallets : undefined,
+    featuredCount: explicit ? filters.featuredIds.length : undefined,
+    // Recommended waits for the dapp's featured wallets, so that it does not reshuffle when they land.
+    recommendedCount: explicit && (featured.status === 'idle' || featured.status === 'loading') ? 0 : undefined,
     firstPage: get(currentWalletPagesAtom).wallets.slice(0, WALLETS_PAGE_SIZE),
     custom: get(customWalletsAtom),
     excludeWalletIds: filters.exclude,
