@@ -9,8 +9,8 @@ const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338'
 const walletTest = test.extend<{ phone: ReferenceWallet }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
   phone: async ({}, use, testInfo) => {
-    // Accounts 6 and 7: the browser-wallet tests sign with 2 and 3, the treasury is 9.
-    const accountIndex = 6 + testInfo.parallelIndex
+    // Accounts 4 and 5: the browser-wallet tests sign with 2 and 3, a named account is 7, the treasury 9.
+    const accountIndex = 4 + testInfo.parallelIndex
     const wallet = await createReferenceWallet({ relayUrl: stack.urls.relay, projectId: 'demo', rpcUrls, accountIndex, mode: 'approve' })
     await use(wallet)
     await wallet.stop()

@@ -3,6 +3,7 @@ import type { WidgetContext } from '../context'
 import { connectorRequest, parseAccounts, requestChainId } from '../connectors/relayed'
 import { connectAttemptAtom, connectionAtom, DISCONNECTED } from '../stores/connection'
 import { connectorsAtom } from '../stores/connectors'
+import { rememberRecentWallet } from '../wallets/recent'
 import { track } from './events'
 import { closeModal } from './modal'
 import { endSession, establishSession } from './session'
@@ -26,6 +27,13 @@ export async function connectExternal(ctx: WidgetContext, connectorId: string): 
     const chainId = await requestChainId(ctx, connectorId)
     if (!isCurrent()) return
     establishSession(ctx, { connector: { id: connectorId, name: connectorName }, accounts, chainId })
+    rememberRecentWallet(ctx, {
+      id: connector?.rdns || connectorId,
+      name: connectorName,
+      imageUrl: connector?.icon,
+      rdns: connector?.rdns,
+      connectorId,
+    })
     track(ctx, 'CONNECT_SUCCESS', { method: 'browser', name: connectorName })
     closeModal(ctx)
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { ConnectorDescription } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { connectorsAtom, connectorsLoadedAtom } from '../stores/connectors'
+import { loadRecentWallets } from '../wallets/recent'
 import { retryReconnectLookup, startReconnect } from './reconnect'
 
 /** The host announced a new list (connectorsChanged). */
@@ -25,4 +26,5 @@ export async function loadConnectors(ctx: WidgetContext): Promise<void> {
   }
   ctx.store.set(connectorsLoadedAtom, true)
   startReconnect(ctx)
+  void loadRecentWallets(ctx)
 }
