@@ -5,6 +5,8 @@ import { connectAttemptAtom, connectionAtom, DISCONNECTED } from '../stores/conn
 import { connectorsAtom } from '../stores/connectors'
 import { rememberRecentWallet } from '../wallets/recent'
 import { track } from './events'
+import { keepPausedPairing } from './walletconnect'
+import { WALLET_CONNECT_CONNECTOR_ID } from '../connectors/walletconnect/client'
 import { closeModal } from './modal'
 import { endSession, establishSession } from './session'
 
@@ -45,10 +47,16 @@ export async function connectExternal(ctx: WidgetContext, connectorId: string): 
   }
 }
 
-/** Abandons a pending connection attempt (back, close); the wallet's late answer is ignored. */
+/**
+ * Abandons a pending connection attempt (back, close); the wallet's late answer is ignored. A
+ * WalletConnect pairing on Telegram or iOS Safari stays alive instead (SPEC section 4): the page
+ * is suspended while the user approves in the wallet app, and the approval must still count.
+ */
 export function cancelConnect(ctx: WidgetContext): void {
   ctx.store.set(connectAttemptAtom, undefined)
-  if (ctx.store.get(connectionAtom).status !== 'connecting') return
-  ctx.session.attempt++
+  const { status, connectorId } = ctx.store.get(connectionAtom)
+  if (status !== 'connecting') return
+  const keepsPairing = connectorId === WALLET_CONNECT_CONNECTOR_ID && keepPausedPairing(ctx)
+  if (!keepsPairing) ctx.session.attempt++
   ctx.store.set(connectionAtom, DISCONNECTED)
 }

@@ -2,6 +2,7 @@ import { ProviderRpcError, RpcErrorCode, type OpenableView } from '@airlock/prot
 import type { WidgetContext } from '../context'
 import { connectionAtom } from '../stores/connection'
 import { openAtom } from '../stores/modal'
+import { optionsAtom } from '../stores/options'
 import { unsupportedChainAtom } from '../stores/network'
 import { navigateAtom } from '../stores/router'
 import { cancelConnect } from './connect'
@@ -17,7 +18,8 @@ export type ModalView = OpenableView | 'UnsupportedChain'
 export function openModal(ctx: WidgetContext, view?: ModalView): void {
   const connected = ctx.store.get(connectionAtom).status === 'connected'
   const requested = view ?? (connected ? (ctx.store.get(unsupportedChainAtom) ? 'UnsupportedChain' : 'Account') : 'Connect')
-  const name = requested === 'Account' && !connected ? 'Connect' : requested
+  const wanted = requested === 'Account' && !connected ? 'Connect' : requested
+  const name = wanted === 'Connect' && ctx.store.get(optionsAtom)?.basic ? 'ConnectingWalletConnectBasic' : wanted
   ctx.store.set(navigateAtom, { type: 'reset', route: { name } })
   ctx.store.set(openAtom, true)
   // rAF runs just before the frame that shows the card is painted; the timeout lands after it.

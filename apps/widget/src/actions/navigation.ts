@@ -5,7 +5,7 @@ import { cancelConnect, connectExternal } from './connect'
 export function goBack(ctx: WidgetContext): void {
   const leaving = ctx.store.get(currentRouteAtom)
   ctx.store.set(navigateAtom, { type: 'back' })
-  if (leaving.name === 'ConnectingExternal') cancelConnect(ctx)
+  if (leaving.name === 'ConnectingExternal' || leaving.name === 'ConnectingWalletConnect') cancelConnect(ctx)
 }
 
 export function selectConnector(ctx: WidgetContext, connectorId: string): void {

@@ -46,23 +46,23 @@ export async function connectWalletConnect(
   { uriTimeoutMs = PAIRING_URI_TIMEOUT_MS }: { uriTimeoutMs?: number } = {},
 ): Promise<void> {
   const pairing = ctx.store.get(wcPairingAtom)
-  const connecting = ctx.store.get(connectionAtom)
+  const connectorName = wallet?.name ?? WALLET_CONNECT_NAME
   if (
-    connecting.status === 'connecting' &&
-    connecting.connectorId === WALLET_CONNECT_CONNECTOR_ID &&
     pairing.uri &&
     !pairing.error &&
+    pairing.attempt === ctx.session.attempt &&
     !isPairingExpired(pairing.expiry, Date.now()) &&
     reusesPairing(globalThis.navigator?.userAgent ?? '', false)
   ) {
+    // The pairing started earlier is still waiting for the wallet: show it again.
     ctx.store.set(wcPairingAtom, { ...pairing, wallet })
+    ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
     return
   }
-  if (connecting.status === 'connected') endSession(ctx)
+  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
-  const connectorName = wallet?.name ?? WALLET_CONNECT_NAME
-  ctx.store.set(wcPairingAtom, { wallet })
+  ctx.store.set(wcPairingAtom, { wallet, attempt })
   ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
 
   let client: WalletConnectClient
@@ -82,7 +82,7 @@ export async function connectWalletConnect(
   client.onDisplayUri = (uri) => {
     clearTimeout(uriTimer)
     if (!isCurrent()) return
-    ctx.store.set(wcPairingAtom, { wallet, uri, expiry: Date.now() + PAIRING_EXPIRY_MS })
+    ctx.store.set(wcPairingAtom, { wallet, attempt, uri, expiry: Date.now() + PAIRING_EXPIRY_MS })
   }
   const networks = ctx.store.get(networksAtom)
   try {
@@ -128,10 +128,14 @@ export async function connectWalletConnect(
   }
 }
 
-/** The dapp is leaving the pairing view (back, close): a late approval is ignored. */
-export function cancelWalletConnect(ctx: WidgetContext): void {
-  const keep = reusesPairing(globalThis.navigator?.userAgent ?? '', false)
-  if (!keep) ctx.store.set(wcPairingAtom, {})
+/**
+ * The user leaves the pairing view (back, close). True when the pairing stays usable (Telegram,
+ * iOS Safari, see reusesPairing); otherwise it is dropped and a late approval is ignored.
+ */
+export function keepPausedPairing(ctx: WidgetContext): boolean {
+  if (reusesPairing(globalThis.navigator?.userAgent ?? '', false)) return true
+  ctx.store.set(wcPairingAtom, {})
+  return false
 }
 
 /** Remembers the deep link opened for this pairing (mobile), and opens it from the top window. */

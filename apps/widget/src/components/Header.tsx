@@ -18,6 +18,8 @@ function useTitle(route: Route): string {
       return connectors.find((c) => c.id === route.params.connectorId)?.name ?? 'Connecting'
     case 'ConnectingWalletConnect':
       return route.params.wallet?.name ?? 'WalletConnect'
+    case 'ConnectingWalletConnectBasic':
+      return 'Connect Wallet'
     case 'Account':
       return 'Account'
     case 'Networks':

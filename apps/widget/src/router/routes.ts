@@ -6,6 +6,8 @@ export interface RouteParams {
   ConnectingExternal: { connectorId: string }
   /** A wallet picked from a list, or the plain QR entry when `wallet` is absent. */
   ConnectingWalletConnect: { wallet?: WalletEntry | undefined }
+  /** Basic mode's first view: the QR code (desktop) or the wallet list (mobile). */
+  ConnectingWalletConnectBasic: undefined
   Account: undefined
   Networks: undefined
   UnsupportedChain: undefined

@@ -22,8 +22,8 @@ export interface WalletConnectPairing {
   /** The deep link last opened for this pairing (mobile), kept to re-open it. */
   linking?: string | undefined
   error?: WcError | undefined
-  /** The session is being proposed/settled: the wallet answered, the dapp waits for the relay. */
-  buffering?: boolean | undefined
+  /** The connection attempt (WidgetContext.session.attempt) this pairing belongs to. */
+  attempt?: number | undefined
 }
 
 export const wcPairingAtom = atom<WalletConnectPairing>({})

@@ -10,6 +10,7 @@ import {
   AllWalletsView,
   ConnectingExternalView,
   ConnectingWalletConnectView,
+  ConnectingWalletConnectBasicView,
   NetworksView,
   UnsupportedChainView,
 } from './lazy'
@@ -22,6 +23,8 @@ function renderRoute(route: Route) {
       return <ConnectingExternalView.Component connectorId={route.params.connectorId} />
     case 'ConnectingWalletConnect':
       return <ConnectingWalletConnectView.Component wallet={route.params.wallet} />
+    case 'ConnectingWalletConnectBasic':
+      return <ConnectingWalletConnectBasicView.Component />
     case 'Account':
       return <AccountView.Component />
     case 'Networks':

@@ -10,6 +10,7 @@ function lazyView<P extends object>(load: () => Promise<{ default: ComponentType
 export const ConnectingExternalView = lazyView(() => import('./connecting-external/ConnectingExternalView'))
 export const AccountView = lazyView(() => import('./account/AccountView'))
 export const ConnectingWalletConnectView = lazyView(() => import('./connecting-walletconnect/ConnectingWalletConnectView'))
+export const ConnectingWalletConnectBasicView = lazyView(() => import('./connecting-walletconnect/ConnectingWalletConnectBasicView'))
 export const NetworksView = lazyView(() => import('./networks/NetworksView'))
 export const UnsupportedChainView = lazyView(() => import('./unsupported-chain/UnsupportedChainView'))
 export const AllWalletsView = lazyView(() => import('./all-wallets/AllWalletsView'))

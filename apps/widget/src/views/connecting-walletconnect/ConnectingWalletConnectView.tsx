@@ -92,11 +92,9 @@ export default function ConnectingWalletConnectView({ wallet }: { wallet?: Walle
       <div className="al-connecting-text">
         <p className="al-connecting-title">{isMobile && mobileLink ? `Continue in ${name}` : `Scan this QR code with ${name}`}</p>
         <p className="al-connecting-detail">
-          {pairing.buffering
-            ? 'Connecting…'
-            : isMobile && mobileLink
-              ? 'Accept the connection request in the wallet'
-              : 'Use the camera of your phone or the scanner of the wallet'}
+          {isMobile && mobileLink
+            ? 'Accept the connection request in the wallet'
+            : 'Use the camera of your phone or the scanner of the wallet'}
         </p>
       </div>
       <div className="al-wc-actions">
