@@ -13,8 +13,8 @@ export interface StackPortsOption extends DevPorts {
 }
 
 export interface Stack {
-  /** The api's config, plus `relayUrl`: the WalletConnect relay clients should use in dev. */
-  config: StackConfig & { relayUrl: string }
+  /** The api's config; `relayUrl` is the devnet relay the widget pairs through. */
+  config: StackConfig
   devnet: Devnet
   relay: Relay
   /** The reference WalletConnect wallet behind the wallet page (devnet account 0, answers from the page). */
@@ -61,9 +61,7 @@ export async function startStack(options: {
   // WalletKit takes seconds to import: load it while the apps build.
   const walletModule = import('@airlock/devnet/wc-wallet')
   walletModule.catch(() => undefined) // awaited below; this only keeps an early failure elsewhere from also reporting it unhandled
-  const relayUrl = `ws://127.0.0.1:${ports.relay}`
-  // relayUrl rides along for when the api's config learns it (it ignores unknown keys until then).
-  const config = { ...devConfig(ports), relayUrl }
+  const config = devConfig(ports)
   const demoDistDir = fileURLToPath(new URL(`../apps/demo/dist/${ports.dapp}`, import.meta.url))
   if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
   const devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
@@ -121,7 +119,7 @@ export async function startStack(options: {
       secure: config.origins.secure,
       api: config.origins.api,
       rpc: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
-      relay: relayUrl,
+      relay: config.relayUrl!,
       walletPage: `http://wallet.localhost:${ports.walletPage}`,
     },
     stop() {

@@ -4,6 +4,7 @@ import { disconnectConnector } from '../connectors/disconnect'
 import { clearRecentConnectorId } from '../connectors/recent'
 import { connectionAtom, type Connection } from '../stores/connection'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { wcPairingAtom } from '../stores/walletconnect'
 import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, removePersisted } from '../storage/persisted'
 import { cancelConnect } from './connect'
 import { track } from './events'
@@ -64,8 +65,8 @@ export async function disconnectChains(ctx: WidgetContext, connection: Connectio
 
 /** After the chains: what the whole login had stored. */
 function resetAfterDisconnect(ctx: WidgetContext): void {
-  // The WalletConnect pairing (uri, expiry, linking, recent wallet) is reset by its connector's
-  // disconnect and by stores/connection.ts once it exists.
+  // The WalletConnect pairing: uri, expiry, the deep link opened and the wallet it was for.
+  ctx.store.set(wcPairingAtom, {})
   removePersisted(ctx, CONNECTED_SOCIAL_KEY)
   clearRecentConnectorId(ctx)
   clearCachedLoginData(ctx)
