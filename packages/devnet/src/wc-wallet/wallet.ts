@@ -1,6 +1,6 @@
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import type { SessionTypes } from '@walletconnect/types'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { buildApprovedNamespaces, getSdkError, parseUri } from '@walletconnect/utils'
 import { getAddress, isAddress, toHex, type Address, type Hex } from 'viem'
 import { devnetAccounts, devnetPrivateKeys } from '../accounts'
 import { ERROR_MESSAGES, ProviderRpcError, rpcError } from '../wallet/errors'
@@ -522,6 +522,11 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     },
     async pair(uri) {
       if (!uri.startsWith('wc:')) throw new Error('reference wallet: expected a wc: URI')
+      const { version, relay, symKey, expiryTimestamp } = parseUri(uri)
+      if (version !== 2 || !symKey) throw new Error('reference wallet: not a WalletConnect v2 pairing URI')
+      // Only the Iridium relay protocol exists; anything else was made for a relay this wallet cannot reach.
+      if (relay.protocol !== 'irn') throw new Error(`reference wallet: unknown relay protocol "${relay.protocol}"`)
+      if (expiryTimestamp && expiryTimestamp * 1000 < Date.now()) throw new Error('reference wallet: the pairing URI has expired')
       await walletKit.pair({ uri })
     },
     nextProposal: ({ timeoutMs = 10_000 } = {}) => proposalQueue.next(timeoutMs, 'proposal'),
