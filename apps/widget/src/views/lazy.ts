@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react'
+import { loadWalletConnectModules } from '../connectors/walletconnect/client'
 
 /** A lazy view whose chunk can be fetched ahead of navigation (on hover, on open). */
 function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
@@ -9,7 +10,10 @@ function lazyView<P extends object>(load: () => Promise<{ default: ComponentType
 
 export const ConnectingExternalView = lazyView(() => import('./connecting-external/ConnectingExternalView'))
 export const AccountView = lazyView(() => import('./account/AccountView'))
-export const ConnectingWalletConnectView = lazyView(() => import('./connecting-walletconnect/ConnectingWalletConnectView'))
+export const ConnectingWalletConnectView = lazyView(() => {
+  void loadWalletConnectModules()
+  return import('./connecting-walletconnect/ConnectingWalletConnectView')
+})
 export const ConnectingWalletConnectBasicView = lazyView(() => import('./connecting-walletconnect/ConnectingWalletConnectBasicView'))
 export const NetworksView = lazyView(() => import('./networks/NetworksView'))
 export const UnsupportedChainView = lazyView(() => import('./unsupported-chain/UnsupportedChainView'))

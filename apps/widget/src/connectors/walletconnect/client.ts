@@ -27,6 +27,15 @@ export interface WalletConnectClient {
 
 const clients = new WeakMap<WidgetContext, Promise<WalletConnectClient>>()
 
+const importModules = () => Promise.all([import('@walletconnect/universal-provider'), import('@walletconnect/core')])
+let modules: ReturnType<typeof importModules> | undefined
+/** The WalletConnect code (about 140 kB gzip), fetched once; also on a hover over a WalletConnect wallet. */
+export function loadWalletConnectModules(): ReturnType<typeof importModules> {
+  modules ??= importModules()
+  modules.catch(() => (modules = undefined))
+  return modules
+}
+
 /** Whether the WalletConnect code has been loaded in this page (reads and events need it). */
 export function walletConnectLoaded(ctx: WidgetContext): Promise<WalletConnectClient> | undefined {
   return clients.get(ctx)
@@ -48,9 +57,8 @@ export function loadWalletConnect(ctx: WidgetContext): Promise<WalletConnectClie
 }
 
 async function createClient(ctx: WidgetContext): Promise<WalletConnectClient> {
-  const [{ default: Provider }, { Core }, storage] = await Promise.all([
-    import('@walletconnect/universal-provider'),
-    import('@walletconnect/core'),
+  const [[{ default: Provider }, { Core }], storage] = await Promise.all([
+    loadWalletConnectModules(),
     createWalletConnectStorage(persistence(ctx)),
   ])
   const options = ctx.store.get(optionsAtom)
