@@ -2,19 +2,12 @@ import { test as base, expect, type FrameLocator, type Page } from '@playwright/
 import { devnetAccounts, devnetWalletScriptPath } from '@airlock/devnet'
 import { readFileSync } from 'node:fs'
 import { createPublicClient, defineChain, http } from 'viem'
+import type { Stack } from '../scripts/stack'
 
+/** What scripts/start.ts --e2e prints: the stack's URLs and origins. */
 interface StackInfo {
-  urls: {
-    demo: string
-    demoNpm: string
-    widget: string
-    secure: string
-    api: string
-    relay: string
-    walletPage: string
-    rpc: Record<string, string>
-  }
-  origins: { dapp: string; widget: string; secure: string; api: string }
+  urls: Stack['urls']
+  origins: Stack['config']['origins']
 }
 
 export const stack: StackInfo = JSON.parse(process.env.AIRLOCK_STACK ?? 'null') ?? fail()

@@ -66,6 +66,14 @@ async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<
   }
 }
 
+/** Pairs `ctx` with `phone` through the widget's own connect action; the phone approves `chains`. */
+async function pair(ctx: WidgetContext, phone: ReferenceWallet, chains?: number[]): Promise<void> {
+  const connecting = connectWalletConnect(ctx)
+  await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
+  await phone.approve(await phone.nextProposal(), chains ? { chains } : {})
+  await connecting
+}
+
 describe('WalletConnect connector with the devnet relay', () => {
   it('a relay that is down gives a clear error, and retry works once it is back', async () => {
     const port = await freePort()
@@ -78,11 +86,7 @@ describe('WalletConnect connector with the devnet relay', () => {
 
     await relayOn(port)
     const phone = await phoneOn(relayUrl)
-    const connecting = connectWalletConnect(ctx)
-    const uri = await until(() => ctx.store.get(wcPairingAtom).uri)
-    await phone.pair(uri)
-    await phone.approve(await phone.nextProposal())
-    await connecting
+    await pair(ctx, phone)
     expect(ctx.store.get(connectionAtom)).toMatchObject({
       status: 'connected',
       connectorId: WALLET_CONNECT_CONNECTOR_ID,
@@ -94,11 +98,7 @@ describe('WalletConnect connector with the devnet relay', () => {
   it('a session on chains the dapp did not request connects on the unsupported chain, shown as such', async () => {
     const relay = await relayOn(await freePort())
     const ctx = widgetFor(relay.url, ['eip155:31338'])
-    const phone = await phoneOn(relay.url)
-    const connecting = connectWalletConnect(ctx)
-    await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
-    await phone.approve(await phone.nextProposal(), { chains: [31337] })
-    await connecting
+    await pair(ctx, await phoneOn(relay.url), [31337])
     expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', chainId: 31337 })
     expect(ctx.store.get(unsupportedChainAtom)).toBe(true)
   }, 30_000)
@@ -106,11 +106,7 @@ describe('WalletConnect connector with the devnet relay', () => {
   it('a disconnect with the relay gone still forgets the session, and says why', async () => {
     const relay = await relayOn(await freePort())
     const ctx = widgetFor(relay.url, ['eip155:31337'])
-    const phone = await phoneOn(relay.url)
-    const connecting = connectWalletConnect(ctx)
-    await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
-    await phone.approve(await phone.nextProposal())
-    await connecting
+    await pair(ctx, await phoneOn(relay.url))
     await relay.stop()
     await expect(disconnectWalletConnect(ctx)).rejects.toThrow('the WalletConnect relay did not answer')
     expect((await loadWalletConnect(ctx)).provider.session).toBeUndefined()
