@@ -370,21 +370,16 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     return { result: await signerFor(address, chainId).request({ method: request.method, params }) }
   }
 
-  const takeProposal = (proposal: ReferenceProposal | number): ReferenceProposal => {
-    const id = typeof proposal === 'number' ? proposal : proposal.id
-    const found = proposals.get(id)
-    if (!found) throw new Error(`reference wallet: no pending proposal ${id}`)
-    proposals.delete(id)
+  /** Removes a pending proposal or request (given itself or its id) from its queue. */
+  const take = <T extends { id: number }>(pending: Map<number, T>, item: T | number, what: string): T => {
+    const id = typeof item === 'number' ? item : item.id
+    const found = pending.get(id)
+    if (!found) throw new Error(`reference wallet: no pending ${what} ${id}`)
+    pending.delete(id)
     return found
   }
-
-  const takeRequest = (request: ReferenceRequest | number): ReferenceRequest => {
-    const id = typeof request === 'number' ? request : request.id
-    const found = requests.get(id)
-    if (!found) throw new Error(`reference wallet: no pending request ${id}`)
-    requests.delete(id)
-    return found
-  }
+  const takeProposal = (proposal: ReferenceProposal | number) => take(proposals, proposal, 'proposal')
+  const takeRequest = (request: ReferenceRequest | number) => take(requests, request, 'request')
 
   async function approveProposal(proposal: ReferenceProposal, approveOptions: ApproveOptions = {}): Promise<ReferenceSession> {
     const chains = approveOptions.chains
