@@ -4,13 +4,10 @@ import { navigateAtom } from '../stores/router'
 import {
   currentFeaturedWalletsAtom,
   currentWalletPagesAtom,
-  currentWalletSearchAtom,
   explorerFiltersAtom,
   explorerKeyAtom,
   featuredWalletsAtom,
-  SEARCH_MAX_RESULTS,
   walletPagesAtom,
-  walletSearchAtom,
   WALLETS_PAGE_SIZE,
 } from '../stores/wallets'
 import type { WalletEntry } from '../wallets/entry'
@@ -18,16 +15,10 @@ import { explorerWalletToEntry } from '../wallets/explorerEntry'
 import type { WalletItem } from '../wallets/lists'
 import { selectConnector } from './navigation'
 
-/** Performance marks around a wallet search (bench/run.ts reads them): the request leaves, the answer is parsed. */
-export const WALLET_SEARCH_START_MARK = 'airlock:wallet-search:start'
-export const WALLET_SEARCH_RESPONSE_MARK = 'airlock:wallet-search:response'
-
-const searches = new WeakMap<WidgetContext, AbortController>()
-
-const toEntries = (ctx: WidgetContext, page: ExplorerWalletPage): WalletEntry[] =>
+export const toEntries = (ctx: WidgetContext, page: ExplorerWalletPage): WalletEntry[] =>
   page.data.map((wallet) => explorerWalletToEntry(wallet, ctx.explorer.imageUrl))
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /**
  * What the Connect view shows from the explorer: the dapp's featured wallets (when it set some)
@@ -59,14 +50,7 @@ async function loadFeaturedWallets(ctx: WidgetContext): Promise<void> {
   }
 }
 
-/** The next page of AllWallets (infinite scroll); nothing while one loads or when all are there. */
-export async function loadMoreWallets(ctx: WidgetContext): Promise<void> {
-  const state = ctx.store.get(currentWalletPagesAtom)
-  if (state.status === 'loading' || state.complete) return
-  await loadWalletsPage(ctx, state.page + 1)
-}
-
-async function loadWalletsPage(ctx: WidgetContext, page: number): Promise<void> {
+export async function loadWalletsPage(ctx: WidgetContext, page: number): Promise<void> {
   const { store } = ctx
   const key = store.get(explorerKeyAtom)
   const { include, exclude, chains } = store.get(explorerFiltersAtom)
@@ -86,49 +70,6 @@ async function loadWalletsPage(ctx: WidgetContext, page: number): Promise<void> 
 }
 
 /**
- * Searches the explorer by name (up to 100 results). The view calls it once the typing settles;
- * an empty query ends the search at once. A newer search cancels an older one.
- */
-export async function searchWallets(ctx: WidgetContext, input: string): Promise<void> {
-  const { store } = ctx
-  const query = input.trim()
-  const key = store.get(explorerKeyAtom)
-  searches.get(ctx)?.abort()
-  if (!query) {
-    searches.delete(ctx)
-    store.set(walletSearchAtom, { key, query: '', status: 'idle', resultsQuery: '', wallets: [], count: 0 })
-    return
-  }
-  const controller = new AbortController()
-  searches.set(ctx, controller)
-  const current = () => !controller.signal.aborted && store.get(explorerKeyAtom) === key
-  store.set(walletSearchAtom, { ...store.get(currentWalletSearchAtom), query, status: 'loading', error: undefined })
-  mark(WALLET_SEARCH_START_MARK)
-  const { include, exclude, chains } = store.get(explorerFiltersAtom)
-  try {
-    const result = await ctx.explorer.getWallets(
-      { page: 1, entries: SEARCH_MAX_RESULTS, search: query, include, exclude, chains },
-      controller.signal,
-    )
-    if (!current()) return
-    mark(WALLET_SEARCH_RESPONSE_MARK)
-    store.set(walletSearchAtom, { key, query, status: 'ready', resultsQuery: query, wallets: toEntries(ctx, result), count: result.count })
-  } catch (error) {
-    if (!current()) return
-    store.set(walletSearchAtom, { key, query, status: 'error', resultsQuery: query, wallets: [], count: 0, error: messageOf(error) })
-  }
-}
-
-/** AllWallets' Retry: whichever load failed. */
-export async function retryWallets(ctx: WidgetContext): Promise<void> {
-  const search = ctx.store.get(currentWalletSearchAtom)
-  if (search.status === 'error') return searchWallets(ctx, search.query)
-  const pages = ctx.store.get(currentWalletPagesAtom)
-  if (pages.status === 'error') await loadWalletsPage(ctx, pages.page + 1)
-  await loadConnectWallets(ctx)
-}
-
-/**
  * A wallet picked from a list: a page wallet is asked through the host (ConnectingExternal);
  * any other goes through WalletConnect, the plain QR entry without a wallet.
  */
@@ -145,9 +86,4 @@ export function selectWallet(ctx: WidgetContext, item: WalletItem): void {
 
 export function openAllWallets(ctx: WidgetContext): void {
   ctx.store.set(navigateAtom, { type: 'push', route: { name: 'AllWallets' } })
-}
-
-function mark(name: string): void {
-  performance.clearMarks(name)
-  performance.mark(name)
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loadConnectWallets, loadMoreWallets, retryWallets, searchWallets, selectWallet } from '../actions/wallets'
+import { loadMoreWallets, retryWallets, searchWallets } from '../actions/allWallets'
+import { loadConnectWallets, selectWallet } from '../actions/wallets'
 import { setOptions } from '../actions/options'
 import { connectorsAtom } from './connectors'
 import { recentWalletsAtom } from './recentWallets'

@@ -2,7 +2,8 @@ import type { ConnectorDescription, ExplorerWallet } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
 import type { WalletEntry } from './entry'
 import { customWalletToEntry, explorerWalletToEntry } from './explorerEntry'
-import { buildAllWalletsList, buildConnectList, formatWalletCount, isExcluded, matchesSearch, type ConnectListInput } from './lists'
+import { buildAllWalletsList, matchesSearch } from './allWalletsList'
+import { buildConnectList, formatWalletCount, isExcluded, type ConnectListInput } from './lists'
 
 const entry = (name: string, rdns?: string): WalletEntry => ({
   id: name.toLowerCase(),

@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { loadConnectWallets, loadMoreWallets, retryWallets, searchWallets, selectWallet } from '../../actions/wallets'
+import { loadMoreWallets, retryWallets, searchWallets } from '../../actions/allWallets'
+import { loadConnectWallets, selectWallet } from '../../actions/wallets'
 import { Button, IconButton } from '../../components/Button'
 import { ErrorIcon } from '../../components/icons'
 import { Spinner } from '../../components/Spinner'
@@ -16,7 +17,8 @@ import {
   explorerKeyAtom,
   SEARCH_DEBOUNCE_MS,
 } from '../../stores/wallets'
-import { buildAllWalletsList, WALLET_CONNECT_ITEM, type WalletItem } from '../../wallets/lists'
+import { buildAllWalletsList } from '../../wallets/allWalletsList'
+import { WALLET_CONNECT_ITEM, type WalletItem } from '../../wallets/lists'
 import { useWidget } from '../../WidgetProvider'
 import { ConnectingExternalView, ConnectingWalletConnectView } from '../lazy'
 import './all-wallets.css'
@@ -136,7 +138,7 @@ function WalletGrid({ items, resultsFor, status, footer, canLoadMore, onEndReach
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 2,
+    overscan: 1,
   })
   const virtualRows = virtualizer.getVirtualItems()
   const lastRendered = virtualRows.at(-1)?.index ?? -1
@@ -146,10 +148,11 @@ function WalletGrid({ items, resultsFor, status, footer, canLoadMore, onEndReach
     if (canLoadMore && lastRendered >= rows.length - 1 - LOAD_AHEAD_ROWS) onEndReached()
   }, [canLoadMore, lastRendered, rows.length, onEndReached])
 
-  // A new result set starts at the top.
+  // A new result set starts at the top. The virtualizer knows the offset from scroll events: asking
+  // the element would force a layout in the middle of showing the results.
   useEffect(() => {
-    scrollRef.current?.scrollTo?.({ top: 0 })
-  }, [resultsFor])
+    if ((virtualizer.scrollOffset ?? 0) > 0) virtualizer.scrollToOffset(0)
+  }, [virtualizer, resultsFor])
 
   return (
     <div
