@@ -27,7 +27,8 @@ export function WalletImage({ url, name, size = 40 }: { url: string | undefined;
     }
   }, [url])
 
-  if (status === 'loaded') return <img className="al-wallet-image" src={url} alt="" width={size} height={size} draggable={false} />
+  if (status === 'loaded')
+    return <img className="al-wallet-image" src={url} alt="" width={size} height={size} decoding="async" draggable={false} />
   const initials = status === 'failed' ? walletInitials(name) : ''
   return (
     <span
