@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import type { Atom } from 'jotai'
 import { loadMoreWallets, retryWallets, searchWallets } from '../../actions/allWallets'
 import { loadConnectWallets, selectWallet } from '../../actions/wallets'
 import { Button, IconButton } from '../../components/Button'
@@ -38,8 +39,8 @@ export default function AllWalletsView() {
   const connectors = useAtomValue(visibleConnectorsAtom)
   const custom = useAtomValue(customWalletsAtom)
   const featured = useAtomValue(currentFeaturedWalletsAtom)
-  const pages = useAtomValue(currentWalletPagesAtom)
-  const search = useAtomValue(currentWalletSearchAtom)
+  const pages = useStoreValue(currentWalletPagesAtom)
+  const search = useStoreValue(currentWalletSearchAtom)
   const isMobile = useAtomValue(isMobileAtom)
 
   // Opened straight away (or the Connect view's load failed): the first page and featured.
@@ -205,8 +206,8 @@ function WalletTile({ item }: { item: WalletItem }) {
 /** Below the tiles: loading, the end of a search with nothing, or a failure with Retry. */
 function GridFooter({ searching }: { searching: boolean }) {
   const ctx = useWidget()
-  const pages = useAtomValue(currentWalletPagesAtom)
-  const search = useAtomValue(currentWalletSearchAtom)
+  const pages = useStoreValue(currentWalletPagesAtom)
+  const search = useStoreValue(currentWalletSearchAtom)
   const state = searching ? search : pages
   if (state.status === 'error') {
     return (
@@ -236,6 +237,16 @@ function GridFooter({ searching }: { searching: boolean }) {
     )
   }
   return null
+}
+
+/**
+ * An atom read through useSyncExternalStore: a new search answer renders in the same task as it
+ * arrives (jotai's hook schedules an ordinary render, one task later).
+ */
+function useStoreValue<T>(atom: Atom<T>): T {
+  const { store } = useWidget()
+  const subscribe = useCallback((onChange: () => void) => store.sub(atom, onChange), [store, atom])
+  return useSyncExternalStore(subscribe, () => store.get(atom))
 }
 
 const SearchIcon = () => (
