@@ -8,7 +8,8 @@ import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
 import { measureApiLatency } from './api-latency'
 import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkSize } from './size'
 import { median, percentile } from './stats'
-import { clearSearch, measureSearch, SEARCH_QUERIES, summarizeSearches, type SearchTiming } from './wallet-search'
+import { measureQr } from './walletconnect'
+import { clearSearch, loadWholeRegistry, measureSearch, SEARCH_QUERIES, summarizeSearches, type SearchTiming } from './wallet-search'
 
 /**
  * `npm run bench`: what a user of a dapp pays for Airlock, measured in Debian's Chromium against
@@ -19,6 +20,7 @@ const RTT_RUNS = 500
 const API_CLIENTS = 8
 const API_REQUESTS_PER_CLIENT = 30
 const SEARCH_RUNS = 3 * SEARCH_QUERIES.length
+const QR_RUNS = 11
 
 interface Row {
   metric: string
@@ -75,11 +77,34 @@ try {
   rows.push({ metric: 'open() to Connect view painted, median', value: median(openTimes), unit: 'ms', budget: 50 })
   rows.push({ metric: 'open() to Connect view painted, p95', value: percentile(openTimes, 95), unit: 'ms' })
 
-  // AllWallets search over the explorer's full registry, through the real API.
   const widgetOrigin = new URL(stack.urls.widget).origin
   const widgetFrame = page.frames().find((frame) => frame.url().startsWith(widgetOrigin))!
+
+  // WalletConnect: a click on its entry to the QR code painted, through the devnet relay. The first
+  // loads the WalletConnect code and opens the relay socket; the next ones only make a pairing.
+  const qrTimes: number[] = []
+  for (let run = 0; run < QR_RUNS; run++) {
+    await widget.getByTestId('connect-view').waitFor()
+    qrTimes.push(await measureQr(widgetFrame))
+    await widget.getByTestId('back-button').click()
+  }
+  rows.push({
+    metric: 'WalletConnect entry click to QR painted, first',
+    value: qrTimes[0]!,
+    unit: 'ms',
+    note: 'loads ~140 kB gzip of WalletConnect code, opens the relay socket',
+  })
+  rows.push({
+    metric: 'WalletConnect entry click to QR painted, later, median',
+    value: median(qrTimes.slice(1)),
+    unit: 'ms',
+    note: `${QR_RUNS - 1} new pairings`,
+  })
+
+  // AllWallets search over the explorer's full registry, through the real API.
   await widget.getByTestId('all-wallets-button').click()
   await widget.getByTestId('all-wallets-grid').waitFor({ state: 'visible' })
+  const registry = await loadWholeRegistry(widgetFrame)
   const searches: SearchTiming[] = []
   for (let run = 0; run < SEARCH_RUNS; run++) {
     await clearSearch(widgetFrame)
@@ -88,35 +113,36 @@ try {
   await clearSearch(widgetFrame)
   await widget.getByTestId('back-button').click()
   const search = summarizeSearches(searches)
-  const searchNote = `${SEARCH_RUNS} searches, ${Math.min(...searches.map((s) => s.results))}-${Math.max(...searches.map((s) => s.results))} results`
-  // Budgeted: from the search answer's last byte to the frame showing the results (reading, zod,
-  // render, commit, the wait for the next frame, paint) - the widget's own part. The request before
-  // it is the network's and the API's; it is reported, not budgeted.
-  rows.push({
-    metric: 'AllWallets search: response arrived to results painted, median',
-    value: search.arrivedToPainted.median,
-    unit: 'ms',
-    budget: 16,
-    note: `${searchNote}; parse, render, next frame`,
-  })
-  rows.push({ metric: 'AllWallets search: response arrived to results painted, p95', value: search.arrivedToPainted.p95, unit: 'ms' })
-  rows.push({
-    metric: 'AllWallets search: response arrived to results committed, median',
-    value: search.arrivedToCommitted.median,
-    unit: 'ms',
-    note: 'parse and React commit, before the frame',
-  })
-  rows.push({
-    metric: 'AllWallets search: debounce fired to results painted, median',
-    value: search.debounceToPainted.median,
-    unit: 'ms',
-    note: `request over loopback (median ${search.request.median.toFixed(1)} ms) included`,
-  })
+  const searchNote = `${SEARCH_RUNS} searches over ${registry} wallets, ${Math.min(...searches.map((s) => s.results))}-${Math.max(...searches.map((s) => s.results))} results`
+  // Budgeted: a keystroke to the frame showing the wallets of the whole registry (loaded by
+  // scrolling) whose name matches. The server's answer follows the 300 ms debounce and replaces
+  // them; it is reported, and must list as many wallets.
   rows.push({
     metric: 'AllWallets search: keystroke to results painted, median',
+    value: search.keystrokeToLocalPainted.median,
+    unit: 'ms',
+    budget: 16,
+    note: `${searchNote}; matched among the loaded wallets`,
+  })
+  rows.push({ metric: 'AllWallets search: keystroke to results painted, p95', value: search.keystrokeToLocalPainted.p95, unit: 'ms' })
+  rows.push({
+    metric: "AllWallets search: server's answer differs from the instant one",
+    value: search.localMismatches.length,
+    unit: 'searches',
+    budget: 0,
+    ...(search.localMismatches.length ? { note: search.localMismatches.join(', ') } : {}),
+  })
+  rows.push({
+    metric: "AllWallets search: keystroke to server's results painted, median",
     value: search.keystrokeToPainted.median,
     unit: 'ms',
-    note: 'includes the 300 ms debounce',
+    note: `300 ms debounce and the request over loopback (median ${search.request.median.toFixed(1)} ms) included`,
+  })
+  rows.push({
+    metric: "AllWallets search: server's answer arrived to painted, median",
+    value: search.arrivedToPainted.median,
+    unit: 'ms',
+    note: 'parse, render, next frame',
   })
 
   await widget.getByTestId('wallet-item-dev.airlock.devnetwallet').click()

@@ -49,6 +49,9 @@ test.describe('All Wallets, from the explorer across origins', () => {
 
     await widget.getByTestId('all-wallets-search').fill('rain')
     await expect(grid).toHaveAttribute('data-results-for', 'rain')
+    // At once from the two pages loaded, then the server's answer: the same wallet.
+    expect(await tileIds(widget)).toEqual([RAINBOW])
+    await expect(grid).toHaveAttribute('data-source', 'server')
     expect(await tileIds(widget)).toEqual([RAINBOW])
     await expect(grid.getByTestId(`wallet-item-${RAINBOW}`)).toContainText('Rainbow')
 
@@ -90,6 +93,7 @@ test.describe('All Wallets, from the explorer across origins', () => {
 
     await widget.getByTestId('all-wallets-search').fill('trust')
     await expect(grid).toHaveAttribute('data-results-for', 'trust')
+    await expect(grid).toHaveAttribute('data-source', 'server')
     await expect(widget.getByTestId('all-wallets-empty')).toBeVisible()
     expect(await tileIds(widget)).toEqual([])
   })

@@ -20,6 +20,8 @@ export interface AllWalletsInput {
   excludeWalletIds: readonly string[]
   /** While searching, page wallets and custom wallets are matched by name here, the explorer's on the server. */
   search?: string | undefined
+  /** Match the explorer's wallets by name here too: they are the loaded pages, not the server's answer yet. */
+  matchExplorer?: boolean | undefined
 }
 
 /**
@@ -60,6 +62,6 @@ export function buildAllWalletsList(input: AllWalletsInput): WalletItem[] {
   }
   if (!search) add(input.featured ?? [], 'featured', false)
   add(input.custom, 'custom', true)
-  add(input.explorer, 'explorer', false)
+  add(input.explorer, 'explorer', input.matchExplorer === true)
   return items
 }

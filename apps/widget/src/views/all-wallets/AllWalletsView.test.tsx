@@ -88,7 +88,7 @@ describe('AllWallets', () => {
     expect(explorer.calls).toHaveLength(2)
   })
 
-  it('searches on the server once the typing settles (300 ms), and clearing shows the list again', async () => {
+  it('matches the loaded wallets at every keystroke, asks the server once the typing settles (300 ms), and clearing shows the list again', async () => {
     const { explorer } = await openAllWallets()
     const started = performance.now()
     await typeSearch('r')
@@ -96,7 +96,11 @@ describe('AllWallets', () => {
     await typeSearch('rai')
     await typeSearch('rain')
     expect(searchCalls(explorer)).toEqual([])
-    await waitFor(() => expect(grid().dataset.resultsFor).toBe('rain'), { timeout: 2000 })
+    // At once, from the first page already loaded.
+    expect(grid().dataset).toMatchObject({ resultsFor: 'rain', source: 'local', status: 'loading' })
+    expect(tiles()).toEqual(['id-rainbow'])
+    await waitFor(() => expect(grid().dataset.source).toBe('server'), { timeout: 2000 })
+    expect(grid().dataset).toMatchObject({ resultsFor: 'rain', status: 'ready' })
     expect(performance.now() - started).toBeGreaterThanOrEqual(SEARCH_DEBOUNCE_MS - 5)
     expect(searchCalls(explorer)).toEqual(['rain'])
     expect(Object.fromEntries(explorer.calls.at(-1)!)).toMatchObject({ entries: '100', page: '1' })
@@ -141,7 +145,7 @@ describe('AllWallets', () => {
       expect(screen.getByTestId('wallet-item-acme').querySelector('img')?.getAttribute('src')).toBe('https://acme.example/icon.png'),
     )
     await typeSearch('acme')
-    await waitFor(() => expect(grid().dataset.resultsFor).toBe('acme'), { timeout: 2000 })
+    await waitFor(() => expect(grid().dataset).toMatchObject({ resultsFor: 'acme', source: 'server' }), { timeout: 2000 })
     expect(tiles()).toEqual(['acme'])
   })
 

@@ -58,21 +58,26 @@ export default function AllWalletsView() {
     return () => clearTimeout(timer)
   }, [ctx, query, explorerKey])
 
-  // Results for the field's text, or the previous ones while the next arrive.
-  const searching = query !== '' && search.resultsQuery !== ''
+  // Every keystroke shows at once the wallets already loaded whose name matches (the whole registry
+  // once scrolled through); the server's answer, which also knows the pages not loaded, replaces them.
+  const searching = query !== ''
+  const fromServer = searching && search.resultsQuery === query && search.status === 'ready'
+  const known = useMemo(() => [...pages.wallets, ...search.wallets], [pages.wallets, search.wallets])
   const items = useMemo(
     () =>
       buildAllWalletsList({
         connectors,
         featured: filters.featuredIds.length ? featured.wallets : undefined,
         custom,
-        explorer: searching ? search.wallets : pages.wallets,
+        explorer: !searching ? pages.wallets : fromServer ? search.wallets : known,
         excludeWalletIds: filters.exclude,
-        search: searching ? search.resultsQuery : undefined,
+        search: searching ? query : undefined,
+        matchExplorer: searching && !fromServer,
       }),
-    [connectors, filters, featured.wallets, custom, searching, search.wallets, search.resultsQuery, pages.wallets],
+    [connectors, filters, featured.wallets, custom, searching, fromServer, query, search.wallets, pages.wallets, known],
   )
-  const busy = query !== '' && (query !== search.query || search.status === 'loading')
+  const searchFailed = searching && search.query === query && search.status === 'error'
+  const status = !searching ? pages.status : fromServer ? 'ready' : searchFailed ? 'error' : 'loading'
   const loadMore = useCallback(() => void loadMoreWallets(ctx), [ctx])
 
   return (
@@ -91,7 +96,7 @@ export default function AllWalletsView() {
             value={input}
             onChange={(event) => setInput(event.target.value)}
           />
-          {busy && <Spinner size={14} label="Searching" />}
+          {status === 'loading' && searching && <Spinner size={14} label="Searching" />}
         </label>
         {!isMobile && (
           <IconButton
@@ -108,9 +113,10 @@ export default function AllWalletsView() {
       </div>
       <WalletGrid
         items={items}
-        resultsFor={searching ? search.resultsQuery : ''}
-        status={searching ? search.status : pages.status}
-        footer={<GridFooter searching={searching} />}
+        resultsFor={query}
+        source={fromServer || !searching ? 'server' : 'local'}
+        status={status}
+        footer={<GridFooter searching={searching} fromServer={fromServer} />}
         canLoadMore={!searching && pages.status === 'ready' && !pages.complete}
         onEndReached={loadMore}
       />
@@ -120,14 +126,17 @@ export default function AllWalletsView() {
 
 interface WalletGridProps {
   items: readonly WalletItem[]
+  /** The search the tiles answer ('' for the plain list). */
   resultsFor: string
+  /** `local`: matched by name among the wallets loaded so far, until the server answers. */
+  source: 'local' | 'server'
   status: string
   footer: ReactNode
   canLoadMore: boolean
   onEndReached: () => void
 }
 
-function WalletGrid({ items, resultsFor, status, footer, canLoadMore, onEndReached }: WalletGridProps) {
+function WalletGrid({ items, resultsFor, source, status, footer, canLoadMore, onEndReached }: WalletGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const rows = useMemo(() => {
     const result: WalletItem[][] = []
@@ -162,6 +171,7 @@ function WalletGrid({ items, resultsFor, status, footer, canLoadMore, onEndReach
       data-testid="all-wallets-grid"
       data-count={items.length}
       data-results-for={resultsFor}
+      data-source={source}
       data-status={status}
     >
       <div className="al-all-wallets-rows" style={{ height: virtualizer.getTotalSize() }}>
@@ -204,7 +214,7 @@ function WalletTile({ item }: { item: WalletItem }) {
 }
 
 /** Below the tiles: loading, the end of a search with nothing, or a failure with Retry. */
-function GridFooter({ searching }: { searching: boolean }) {
+function GridFooter({ searching, fromServer }: { searching: boolean; fromServer: boolean }) {
   const ctx = useWidget()
   const pages = useStoreValue(currentWalletPagesAtom)
   const search = useStoreValue(currentWalletSearchAtom)
@@ -221,7 +231,7 @@ function GridFooter({ searching }: { searching: boolean }) {
       </div>
     )
   }
-  if (searching && search.status === 'ready' && search.wallets.length === 0) {
+  if (fromServer && search.wallets.length === 0) {
     return (
       <div className="al-all-wallets-status" data-testid="all-wallets-empty">
         <p className="al-empty-title">No wallet found</p>
