@@ -64,10 +64,10 @@ walletTest(
     await page.evaluate(() => window.airlock!.switchNetwork('eip155:31338'))
     await expect(page.getByTestId('account-chain')).toHaveText('eip155:31338')
     expect(await page.evaluate(() => (window as unknown as { chainEvents: unknown[] }).chainEvents)).toContain('0x7a6a')
-  // And the phone switching back on its side reaches the dapp the same way.
-  await phone.switchChain(31337)
-  await expect(page.getByTestId('account-chain')).toHaveText('eip155:31337')
-  expect(await page.evaluate(() => (window as unknown as { chainEvents: unknown[] }).chainEvents)).toEqual(['0x7a6a', '0x7a69'])
+    // And the phone switching back on its side reaches the dapp the same way.
+    await phone.switchChain(31337)
+    await expect(page.getByTestId('account-chain')).toHaveText('eip155:31337')
+    expect(await page.evaluate(() => (window as unknown as { chainEvents: unknown[] }).chainEvents)).toEqual(['0x7a6a', '0x7a69'])
 
     // A reload restores the session without asking the phone.
     await page.reload()
