@@ -73,6 +73,10 @@ export const WidgetOptions = z.object({
   /** Basic WalletConnect mode (AppKit's `basic`): no UnsupportedChain view, among others. */
   basic: z.optional(z.boolean()),
   walletFeaturesOrder: z.optional(z.array(WalletFeature)),
+  /** SPEC section 3 lists these as options too; `features.*` wins when both are set. */
+  socials: z.optional(z.union([z.literal(false), z.array(SocialProvider)])),
+  connectMethodsOrder: z.optional(z.array(ConnectMethod)),
+  collapseWallets: z.optional(z.boolean()),
   themeMode: z.optional(ThemeMode),
   themeVariables: z.optional(ThemeVariables),
 })

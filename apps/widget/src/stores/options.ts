@@ -6,8 +6,12 @@ export const DEFAULT_NETWORKS = ['eip155:1'] as const
 /** `networks` stays as the dapp gave it: absent means none requested (every network is supported). */
 export type ResolvedOptions = WidgetOptions
 
+/** The top-level spellings of feature switches fold into `features`, whose own values win. */
 export function resolveOptions(options: WidgetOptions): ResolvedOptions {
-  return { ...options }
+  const { socials, connectMethodsOrder, collapseWallets, ...rest } = options
+  const aliases = { socials, connectMethodsOrder, collapseWallets }
+  const set = Object.fromEntries(Object.entries(aliases).filter(([, value]) => value !== undefined))
+  return Object.keys(set).length ? { ...rest, features: { ...set, ...options.features } } : rest
 }
 
 /** Undefined until the host SDK calls setOptions. */
