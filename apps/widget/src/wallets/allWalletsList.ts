@@ -32,13 +32,8 @@ export interface AllWalletsInput {
 export function buildAllWalletsList(input: AllWalletsInput): WalletItem[] {
   const exclude = new Set(input.excludeWalletIds)
   const search = input.search?.trim() ?? ''
-  const items: WalletItem[] = []
   const taken = new Taken()
-  const push = (item: WalletItem) => {
-    if (taken.hasKey(item.key)) return
-    items.push(item)
-    taken.add(item)
-  }
+  const push = (item: WalletItem) => taken.push(item)
   const byRdns = new Map(input.connectors.flatMap((c) => (c.rdns ? [[c.rdns, c] as const] : [])))
 
   for (const connector of input.connectors) {
@@ -63,5 +58,5 @@ export function buildAllWalletsList(input: AllWalletsInput): WalletItem[] {
   if (!search) add(input.featured ?? [], 'featured', false)
   add(input.custom, 'custom', true)
   add(input.explorer, 'explorer', input.matchExplorer === true)
-  return items
+  return taken.items
 }

@@ -60,6 +60,13 @@ export const WALLET_CONNECT_ITEM: WalletItem = {
  */
 export class Taken {
   private readonly keys = new Set<string>()
+  /** The items pushed, in order, each key once. */
+  readonly items: WalletItem[] = []
+  push(item: WalletItem): void {
+    if (this.hasKey(item.key)) return
+    this.items.push(item)
+    this.add(item)
+  }
   has(item: { id?: string | undefined; rdns?: string | undefined; connectorId?: string | undefined }): boolean {
     return (
       (item.id !== undefined && this.keys.has(`id:${item.id}`)) ||
@@ -106,13 +113,8 @@ export interface ConnectListInput {
  */
 export function buildConnectList(input: ConnectListInput): WalletItem[] {
   const exclude = new Set(input.excludeWalletIds)
-  const items: WalletItem[] = []
   const taken = new Taken()
-  const push = (item: WalletItem) => {
-    if (taken.hasKey(item.key)) return
-    items.push(item)
-    taken.add(item)
-  }
+  const push = (item: WalletItem) => taken.push(item)
   const byId = new Map(input.connectors.map((c) => [c.id, c]))
   const byRdns = new Map(input.connectors.flatMap((c) => (c.rdns ? [[c.rdns, c] as const] : [])))
 
@@ -155,7 +157,7 @@ export function buildConnectList(input: ConnectListInput): WalletItem[] {
   else takeFrom(input.firstPage, input.featuredCount ?? FEATURED_DEFAULT_COUNT, 'featured')
   takeFrom(input.firstPage, input.recommendedCount ?? RECOMMENDED_COUNT, 'recommended')
   takeFrom(input.custom, input.custom.length, 'custom')
-  return items
+  return taken.items
 }
 
 /** The All Wallets badge, rounded down to tens as AppKit does: 72 -> "70+", 8 -> "8". */

@@ -21,7 +21,8 @@ import {
 import { buildAllWalletsList } from '../../wallets/allWalletsList'
 import { WALLET_CONNECT_ITEM, type WalletItem } from '../../wallets/lists'
 import { useWidget } from '../../WidgetProvider'
-import { ConnectingExternalView, ConnectingWalletConnectView } from '../lazy'
+import { ConnectingWalletConnectView } from '../lazy'
+import { walletButtonHandlers } from '../walletButtons'
 import './all-wallets.css'
 
 /** 4 tiles a row in the 360 px modal; rows are virtualized. */
@@ -190,7 +191,6 @@ function WalletGrid({ items, resultsFor, source, status, footer, canLoadMore, on
 
 function WalletTile({ item }: { item: WalletItem }) {
   const ctx = useWidget()
-  const preload = item.connectorId ? ConnectingExternalView.preload : ConnectingWalletConnectView.preload
   return (
     <button
       type="button"
@@ -198,9 +198,7 @@ function WalletTile({ item }: { item: WalletItem }) {
       data-testid={`wallet-item-${item.key}`}
       data-section={item.section}
       title={item.name}
-      onClick={() => selectWallet(ctx, item)}
-      onPointerEnter={preload}
-      onFocus={preload}
+      {...walletButtonHandlers(ctx, item)}
     >
       <WalletItemIcon item={item} size={52} />
       <span className="al-wallet-tile-name">{item.name}</span>

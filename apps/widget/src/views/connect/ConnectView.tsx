@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
-import { loadConnectWallets, openAllWallets, selectWallet } from '../../actions/wallets'
+import { loadConnectWallets } from '../../actions/wallets'
 import { Button } from '../../components/Button'
 import { WalletIcon } from '../../components/icons'
 import { WalletItemIcon } from '../../components/WalletItemIcon'
@@ -11,7 +11,7 @@ import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAt
 import { connectSections, type ConnectMethod } from '../../wallets/connectMethods'
 import { formatWalletCount, type WalletItem } from '../../wallets/lists'
 import { useWidget } from '../../WidgetProvider'
-import { AllWalletsView, ConnectingExternalView, ConnectingWalletConnectView } from '../lazy'
+import { allWalletsButtonHandlers, walletButtonHandlers } from '../walletButtons'
 import './connect.css'
 
 /** The sections this widget has so far; email and social arrive with their issue and slot in by order. */
@@ -51,9 +51,7 @@ function WalletSection() {
           variant="secondary"
           className="al-continue-wallet"
           data-testid="continue-with-wallet-button"
-          onClick={() => openAllWallets(ctx)}
-          onPointerEnter={AllWalletsView.preload}
-          onFocus={AllWalletsView.preload}
+          {...allWalletsButtonHandlers(ctx)}
         >
           <WalletIcon width={18} height={18} />
           Continue with a wallet
@@ -75,16 +73,13 @@ function WalletSection() {
 
 function WalletRow({ item }: { item: WalletItem }) {
   const ctx = useWidget()
-  const preload = item.connectorId ? ConnectingExternalView.preload : ConnectingWalletConnectView.preload
   return (
     <button
       type="button"
       className="al-wallet-item"
       data-testid={`wallet-item-${item.key}`}
       data-section={item.section}
-      onClick={() => selectWallet(ctx, item)}
-      onPointerEnter={preload}
-      onFocus={preload}
+      {...walletButtonHandlers(ctx, item)}
     >
       <WalletItemIcon item={item} />
       <span className="al-wallet-name">{item.name}</span>
@@ -97,14 +92,7 @@ function AllWalletsButton() {
   const ctx = useWidget()
   const count = useAtomValue(walletCountAtom)
   return (
-    <button
-      type="button"
-      className="al-wallet-item"
-      data-testid="all-wallets-button"
-      onClick={() => openAllWallets(ctx)}
-      onPointerEnter={AllWalletsView.preload}
-      onFocus={AllWalletsView.preload}
-    >
+    <button type="button" className="al-wallet-item" data-testid="all-wallets-button" {...allWalletsButtonHandlers(ctx)}>
       <span className="al-all-wallets-icon" aria-hidden="true">
         <i />
         <i />
