@@ -15,6 +15,15 @@ export {
 } from './wallet/provider'
 export type { DevnetWalletPageConfig } from './wallet/install'
 export { startRelay, signRelayJwt, type Relay, type RelayStats, type StartRelayOptions } from './relay/index'
+export {
+  MailTimeoutError,
+  startMailSink,
+  type Mail,
+  type MailMatch,
+  type MailSink,
+  type StartMailSinkOptions,
+  type WaitForMailOptions,
+} from './mail/index'
 // The reference WalletConnect wallet loads WalletKit (seconds to import): its code is at '@airlock/devnet/wc-wallet'.
 export type {
   ApproveOptions,

@@ -1,0 +1,10 @@
+export { escapeHtml, renderInboxPage } from './inbox-page'
+export {
+  MailTimeoutError,
+  startMailSink,
+  type Mail,
+  type MailMatch,
+  type MailSink,
+  type StartMailSinkOptions,
+  type WaitForMailOptions,
+} from './sink'
