@@ -1,0 +1,98 @@
+import * as z from 'zod/mini'
+import { ThemeMode, ThemeVariables } from '../common'
+import { Metadata, SocialProvider } from '../options'
+
+/**
+ * Field schemas of the secure-frame protocol (SPEC.md sections 3, 5 and 7). The secure frame is on
+ * our own third origin, but every field is still bounded: a compromised or buggy peer must not be
+ * able to hand the other side unbounded strings or arrays.
+ */
+
+/**
+ * A practical email check (the HTML `input type=email` grammar, plus a dotted domain and the
+ * RFC 5321 limits: 64 characters before the `@`, 254 in all). ASCII only: an internationalised
+ * domain is typed in its punycode form.
+ */
+export const FRAME_EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/
+export const FRAME_EMAIL_MAX_LENGTH = 254
+export const FrameEmail = z.string().check(z.maxLength(FRAME_EMAIL_MAX_LENGTH), z.regex(FRAME_EMAIL))
+export type FrameEmail = z.infer<typeof FrameEmail>
+
+/**
+ * SPEC.md section 5 only says "OTP is a string". Our secure frame mails 6-digit codes, so anything
+ * else can never verify: the schema takes exactly 6 ASCII digits, and the widget can gate its
+ * input on the same pattern instead of sending a code that is bound to fail.
+ */
+export const FRAME_OTP_LENGTH = 6
+export const FRAME_OTP = /^[0-9]{6}$/
+export const FrameOtp = z.string().check(z.regex(FRAME_OTP))
+export type FrameOtp = z.infer<typeof FrameOtp>
+
+/**
+ * A chain id as the frame speaks it: a number for eip155 chains, a string for the rest (a Solana
+ * cluster's genesis hash, or a CAIP-2 id, or a decimal or hex chain id).
+ */
+export const FRAME_CHAIN_ID = /^[-_:a-zA-Z0-9]{1,80}$/
+export const FrameChainId = z.union([
+  z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  z.string().check(z.regex(FRAME_CHAIN_ID)),
+])
+export type FrameChainId = z.infer<typeof FrameChainId>
+
+/** The providers the frame runs an OAuth login for (farcaster has its own flow). */
+export const FRAME_SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export const FrameSocialProvider = z.enum(FRAME_SOCIAL_PROVIDERS)
+export type FrameSocialProvider = z.infer<typeof FrameSocialProvider>
+
+export const FrameAccountType = z.enum(['eoa', 'smartAccount'])
+export type FrameAccountType = z.infer<typeof FrameAccountType>
+
+/** An embedded-wallet address: eip155 (0x + 40 hex) or Solana (32 to 44 base58 characters). */
+export const FRAME_ADDRESS = /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/
+export const FrameAddress = z.string().check(z.regex(FRAME_ADDRESS))
+
+/** http(s) only: a login or Farcaster URL is opened in a popup or drawn as a QR code. */
+export const FRAME_URL = /^https?:\/\/[^\s]+$/
+export const FrameUrl = z.string().check(z.maxLength(4096), z.regex(FRAME_URL))
+
+/** A session token (a JWT or an opaque string), never markup. */
+export const FRAME_SESSION_TOKEN = /^[-_.=+/A-Za-z0-9]{1,4096}$/
+export const FrameSessionToken = z.string().check(z.regex(FRAME_SESSION_TOKEN))
+
+const userName = z.string().check(z.minLength(1), z.maxLength(100))
+
+/** SPEC.md section 3 "Frame user", plus the social login fields. */
+export const FrameUser = z.object({
+  email: z.optional(FrameEmail),
+  address: FrameAddress,
+  chainId: FrameChainId,
+  accounts: z.array(z.object({ address: FrameAddress, type: FrameAccountType })).check(z.maxLength(20)),
+  smartAccountDeployed: z.boolean(),
+  preferredAccountType: FrameAccountType,
+  /** The social (or Farcaster) user name; absent for an email login. */
+  userName: z.optional(userName),
+  /** The provider of a social login, farcaster included; absent for an email login. */
+  socialProvider: z.optional(SocialProvider),
+})
+export type FrameUser = z.infer<typeof FrameUser>
+
+/** What the frame asks for next after a connect-email call (SPEC.md section 4, "Email login"). */
+export const FrameConnectEmailAction = z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'])
+export type FrameConnectEmailAction = z.infer<typeof FrameConnectEmailAction>
+
+/** What the frame asks for next after an update-email call (SPEC.md section 4, "Email update"). */
+export const FrameUpdateEmailAction = z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP'])
+export type FrameUpdateEmailAction = z.infer<typeof FrameUpdateEmailAction>
+
+export const FrameThemeData = z.object({ themeMode: z.optional(ThemeMode), themeVariables: z.optional(ThemeVariables) })
+export type FrameThemeData = z.infer<typeof FrameThemeData>
+
+/** SPEC.md section 3 "Dapp data". */
+export const FrameDappData = z.object({
+  metadata: z.optional(Metadata),
+  sdkVersion: z.string().check(z.maxLength(40)),
+  sdkType: z.string().check(z.maxLength(40)),
+  projectId: z.string().check(z.minLength(1), z.maxLength(100)),
+})
+export type FrameDappData = z.infer<typeof FrameDappData>
