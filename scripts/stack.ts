@@ -1,5 +1,14 @@
 import { devConfig, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
-import { devnetWalletScriptPath, startDevnet, startRelay, type Devnet, type Relay, type ReferenceWallet } from '@airlock/devnet'
+import {
+  devnetWalletScriptPath,
+  startDevnet,
+  startMailSink,
+  startRelay,
+  type Devnet,
+  type MailSink,
+  type Relay,
+  type ReferenceWallet,
+} from '@airlock/devnet'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
@@ -10,6 +19,10 @@ export interface StackPortsOption extends DevPorts {
   relay: number
   /** The reference WalletConnect wallet's page. */
   walletPage: number
+  /** The mail sink's SMTP port (one-time codes for email login are sent here). */
+  mailSmtp: number
+  /** The mail sink's HTTP port (inbox page and JSON). */
+  mailHttp: number
 }
 
 export interface Stack {
@@ -19,6 +32,8 @@ export interface Stack {
   relay: Relay
   /** The reference WalletConnect wallet behind the wallet page (devnet account 0, answers from the page). */
   wallet: ReferenceWallet
+  /** The devnet mail sink: every mail the stack sends, readable with `messages()` / `waitFor()`. */
+  mail: MailSink
   urls: {
     demo: string
     demoNpm: string
@@ -30,6 +45,10 @@ export interface Stack {
     relay: string
     /** The reference wallet page: paste a wc: URI, approve or reject. */
     walletPage: string
+    /** smtp:// url of the mail sink (no TLS, no auth needed). */
+    mailSmtp: string
+    /** The mail sink's inbox page (JSON at `/messages?to=`), on 127.0.0.1 so Node can fetch it too. */
+    mailInbox: string
   }
   stop(): Promise<void>
 }
@@ -41,13 +60,15 @@ export const START_PORTS: StackPortsOption = {
   api: 4403,
   relay: 4404,
   walletPage: 4405,
+  mailSmtp: 4406,
+  mailHttp: 4407,
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
 /**
  * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the api,
  * the widget, secure-frame and demo origins, built (or served by Vite in dev mode), a local
- * WalletConnect relay and the reference WalletConnect wallet with its page.
+ * WalletConnect relay and the reference WalletConnect wallet with its page, and the mail sink.
  */
 export async function startStack(options: {
   /** Print one JSON line per API request. */
@@ -89,7 +110,7 @@ export async function startStack(options: {
     await wallet?.stop()
     await relay?.stop()
   }
-  const [api, walletConnect] = await Promise.allSettled([
+  const [api, walletConnect, mail] = await Promise.allSettled([
     startApiStack({
       ...config,
       demoDistDir,
@@ -100,10 +121,20 @@ export async function startStack(options: {
       ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
     }),
     startWalletConnect(),
+    startMailSink({
+      smtpPort: ports.mailSmtp,
+      httpPort: ports.mailHttp,
+      ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
+    }),
   ])
-  if (api.status === 'rejected' || walletConnect.status === 'rejected') {
-    await Promise.allSettled([api.status === 'fulfilled' && api.value.close(), stopWalletConnect(), devnet.stop()])
-    throw api.status === 'rejected' ? api.reason : (walletConnect as PromiseRejectedResult).reason
+  if (api.status === 'rejected' || walletConnect.status === 'rejected' || mail.status === 'rejected') {
+    await Promise.allSettled([
+      api.status === 'fulfilled' && api.value.close(),
+      mail.status === 'fulfilled' && mail.value.stop(),
+      stopWalletConnect(),
+      devnet.stop(),
+    ])
+    throw [api, walletConnect, mail].find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason
   }
   const servers = api.value
   let stopped: Promise<void> | undefined
@@ -112,6 +143,7 @@ export async function startStack(options: {
     devnet,
     relay: relay!,
     wallet: wallet!,
+    mail: mail.value,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -121,9 +153,11 @@ export async function startStack(options: {
       rpc: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
       relay: config.relayUrl!,
       walletPage: `http://wallet.localhost:${ports.walletPage}`,
+      mailSmtp: mail.value.smtpUrl,
+      mailInbox: `${mail.value.httpUrl}/`,
     },
     stop() {
-      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect()]).then(() => undefined)
+      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect(), mail.value.stop()]).then(() => undefined)
       return stopped
     },
   }
@@ -137,6 +171,8 @@ export const E2E_PORTS: StackPortsOption = {
   api: 14403,
   relay: 14404,
   walletPage: 14405,
+  mailSmtp: 14406,
+  mailHttp: 14407,
   anvil: { 31337: 18545, 31338: 18546 },
 }
 /** Ports of the stack the bench starts. */
@@ -147,5 +183,7 @@ export const BENCH_PORTS: StackPortsOption = {
   api: 34403,
   relay: 34404,
   walletPage: 34405,
+  mailSmtp: 34406,
+  mailHttp: 34407,
   anvil: { 31337: 38545, 31338: 38546 },
 }

@@ -22,6 +22,7 @@ Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now()
   devnet chain 31338           ${stack.urls.rpc[31338]}
   WalletConnect relay          ${stack.urls.relay}
   reference wallet (WC)        ${stack.urls.walletPage}
+  mail inbox (login codes)     ${stack.urls.mailInbox}
 
 No browser wallet? Click "Load devnet wallet" on the demo page. For WalletConnect, paste the
 wc: URI into the reference wallet page and approve there. Ctrl-C stops everything.
