@@ -9,8 +9,14 @@ export function loopbackUrl(url: string | URL): string {
  * `fetch` for Node that sends `localhost` and `*.localhost` requests to 127.0.0.1 (the stand-in
  * answers as its issuer host whatever name reaches it). openid-client: `[customFetch]: localhostFetch`.
  */
-export const localhostFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
-  input instanceof Request ? fetch(new Request(loopbackUrl(input.url), input), init) : fetch(loopbackUrl(input), init)
+export const localhostFetch = (
+  input: string | URL | Request,
+  // Any byte array as body, as openid-client's customFetch passes.
+  init?: Omit<RequestInit, 'body'> & { body?: BodyInit | Uint8Array | null },
+): Promise<Response> =>
+  input instanceof Request
+    ? fetch(new Request(loopbackUrl(input.url), input), init as RequestInit)
+    : fetch(loopbackUrl(input), init as RequestInit)
 
 export interface SignInWithStandInOptions {
   /** Email typed into the login page; default the page's prefilled one (login_hint, else alice@example.com). */

@@ -86,10 +86,19 @@ function send(res: ServerResponse, status: number, html: HtmlPage): void {
   res.writeHead(status, html.headers).end(html.body)
 }
 
-async function signingKey(provider: OidcProviderName): Promise<JWK> {
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 })
-  const jwk: JsonWebKey = privateKey.export({ format: 'jwk' })
-  return { ...jwk, kid: `${provider}-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' } as JWK
+// RSA key generation takes a good part of a second: one key per provider for the process's life.
+const signingKeys = new Map<OidcProviderName, Promise<JWK>>()
+
+function signingKey(provider: OidcProviderName): Promise<JWK> {
+  let key = signingKeys.get(provider)
+  if (!key) {
+    key = promisify(generateKeyPair)('rsa', { modulusLength: 2048 }).then(({ privateKey }) => {
+      const jwk: JsonWebKey = privateKey.export({ format: 'jwk' })
+      return { ...jwk, kid: `${provider}-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' } as JWK
+    })
+    signingKeys.set(provider, key)
+  }
+  return key
 }
 
 /**
