@@ -24,6 +24,8 @@ export {
   type StartMailSinkOptions,
   type WaitForMailOptions,
 } from './mail/index'
+// The OpenID Connect stand-in loads oidc-provider and koa (about a second to import): its code is at '@airlock/devnet/oidc'.
+export type { OidcProviderName, OidcStandIn, OidcStandInClient, SignInWithStandInOptions, StartOidcStandInOptions } from './oidc/index'
 // The reference WalletConnect wallet loads WalletKit (seconds to import): its code is at '@airlock/devnet/wc-wallet'.
 export type {
   ApproveOptions,
