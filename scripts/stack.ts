@@ -6,6 +6,9 @@ import {
   startRelay,
   type Devnet,
   type MailSink,
+  type OidcProviderName,
+  type OidcStandIn,
+  type OidcStandInClient,
   type Relay,
   type ReferenceWallet,
 } from '@airlock/devnet'
@@ -23,6 +26,8 @@ export interface StackPortsOption extends DevPorts {
   mailSmtp: number
   /** The mail sink's HTTP port (inbox page and JSON). */
   mailHttp: number
+  /** The OpenID Connect stand-in for the social logins (one issuer per provider under it). */
+  oidc: number
 }
 
 export interface Stack {
@@ -34,6 +39,10 @@ export interface Stack {
   wallet: ReferenceWallet
   /** The devnet mail sink: every mail the stack sends, readable with `messages()` / `waitFor()`. */
   mail: MailSink
+  /** The social login stand-in; its issuers are `oidc.issuer('google')` etc. */
+  oidc: OidcStandIn
+  /** The OAuth clients registered on it, one per provider (see `devnetOidcClients`). */
+  oidcClients: readonly OidcStandInClient[]
   urls: {
     demo: string
     demoNpm: string
@@ -49,6 +58,8 @@ export interface Stack {
     mailSmtp: string
     /** The mail sink's inbox page (JSON at `/messages?to=`), on 127.0.0.1 so Node can fetch it too. */
     mailInbox: string
+    /** Base of the social login stand-in's issuers (`${oidc}/google`, `${oidc}/github`, …). */
+    oidc: string
   }
   stop(): Promise<void>
 }
@@ -62,7 +73,24 @@ export const START_PORTS: StackPortsOption = {
   walletPage: 4405,
   mailSmtp: 4406,
   mailHttp: 4407,
+  oidc: 4408,
   anvil: { 31337: 8545, 31338: 8546 },
+}
+
+const OIDC_PROVIDER_NAMES: readonly OidcProviderName[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+/**
+ * The OAuth clients the stack registers on the social login stand-in: one per provider, id
+ * `airlock-devnet-<provider>`, secret `airlock-devnet-secret`, redirect_uri
+ * `<secure origin>/oauth/<provider>/callback` (the secure frame's server takes these).
+ */
+export function devnetOidcClients(secureOrigin: string): OidcStandInClient[] {
+  return OIDC_PROVIDER_NAMES.map((provider) => ({
+    provider,
+    clientId: `airlock-devnet-${provider}`,
+    clientSecret: 'airlock-devnet-secret',
+    redirectUris: [`${secureOrigin}/oauth/${provider}/callback`],
+  }))
 }
 
 /**
@@ -82,6 +110,9 @@ export async function startStack(options: {
   // WalletKit takes seconds to import: load it while the apps build.
   const walletModule = import('@airlock/devnet/wc-wallet')
   walletModule.catch(() => undefined) // awaited below; this only keeps an early failure elsewhere from also reporting it unhandled
+  // oidc-provider takes about a second to import: load it while the apps build too.
+  const oidcModule = import('@airlock/devnet/oidc')
+  oidcModule.catch(() => undefined)
   const config = devConfig(ports)
   const demoDistDir = fileURLToPath(new URL(`../apps/demo/dist/${ports.dapp}`, import.meta.url))
   if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
@@ -110,7 +141,8 @@ export async function startStack(options: {
     await wallet?.stop()
     await relay?.stop()
   }
-  const [api, walletConnect, mail] = await Promise.allSettled([
+  const oidcClients = devnetOidcClients(config.origins.secure)
+  const [api, walletConnect, mail, oidc] = await Promise.allSettled([
     startApiStack({
       ...config,
       demoDistDir,
@@ -126,15 +158,23 @@ export async function startStack(options: {
       httpPort: ports.mailHttp,
       ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
     }),
+    oidcModule.then(({ startOidcStandIn }) =>
+      startOidcStandIn({
+        port: ports.oidc,
+        clients: oidcClients,
+        ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
+      }),
+    ),
   ])
-  if (api.status === 'rejected' || walletConnect.status === 'rejected' || mail.status === 'rejected') {
+  if (api.status === 'rejected' || walletConnect.status === 'rejected' || mail.status === 'rejected' || oidc.status === 'rejected') {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
       mail.status === 'fulfilled' && mail.value.stop(),
+      oidc.status === 'fulfilled' && oidc.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail].find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason
+    throw [api, walletConnect, mail, oidc].find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason
   }
   const servers = api.value
   let stopped: Promise<void> | undefined
@@ -144,6 +184,8 @@ export async function startStack(options: {
     relay: relay!,
     wallet: wallet!,
     mail: mail.value,
+    oidc: oidc.value,
+    oidcClients,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -155,9 +197,12 @@ export async function startStack(options: {
       walletPage: `http://wallet.localhost:${ports.walletPage}`,
       mailSmtp: mail.value.smtpUrl,
       mailInbox: `${mail.value.httpUrl}/`,
+      oidc: oidc.value.url,
     },
     stop() {
-      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect(), mail.value.stop()]).then(() => undefined)
+      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect(), mail.value.stop(), oidc.value.stop()]).then(
+        () => undefined,
+      )
       return stopped
     },
   }
@@ -173,6 +218,7 @@ export const E2E_PORTS: StackPortsOption = {
   walletPage: 14405,
   mailSmtp: 14406,
   mailHttp: 14407,
+  oidc: 14408,
   anvil: { 31337: 18545, 31338: 18546 },
 }
 /** Ports of the stack the bench starts. */
@@ -185,5 +231,6 @@ export const BENCH_PORTS: StackPortsOption = {
   walletPage: 34405,
   mailSmtp: 34406,
   mailHttp: 34407,
+  oidc: 34408,
   anvil: { 31337: 38545, 31338: 38546 },
 }
