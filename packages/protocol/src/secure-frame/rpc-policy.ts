@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { readOnlyMethods } from '../eip1193'
 import { EVM_ADDRESS } from '../patterns'
 import { FrameChainId } from './schemas'
 
@@ -11,42 +12,16 @@ import { FrameChainId } from './schemas'
 
 /** Answered without asking the user, and never aborted when open requests are rejected. */
 export const FRAME_SAFE_RPC_METHODS = [
-  // read-only eth_*
+  // read-only eth_* (the same reads any connector's requests go to the RPC proxy with)
+  ...readOnlyMethods,
   'eth_accounts',
-  'eth_blockNumber',
-  'eth_call',
-  'eth_chainId',
-  'eth_estimateGas',
-  'eth_feeHistory',
-  'eth_gasPrice',
   'eth_getAccount',
-  'eth_getBalance',
-  'eth_getBlockByHash',
-  'eth_getBlockByNumber',
-  'eth_getBlockReceipts',
-  'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber',
-  'eth_getCode',
   'eth_getFilterChanges',
   'eth_getFilterLogs',
-  'eth_getLogs',
-  'eth_getProof',
-  'eth_getStorageAt',
-  'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex',
-  'eth_getTransactionByHash',
-  'eth_getTransactionCount',
-  'eth_getTransactionReceipt',
-  'eth_getUncleCountByBlockHash',
-  'eth_getUncleCountByBlockNumber',
-  'eth_maxPriorityFeePerGas',
   'eth_newBlockFilter',
   'eth_newFilter',
   'eth_newPendingTransactionFilter',
-  'eth_syncing',
   'eth_uninstallFilter',
-  // broadcasts a transaction someone already signed: no key is used
-  'eth_sendRawTransaction',
   // wallet reads
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
