@@ -15,15 +15,7 @@ export {
 } from './wallet/provider'
 export type { DevnetWalletPageConfig } from './wallet/install'
 export { startRelay, signRelayJwt, type Relay, type RelayStats, type StartRelayOptions } from './relay/index'
-export {
-  MailTimeoutError,
-  startMailSink,
-  type Mail,
-  type MailMatch,
-  type MailSink,
-  type StartMailSinkOptions,
-  type WaitForMailOptions,
-} from './mail/index'
+export * from './mail/sink'
 // The OpenID Connect stand-in loads oidc-provider and koa (about a second to import): its code is at '@airlock/devnet/oidc'.
 export type { OidcProviderName, OidcStandIn, OidcStandInClient, SignInWithStandInOptions, StartOidcStandInOptions } from './oidc/index'
 // The reference WalletConnect wallet loads WalletKit (seconds to import): its code is at '@airlock/devnet/wc-wallet'.
