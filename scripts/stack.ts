@@ -149,6 +149,8 @@ export async function startStack(options: {
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
       dev,
       requestLog: options.requestLog ?? false,
+      // The mail sink below listens on this port; nodemailer connects only when a code is sent.
+      smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
       ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
     }),

@@ -7,6 +7,7 @@ import { HttpOrigin } from './http/origin'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
+import { decodeSecret } from './secure-origin/secrets'
 
 /** Where each origin server listens. */
 export interface StackPorts {
@@ -59,6 +60,19 @@ export interface StackConfig {
   requestLog?: boolean
   /** The WalletConnect relay the widget pairs through (its CSP allows exactly this one). Default: the public relay. */
   relayUrl?: string
+  /**
+   * Where the secure-frame server mails its one-time codes (`smtp://host:port`, `smtps://…`); the
+   * devnet mail sink in dev and tests. Without it, email login answers 503.
+   */
+  smtpUrl?: string
+  /** The From of those mails. Default `Airlock <no-reply@airlock.localhost>`. */
+  mailFrom?: string
+  /**
+   * The secure-frame server's secret (base64 or hex, at least 32 bytes): keys the stored code
+   * hashes and derives each user's recovery key material. Random at every start when absent (dev).
+   * In production it comes from a KMS / secret manager, never from the database.
+   */
+  secureSecret?: string
 }
 
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -109,6 +123,12 @@ export const StackConfigSchema = z.object({
   relayUrl: z
     .string()
     .regex(/^wss?:\/\/[^\s/?#]+\/?$/, 'must be a ws:// or wss:// origin')
+    .optional(),
+  smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
+  mailFrom: z.string().min(3).max(200).optional(),
+  secureSecret: z
+    .string()
+    .refine((text) => decodeSecret(text) !== undefined, 'must be base64 or hex of at least 32 bytes')
     .optional(),
 })
 

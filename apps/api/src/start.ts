@@ -8,6 +8,10 @@ import { demoCsp, secureFrameCsp } from './http/csp'
 import type { RunningServer } from './http/server'
 import { createMemoryProjectRegistry } from './projects/registry'
 import { startStaticOrigin } from './static-origin/server'
+import { randomBytes } from 'node:crypto'
+import { smtpMailer } from './secure-origin/mailer'
+import { decodeSecret, serverKeys } from './secure-origin/secrets'
+import { startSecureOrigin } from './secure-origin/server'
 import { startWidgetOrigin } from './widget-origin/server'
 
 export interface ApiStack {
@@ -35,6 +39,13 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
   const chains = createChainRegistry(config.rpcUpstreams)
   const data = { db, chains, projects, apiOrigin: origins.api, now: Date.now }
+  // The secure-frame server's secret: configured (a KMS / secret manager in production), else one
+  // per start, which is only right while the storage is as short-lived as the process.
+  if (!config.secureSecret && (config.databaseUrl || config.dataDir)) {
+    console.warn('[secure origin] no secureSecret configured: sealed recovery shares will not open after a restart')
+  }
+  const secureSecret = config.secureSecret ? decodeSecret(config.secureSecret)! : randomBytes(32)
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
   const indexer = startIndexer({
     db,
     chains,
@@ -76,7 +87,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       port: ports.dapp,
       ...(dev ? { viteRoot: appDir('demo') } : {}),
     }),
-    startStaticOrigin({
+    startSecureOrigin({
       name: 'secure frame',
       distDir: config.secureFrameDistDir,
       csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, dev }),
@@ -84,13 +95,20 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       host,
       port: ports.secure,
       ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
+      api: {
+        origin: origins.secure,
+        db,
+        keys: serverKeys(secureSecret),
+        ...(mailer ? { mailer } : {}),
+        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false } : {}),
+      },
     }),
   ]
   const settled = await Promise.allSettled(starts)
   const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   const closeAll = () =>
-    Promise.all([...servers.map((s) => s.close()), indexer.stop()])
+    Promise.all([...servers.map((s) => s.close()), indexer.stop(), mailer?.close()])
       .then(() => db.close())
       .then(() => undefined)
   if (failure) {

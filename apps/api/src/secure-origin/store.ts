@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database'
+
+/** SQL of the secure-frame server (tables of migrations/020_secure_frame.sql). */
+
+export type OtpPurpose = 'login' | 'device' | 'update-primary' | 'update-secondary'
+
+export interface SecureUser {
+  id: string
+  email: string
+}
+
+export interface SecureDevice {
+  id: string
+  userId: string
+  verifiedAt: Date | null
+}
+
+export interface SecureSession {
+  tokenHash: string
+  user: SecureUser
+  deviceId: string
+  deviceVerified: boolean
+  createdAt: Date
+  expiresAt: Date
+}
+
+export interface StoredOtp {
+  id: string
+  email: string
+  purpose: OtpPurpose
+  codeHash: string
+  deviceHash: string | null
+  userId: string | null
+  newEmail: string | null
+  createdAt: Date
+  expiresAt: Date
+  tries: number
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<SecureUser | undefined> {
+  const { rows } = await db.query<SecureUser>('SELECT id, email FROM secure_users WHERE lower(email) = lower($1)', [email])
+  return rows[0]
+}
+
+/** The user with this email, created now if there is none (two racing first logins get the same user). */
+export async function findOrInsertUser(db: Database, email: string, now: Date): Promise<SecureUser> {
+  await db.query('INSERT INTO secure_users (id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT ((lower(email))) DO NOTHING', [
+    randomUUID(),
+    email,
+    now,
+  ])
+  const user = await findUserByEmail(db, email)
+  if (!user) throw new Error('secure_users: the user vanished right after its insert')
+  return user
+}
+
+/** False when another user already has `email` (the unique index on lower(email)). */
+export async function updateUserEmail(db: Database, userId: string, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE secure_users SET email = $2 WHERE id = $1
+       AND NOT EXISTS (SELECT 1 FROM secure_users WHERE lower(email) = lower($2) AND id <> $1)
+     RETURNING id`,
+    [userId, email],
+  )
+  return rows.length === 1
+}
+
+export async function findDevice(db: Database, userId: string, tokenHash: string): Promise<SecureDevice | undefined> {
+  const { rows } = await db.query<SecureDevice>(
+    'SELECT id, user_id AS "userId", verified_at AS "verifiedAt" FROM secure_devices WHERE user_id = $1 AND token_hash = $2',
+    [userId, tokenHash],
+  )
+  return rows[0]
+}
+
+/** The user's device with this token, created if new, marked verified now if it was not. */
+export async function upsertVerifiedDevice(db: Database, userId: string, tokenHash: string, now: Date): Promise<SecureDevice> {
+  const { rows } = await db.query<SecureDevice>(
+    `INSERT INTO secure_devices (id, user_id, token_hash, created_at, verified_at) VALUES ($1, $2, $3, $4, $4)
+     ON CONFLICT (user_id, token_hash) DO UPDATE SET verified_at = COALESCE(secure_devices.verified_at, EXCLUDED.verified_at)
+     RETURNING id, user_id AS "userId", verified_at AS "verifiedAt"`,
+    [randomUUID(), userId, tokenHash, now],
+  )
+  return rows[0]!
+}
+
+export async function insertSession(
+  db: Database,
+  session: { tokenHash: string; userId: string; deviceId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO secure_sessions (token_hash, user_id, device_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    session.tokenHash,
+    session.userId,
+    session.deviceId,
+    session.createdAt,
+    session.expiresAt,
+  ])
+}
+
+/** The live session with this token hash (expired ones are not returned). */
+export async function findSession(db: Database, tokenHash: string, now: Date): Promise<SecureSession | undefined> {
+  const { rows } = await db.query<{
+    tokenHash: string
+    userId: string
+    email: string
+    deviceId: string
+    verifiedAt: Date | null
+    createdAt: Date
+    expiresAt: Date
+  }>(
+    `SELECT s.token_hash AS "tokenHash", u.id AS "userId", u.email, s.device_id AS "deviceId", d.verified_at AS "verifiedAt",
+            s.created_at AS "createdAt", s.expires_at AS "expiresAt"
+       FROM secure_sessions s JOIN secure_users u ON u.id = s.user_id JOIN secure_devices d ON d.id = s.device_id
+      WHERE s.token_hash = $1 AND s.expires_at > $2`,
+    [tokenHash, now],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return {
+    tokenHash: row.tokenHash,
+    user: { id: row.userId, email: row.email },
+    deviceId: row.deviceId,
+    deviceVerified: row.verifiedAt !== null,
+    createdAt: new Date(row.createdAt),
+    expiresAt: new Date(row.expiresAt),
+  }
+}
+
+export async function deleteSession(db: Database, tokenHash: string): Promise<void> {
+  await db.query('DELETE FROM secure_sessions WHERE token_hash = $1', [tokenHash])
+}
+
+/** When the newest code for `email` (any purpose that sends mail to it) was created. */
+export async function lastOtpAt(db: Database, email: string): Promise<Date | undefined> {
+  const { rows } = await db.query<{ at: Date | null }>('SELECT max(created_at) AS at FROM secure_otp_codes WHERE email = $1', [email])
+  return rows[0]?.at ? new Date(rows[0].at) : undefined
+}
+
+/** Stores a new code, replacing the earlier codes of the same address and purpose (and user, for updates). */
+export async function replaceOtp(db: Database, otp: Omit<StoredOtp, 'id' | 'tries'>): Promise<string> {
+  const id = randomUUID()
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM secure_otp_codes WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3', [
+      otp.email,
+      otp.purpose,
+      otp.userId,
+    ])
+    await tx.query(
+      `INSERT INTO secure_otp_codes (id, email, purpose, code_hash, device_hash, user_id, new_email, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, otp.email, otp.purpose, otp.codeHash, otp.deviceHash, otp.userId, otp.newEmail, otp.createdAt, otp.expiresAt],
+    )
+  })
+  // Housekeeping: codes dead for a day are of no use to anyone.
+  await db.query("DELETE FROM secure_otp_codes WHERE expires_at < $1::timestamptz - interval '1 day'", [otp.createdAt])
+  return id
+}
+
+export async function deleteOtp(db: Database, id: string): Promise<void> {
+  await db.query('DELETE FROM secure_otp_codes WHERE id = $1', [id])
+}
+
+/**
+ * The newest unused code of this purpose for this address (when `email` is given) and user (null:
+ * a login code, which belongs to no user yet).
+ */
+export async function findOtp(
+  db: Database,
+  filter: { purpose: OtpPurpose; email?: string; userId: string | null },
+): Promise<StoredOtp | undefined> {
+  const { rows } = await db.query<StoredOtp>(
+    `SELECT id, email, purpose, code_hash AS "codeHash", device_hash AS "deviceHash", user_id AS "userId", new_email AS "newEmail",
+            created_at AS "createdAt", expires_at AS "expiresAt", tries
+       FROM secure_otp_codes
+      WHERE purpose = $1 AND user_id IS NOT DISTINCT FROM $2 AND ($3::text IS NULL OR email = $3) AND used_at IS NULL
+      ORDER BY created_at DESC LIMIT 1`,
+    [filter.purpose, filter.userId, filter.email ?? null],
+  )
+  const row = rows[0]
+  return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
+}
+
+/** Counts a wrong attempt; the new count, or undefined when the code was already dead or used. */
+export async function countWrongTry(db: Database, id: string, maxTries: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ tries: number }>(
+    'UPDATE secure_otp_codes SET tries = tries + 1 WHERE id = $1 AND tries < $2 AND used_at IS NULL RETURNING tries',
+    [id, maxTries],
+  )
+  return rows[0]?.tries
+}
+
+/** Marks a code used; false when it was used (or killed) meanwhile, so one code opens one session. */
+export async function consumeOtp(db: Database, id: string, maxTries: number, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE secure_otp_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND tries < $3 RETURNING id',
+    [id, now, maxTries],
+  )
+  return rows.length === 1
+}
+
+export interface StoredShares {
+  authShare: Uint8Array
+  sealedRecoveryShare: Uint8Array
+}
+
+/** False when the user already has shares (they are written once). */
+export async function insertShares(db: Database, userId: string, shares: StoredShares, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `INSERT INTO secure_key_shares (user_id, auth_share, sealed_recovery_share, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+    [userId, Buffer.from(shares.authShare), Buffer.from(shares.sealedRecoveryShare), now],
+  )
+  return rows.length === 1
+}
+
+export async function findShares(db: Database, userId: string): Promise<StoredShares | undefined> {
+  const { rows } = await db.query<{ authShare: Uint8Array; sealedRecoveryShare: Uint8Array }>(
+    'SELECT auth_share AS "authShare", sealed_recovery_share AS "sealedRecoveryShare" FROM secure_key_shares WHERE user_id = $1',
+    [userId],
+  )
+  const row = rows[0]
+  return row && { authShare: new Uint8Array(row.authShare), sealedRecoveryShare: new Uint8Array(row.sealedRecoveryShare) }
+}
