@@ -1,7 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { getCookie } from 'hono/cookie'
 import * as z from 'zod'
-import { emailCooldownMessage, emailLoginCooldownRemaining, FrameEmail, FrameOtp } from '@airlock/protocol'
+import { EMAIL_LOGIN_COOLDOWN_MS, emailCooldownMessage, emailLoginCooldownRemaining, FrameEmail, FrameOtp } from '@airlock/protocol'
 import type { Database } from '../db/database'
 import { API_CSP } from '../http/csp'
 import { apiError } from '../http/errors'
@@ -48,6 +48,8 @@ export const DEVICE_COOKIE = 'airlock_device'
 export const DEVICE_HEADER = 'X-Airlock-Device'
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 const MAX_BODY_BYTES = 8 * 1024
+/** Past this many browsers in the cooldown map, the ones whose cooldown is over are forgotten. */
+const MAX_COOLDOWN_ENTRIES = 10_000
 /** A share or a sealed share: Shamir shares of a 32-byte seed are 33 bytes; the sealed envelope a little more. */
 const MAX_SHARE_BYTES = 1024
 
@@ -130,7 +132,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
   const secureCookies = options.secureCookies ?? isSecureContextOrigin(origin)
   const app = new Hono<Env>().basePath(SECURE_API_PREFIX)
   const headers = { ...securityHeaders(API_CSP, 'no-referrer'), 'Cross-Origin-Resource-Policy': 'same-origin' }
-  /** Per-browser cooldown (the device token, else the address): when each last had a code mailed. */
+  /** Per-browser cooldown (by device token; by user for email updates): when each last had a code mailed. */
   const lastMailByClient = new Map<string, number>()
 
   app.use('*', async (c, next) => {
@@ -220,7 +222,12 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
       await deleteOtp(db, id)
       return apiError(c, 502, SecureReason.mailFailed)
     }
-    if (code.clientKey) lastMailByClient.set(code.clientKey, createdAt.getTime())
+    if (code.clientKey) {
+      lastMailByClient.set(code.clientKey, createdAt.getTime())
+      if (lastMailByClient.size > MAX_COOLDOWN_ENTRIES) {
+        for (const [key, at] of lastMailByClient) if (at + EMAIL_LOGIN_COOLDOWN_MS <= createdAt.getTime()) lastMailByClient.delete(key)
+      }
+    }
     return undefined
   }
 
@@ -261,7 +268,8 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     const issued = device === undefined
     device ??= randomToken()
     const deviceHash = hashToken(device)
-    const clientKey = issued ? `address:${clientAddress(c)}` : `device:${deviceHash}`
+    // Per browser: a client that drops its device token gets a new one, and meets the mail rate limit per address instead.
+    const clientKey = `device:${deviceHash}`
     const wait = await cooldown(c, email.toLowerCase(), clientKey)
     if (wait) return wait
 

@@ -1,0 +1,519 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import { combine } from 'shamir-secret-sharing'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deriveRecoveryKey, openRecoveryShare, sealRecoveryShare } from '../../../secure-frame/src/custody/recovery'
+import { generateSeedEntropy } from '../../../secure-frame/src/custody/seed'
+import { combineShares, splitSeed } from '../../../secure-frame/src/custody/shares'
+import type { Database } from '../db/database'
+import { openDatabase } from '../db/open'
+import { createSecureOriginApp, OTP_MAX_TRIES, SecureReason, type SecureOriginAppOptions, wrongCodeMessage } from './app'
+import { smtpMailer } from './mailer'
+import { serverKeys } from './secrets'
+
+const ORIGIN = 'http://secure.localhost:4402'
+const WIDGET = 'http://widget.localhost:4401'
+const START = Date.UTC(2030, 0, 1)
+
+let db: Database
+let sink: MailSink
+let mailer: ReturnType<typeof smtpMailer>
+const keys = serverKeys(randomBytes(32))
+let time = START
+
+beforeAll(async () => {
+  ;[db, sink] = await Promise.all([openDatabase(), startMailSink({ smtpPort: 0, httpPort: 0 })])
+  mailer = smtpMailer(sink.smtpUrl)
+  app = makeApp()
+}, 30_000)
+
+afterAll(async () => {
+  mailer?.close()
+  await Promise.all([db?.close(), sink?.stop()])
+})
+
+beforeEach(() => {
+  sink.clear()
+  // Each test starts well past every earlier cooldown and code.
+  time += 24 * 60 * 60_000
+})
+
+function makeApp(overrides: Partial<SecureOriginAppOptions> = {}) {
+  return createSecureOriginApp({ origin: ORIGIN, db, keys, mailer, now: () => time, rateLimit: false, mailRateLimit: false, ...overrides })
+}
+let app: ReturnType<typeof makeApp>
+
+interface CallOptions {
+  method?: string
+  body?: unknown
+  token?: string
+  device?: string
+  origin?: string | null
+  headers?: Record<string, string>
+}
+
+async function call(path: string, options: CallOptions = {}, target: ReturnType<typeof makeApp> = app) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...options.headers }
+  if (options.origin !== null) headers.Origin = options.origin ?? ORIGIN
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  if (options.device) headers['X-Airlock-Device'] = options.device
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
+  const response = await target.request(path, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  })
+  const text = await response.text()
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> }
+}
+
+/** The 6-digit code of the newest mail to `email`. */
+async function codeFor(email: string): Promise<string> {
+  const mail = await sink.waitFor({ to: email })
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no code in ${mail.text}`)
+  sink.clear()
+  return code
+}
+
+let counter = 0
+const freshEmail = () => `user${++counter}.${Date.now()}@example.com`
+
+/** A full first login: returns the session token, the device token and the user id. */
+async function login(email: string, device?: string) {
+  const started = await call('/api/email/start', { body: { email }, ...(device ? { device } : {}) })
+  expect(started.status).toBe(200)
+  const deviceToken = device ?? (started.json.deviceToken as string)
+  if (started.json.action === 'VERIFY_DEVICE') {
+    const verified = await call('/api/email/verify-device', { body: { email, otp: await codeFor(email) }, device: deviceToken })
+    expect(verified.json).toEqual({ action: 'VERIFY_OTP' })
+  } else {
+    expect(started.json.action).toBe('VERIFY_OTP')
+  }
+  const done = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: deviceToken })
+  expect(done.status).toBe(200)
+  const user = done.json.user as { id: string; email: string }
+  return { token: done.json.token as string, device: deviceToken, userId: user.id, user }
+}
+
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
+
+describe('email login', () => {
+  it('mails a 6-digit code, and the code makes a user, a device and a session', async () => {
+    const email = freshEmail()
+    const started = await call('/api/email/start', { body: { email } })
+    expect(started.status).toBe(200)
+    expect(started.json.action).toBe('VERIFY_OTP')
+    const device = started.json.deviceToken as string
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const mail = await sink.waitFor({ to: email })
+    expect(mail.subject).toBe('Your Airlock login code')
+    expect(mail.text).toContain('expires in 10 minutes')
+    const code = mail.text.match(/\b(\d{6})\b/)![1]!
+
+    const verified = await call('/api/email/verify', { body: { email, otp: code }, device })
+    expect(verified.status).toBe(200)
+    expect(verified.json.user).toEqual({ id: expect.any(String), email })
+    const token = verified.json.token as string
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(verified.json.expiresAt).toBe(new Date(time + 30 * 24 * 60 * 60_000).toISOString())
+
+    const session = await call('/api/session', { token })
+    expect(session.json).toMatchObject({ isConnected: true, user: { email } })
+    // The same code does not open a second session.
+    const again = await call('/api/email/verify', { body: { email, otp: code }, device })
+    expect(again.json.error).toBe(SecureReason.noCode)
+  })
+
+  it('keeps only the SHA-256 of session and device tokens', async () => {
+    const { token, device, userId } = await login(freshEmail())
+    const sessions = await db.query<{ token_hash: string }>('SELECT token_hash FROM secure_sessions WHERE user_id = $1', [userId])
+    expect(sessions.rows).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }])
+    const dump = JSON.stringify(
+      (
+        await db.query(`SELECT (SELECT json_agg(s) FROM secure_sessions s) AS s, (SELECT json_agg(d) FROM secure_devices d) AS d,
+          (SELECT json_agg(o) FROM secure_otp_codes o) AS o`)
+      ).rows,
+    )
+    expect(dump).not.toContain(token)
+    expect(dump).not.toContain(device)
+  })
+
+  it('answers CONNECT when this session already belongs to the email, without mailing', async () => {
+    const email = freshEmail()
+    const { token, device } = await login(email)
+    time += 60_000
+    const started = await call('/api/email/start', { body: { email: email.toUpperCase() }, token, device })
+    expect(started.json).toEqual({ action: 'CONNECT' })
+    expect(sink.messages()).toHaveLength(0)
+  })
+
+  it('counts wrong codes: 400 with the tries left, then the code is dead even when right', async () => {
+    const email = freshEmail()
+    const started = await call('/api/email/start', { body: { email } })
+    const device = started.json.deviceToken as string
+    const code = await codeFor(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let attempt = 1; attempt < OTP_MAX_TRIES; attempt++) {
+      const result = await call('/api/email/verify', { body: { email, otp: wrong }, device })
+      expect(result.status).toBe(400)
+      expect(result.json.error).toBe(wrongCodeMessage(OTP_MAX_TRIES - attempt))
+      expect(result.json.reasons).toEqual([{ description: wrongCodeMessage(OTP_MAX_TRIES - attempt), field: 'otp' }])
+    }
+    expect(wrongCodeMessage(1)).toBe('Wrong code: 1 try left')
+    const fifth = await call('/api/email/verify', { body: { email, otp: wrong }, device })
+    expect(fifth.json.error).toBe(SecureReason.overTried)
+    const right = await call('/api/email/verify', { body: { email, otp: code }, device })
+    expect(right.status).toBe(400)
+    expect(right.json.error).toBe(SecureReason.overTried)
+
+    // A new code (after the cooldown) works.
+    time += 30_000
+    await call('/api/email/start', { body: { email }, device })
+    const fresh = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device })
+    expect(fresh.status).toBe(200)
+  })
+
+  it('refuses a code after 10 minutes', async () => {
+    const email = freshEmail()
+    const started = await call('/api/email/start', { body: { email } })
+    const device = started.json.deviceToken as string
+    const code = await codeFor(email)
+    time += 10 * 60_000
+    const late = await call('/api/email/verify', { body: { email, otp: code }, device })
+    expect(late.status).toBe(400)
+    expect(late.json.error).toBe(SecureReason.expired)
+  })
+
+  it('refuses a code from another browser than the one that asked for it', async () => {
+    const email = freshEmail()
+    await call('/api/email/start', { body: { email } })
+    const other = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: 'x'.repeat(43) })
+    expect(other.json.error).toBe(SecureReason.otherDevice)
+    const none = await call('/api/email/verify', { body: { email, otp: '123456' } })
+    expect(none.json.error).toBe(SecureReason.noDevice)
+  })
+
+  it('validates the email and the code with the protocol schemas', async () => {
+    const bad = await call('/api/email/start', { body: { email: 'not-an-email' } })
+    expect(bad.status).toBe(400)
+    expect(bad.json.reasons).toEqual([expect.objectContaining({ field: 'email' })])
+    const otp = await call('/api/email/verify', { body: { email: 'a@example.com', otp: '12345' }, device: 'x'.repeat(43) })
+    expect(otp.status).toBe(400)
+    expect((otp.json.reasons as { field: string }[])[0]!.field).toBe('otp')
+    const notJson = await app.request('/api/email/start', { method: 'POST', headers: { Origin: ORIGIN }, body: '{' })
+    expect(notJson.status).toBe(400)
+  })
+})
+
+describe('the 30 s cooldown', () => {
+  it('answers 429 "Please try again after {n} seconds", rounded up, per email and per browser', async () => {
+    const email = freshEmail()
+    const first = await call('/api/email/start', { body: { email } })
+    const device = first.json.deviceToken as string
+    time += 10_200
+    const again = await call('/api/email/start', { body: { email }, device })
+    expect(again.status).toBe(429)
+    expect(again.json.error).toBe('Please try again after 20 seconds')
+    expect(again.headers.get('Retry-After')).toBe('20')
+    // The same address from another browser: the email's cooldown.
+    const otherBrowser = await call('/api/email/start', { body: { email } })
+    expect(otherBrowser.json.error).toBe('Please try again after 20 seconds')
+    // Another address from the same browser: the browser's cooldown.
+    time += 19_000
+    const otherEmail = await call('/api/email/start', { body: { email: freshEmail() }, device })
+    expect(otherEmail.json.error).toBe('Please try again after 1 seconds')
+    time += 800
+    const after = await call('/api/email/start', { body: { email }, device })
+    expect(after.status).toBe(200)
+    expect(sink.messages()).toHaveLength(2)
+  })
+
+  it('limits the mails one client address sends (the rate limiter)', async () => {
+    const limited = makeApp({ mailRateLimit: { capacity: 2, refillPerSecond: 0.001 } })
+    for (let i = 0; i < 2; i++) expect((await call('/api/email/start', { body: { email: freshEmail() } }, limited)).status).toBe(200)
+    const third = await call('/api/email/start', { body: { email: freshEmail() } }, limited)
+    expect(third.status).toBe(429)
+    expect(third.json.error).toMatch(/^Too many requests/)
+  })
+})
+
+describe('devices', () => {
+  it('sends a device code to a known user on a new browser, then the login code, and logs into the same user', async () => {
+    const email = freshEmail()
+    const first = await login(email)
+    time += 60_000
+    const started = await call('/api/email/start', { body: { email } })
+    expect(started.json.action).toBe('VERIFY_DEVICE')
+    const deviceB = started.json.deviceToken as string
+    const mail = await sink.waitFor({ to: email })
+    expect(mail.subject).toBe('Approve a new device for your Airlock wallet')
+    const deviceCode = mail.text.match(/\b(\d{6})\b/)![1]!
+    sink.clear()
+    // The login code step cannot be skipped with the device code.
+    const skip = await call('/api/email/verify', { body: { email, otp: deviceCode }, device: deviceB })
+    expect(skip.json.error).toBe(SecureReason.noCode)
+    const elsewhere = await call('/api/email/verify-device', { body: { email, otp: deviceCode }, device: first.device })
+    expect(elsewhere.json.error).toBe(SecureReason.otherDevice)
+    const verified = await call('/api/email/verify-device', { body: { email, otp: deviceCode }, device: deviceB })
+    expect(verified.json).toEqual({ action: 'VERIFY_OTP' })
+    const done = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: deviceB })
+    expect(done.status).toBe(200)
+    expect((done.json.user as { id: string }).id).toBe(first.userId)
+    const devices = await db.query('SELECT verified_at FROM secure_devices WHERE user_id = $1', [first.userId])
+    expect(devices.rows).toHaveLength(2)
+
+    // The first browser is still known: a plain login code.
+    time += 60_000
+    expect((await call('/api/email/start', { body: { email }, device: first.device })).json.action).toBe('VERIFY_OTP')
+  })
+})
+
+describe('sessions', () => {
+  it('reads the session from the Bearer token or the cookie; sign out ends only this session', async () => {
+    const email = freshEmail()
+    const a = await login(email)
+    await call('/api/shares', {
+      method: 'PUT',
+      body: { authShare: b64(new Uint8Array(33).fill(7)), sealedRecoveryShare: b64(new Uint8Array(61)) },
+      token: a.token,
+    })
+    time += 60_000
+    const b = await login(email, a.device)
+    const byCookie = await call('/api/session', { headers: { Cookie: `airlock_session=${a.token}` } })
+    expect(byCookie.json).toMatchObject({ isConnected: true })
+
+    const out = await call('/api/session/sign-out', { body: {}, token: a.token })
+    expect(out.status).toBe(200)
+    expect(out.headers.get('Set-Cookie')).toMatch(/^airlock_session=; Path=\/; Max-Age=0; HttpOnly/)
+    expect((await call('/api/session', { token: a.token })).json).toEqual({ isConnected: false })
+    expect((await call('/api/shares/auth', { token: a.token })).status).toBe(401)
+    // The other session, the user and the wallet's shares stay.
+    expect((await call('/api/session', { token: b.token })).json).toMatchObject({ isConnected: true, user: { id: a.userId } })
+    expect((await call('/api/shares/auth', { token: b.token })).json).toEqual({ authShare: b64(new Uint8Array(33).fill(7)) })
+    const users = await db.query('SELECT id FROM secure_users WHERE id = $1', [a.userId])
+    expect(users.rows).toHaveLength(1)
+  })
+
+  it('sets the cookies HttpOnly; Secure, SameSite=None and Partitioned on a secure context', async () => {
+    const started = await call('/api/email/start', { body: { email: freshEmail() } })
+    expect(started.headers.get('Set-Cookie')).toBe(
+      `airlock_device=${started.json.deviceToken as string}; Path=/; Max-Age=34560000; HttpOnly; Secure; SameSite=None; Partitioned`,
+    )
+    const email = freshEmail()
+    time += 30_000
+    const { device } = await login(email)
+    time += 30_000
+    await call('/api/email/start', { body: { email }, device })
+    const verified = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device })
+    const cookie = verified.headers.get('Set-Cookie')!
+    expect(cookie).toBe(
+      `airlock_session=${verified.json.token as string}; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=None; Partitioned`,
+    )
+  })
+
+  it('drops Secure (and with it SameSite=None and Partitioned) on a plain-http origin', async () => {
+    const origin = 'http://secure.example.test:8080'
+    const plain = makeApp({ origin })
+    const started = await call('/api/email/start', { body: { email: freshEmail() }, origin }, plain)
+    const cookie = started.headers.get('Set-Cookie')!
+    expect(cookie).toMatch(/; HttpOnly; SameSite=Strict$/)
+    expect(cookie).not.toMatch(/Secure|Partitioned/)
+    const https = makeApp({ origin: 'https://secure.example.com' })
+    const secure = await call('/api/email/start', { body: { email: freshEmail() }, origin: 'https://secure.example.com' }, https)
+    expect(secure.headers.get('Set-Cookie')).toMatch(/; HttpOnly; Secure; SameSite=None; Partitioned$/)
+  })
+})
+
+describe('same origin only', () => {
+  it('refuses POSTs from other origins, or with no proof of origin, and never sends CORS headers', async () => {
+    const email = freshEmail()
+    const fromWidget = await call('/api/email/start', { body: { email }, origin: WIDGET })
+    expect(fromWidget.status).toBe(403)
+    expect(fromWidget.json.error).toBe(SecureReason.crossOrigin)
+    expect(fromWidget.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    expect((await call('/api/email/start', { body: { email }, origin: null })).status).toBe(403)
+    expect((await call('/api/email/start', { body: { email }, origin: 'null' })).status).toBe(403)
+    const crossSite = await call('/api/email/start', { body: { email }, origin: null, headers: { 'Sec-Fetch-Site': 'cross-site' } })
+    expect(crossSite.status).toBe(403)
+    const preflight = await call('/api/shares', { method: 'OPTIONS', origin: WIDGET, headers: { 'Access-Control-Request-Method': 'PUT' } })
+    expect(preflight.status).toBe(403)
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBeNull()
+    const sameOrigin = await call('/api/email/start', { body: { email }, origin: null, headers: { 'Sec-Fetch-Site': 'same-origin' } })
+    expect(sameOrigin.status).toBe(200)
+    expect(sink.messages()).toHaveLength(1)
+  })
+
+  it('refuses cross-site GETs too, and marks every answer no-store and same-origin', async () => {
+    const { token } = await login(freshEmail())
+    expect((await call('/api/shares/auth', { token, origin: WIDGET })).status).toBe(403)
+    expect((await call('/api/session', { token, origin: null, headers: { 'Sec-Fetch-Site': 'same-site' } })).status).toBe(403)
+    const ok = await call('/api/session', { token, origin: null })
+    expect(ok.status).toBe(200)
+    expect(ok.headers.get('Cache-Control')).toBe('no-store')
+    expect(ok.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin')
+    expect(ok.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+  })
+})
+
+describe('key shares', () => {
+  it('stores shares once and releases them only to the owner', async () => {
+    const alice = await login(freshEmail())
+    const bob = await login(freshEmail())
+    const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
+    expect((await call('/api/shares', { method: 'PUT', body: shares })).status).toBe(401)
+    const put = await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
+    expect(put.status).toBe(201)
+    const overwrite = await call('/api/shares', { method: 'PUT', body: { ...shares, authShare: b64(randomBytes(33)) }, token: alice.token })
+    expect(overwrite.status).toBe(409)
+    expect(overwrite.json.error).toBe(SecureReason.sharesExist)
+
+    expect((await call('/api/shares/auth', { token: alice.token })).json).toEqual({ authShare: shares.authShare })
+    expect((await call('/api/shares/auth')).status).toBe(401)
+    expect((await call('/api/shares/auth', { token: 'A'.repeat(43) })).status).toBe(401)
+    expect((await call('/api/shares/auth', { token: bob.token })).status).toBe(404)
+    expect((await call('/api/shares/recovery', { token: bob.token })).status).toBe(404)
+    expect((await call('/api/shares/recovery')).status).toBe(401)
+
+    const recovery = await call('/api/shares/recovery', { token: alice.token })
+    expect(recovery.status).toBe(200)
+    expect(recovery.json).toEqual({
+      sealedRecoveryShare: shares.sealedRecoveryShare,
+      recoveryMaterial: keys.recoveryMaterial(alice.userId).toString('base64'),
+    })
+    expect(keys.recoveryMaterial(bob.userId)).not.toEqual(keys.recoveryMaterial(alice.userId))
+  })
+
+  it('releases the recovery share only within 10 minutes of the login', async () => {
+    const alice = await login(freshEmail())
+    await call('/api/shares', {
+      method: 'PUT',
+      body: { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) },
+      token: alice.token,
+    })
+    time += 10 * 60_000 + 1
+    const late = await call('/api/shares/recovery', { token: alice.token })
+    expect(late.status).toBe(403)
+    expect(late.json.error).toBe(SecureReason.recoveryNeedsFreshLogin)
+    expect((await call('/api/shares/auth', { token: alice.token })).status).toBe(200)
+  })
+
+  it('refuses shares that are not bounded base64', async () => {
+    const { token } = await login(freshEmail())
+    for (const authShare of ['', 'not base64!', b64(randomBytes(1025)), 'AAA']) {
+      const result = await call('/api/shares', { method: 'PUT', body: { authShare, sealedRecoveryShare: b64(randomBytes(40)) }, token })
+      expect(result.status).toBe(400)
+    }
+  })
+
+  it('the database alone cannot rebuild the seed: one share and a ciphertext', async () => {
+    const { token, userId } = await login(freshEmail())
+    // What the secure frame does at wallet creation (apps/secure-frame custody).
+    const seed = generateSeedEntropy()
+    const split = await splitSeed(seed)
+    const material = await call('/api/shares/recovery', { token })
+    expect(material.status).toBe(404) // no wallet yet; the frame gets the material with its shares on enrolment
+    const recoveryKey = await deriveRecoveryKey(keys.recoveryMaterial(userId), userId)
+    const sealed = await sealRecoveryShare(split.recovery, recoveryKey)
+    const sealedBytes = new Uint8Array([sealed.v, ...sealed.iv, ...sealed.ciphertext])
+    await call('/api/shares', { method: 'PUT', body: { authShare: b64(split.auth), sealedRecoveryShare: b64(sealedBytes) }, token })
+
+    const { rows } = await db.query<{ auth_share: Uint8Array; sealed_recovery_share: Uint8Array }>(
+      'SELECT auth_share, sealed_recovery_share FROM secure_key_shares WHERE user_id = $1',
+      [userId],
+    )
+    const auth = new Uint8Array(rows[0]!.auth_share)
+    const stored = new Uint8Array(rows[0]!.sealed_recovery_share)
+    const seedHex = Buffer.from(seed).toString('hex')
+    // Every way of reading the ciphertext as the missing share gives something that is not the seed.
+    const candidates = [
+      stored,
+      stored.subarray(13, 13 + auth.length),
+      stored.subarray(stored.length - auth.length),
+      stored.subarray(0, auth.length),
+    ]
+    for (const candidate of candidates) {
+      const attempt = await combine([auth, candidate]).then(
+        (bytes) => Buffer.from(bytes).toString('hex'),
+        () => 'refused',
+      )
+      expect(attempt).not.toBe(seedHex)
+    }
+    // Nothing in the database is the recovery key material.
+    const dump = JSON.stringify((await db.query('SELECT row_to_json(t)::text AS r FROM secure_key_shares t')).rows)
+    expect(dump).not.toContain(keys.recoveryMaterial(userId).toString('hex'))
+    // With the key service's material (not in the database) the frame does recover it.
+    const served = await call('/api/shares/recovery', { token })
+    const opened = await openRecoveryShare(
+      { v: 1, iv: stored.subarray(1, 13), ciphertext: stored.subarray(13) },
+      await deriveRecoveryKey(new Uint8Array(Buffer.from(served.json.recoveryMaterial as string, 'base64')), userId),
+    )
+    expect(Buffer.from(await combineShares([auth, opened])).toString('hex')).toBe(seedHex)
+  })
+})
+
+describe('email update', () => {
+  it('asks the old address, then the new one, then moves the account', async () => {
+    const oldEmail = freshEmail()
+    const newEmail = freshEmail()
+    const { token, device, userId } = await login(oldEmail)
+    expect((await call('/api/email/update', { body: { newEmail } })).status).toBe(401)
+    const same = await call('/api/email/update', { body: { newEmail: oldEmail.toUpperCase() }, token })
+    expect(same.json.error).toBe(SecureReason.sameEmail)
+
+    time += 30_000
+    const started = await call('/api/email/update', { body: { newEmail }, token })
+    expect(started.json).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    const primaryMail = await sink.waitFor({ to: oldEmail })
+    expect(primaryMail.subject).toBe('Confirm your Airlock email change')
+    const primaryCode = primaryMail.text.match(/\b(\d{6})\b/)![1]!
+    sink.clear()
+    // The secondary step needs its own code, mailed only after the primary one.
+    expect((await call('/api/email/update/secondary', { body: { otp: primaryCode }, token })).json.error).toBe(SecureReason.noCode)
+    const primary = await call('/api/email/update/primary', { body: { otp: primaryCode }, token })
+    expect(primary.json).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    const secondaryCode = await codeFor(newEmail)
+    const wrong = await call('/api/email/update/secondary', { body: { otp: secondaryCode === '999999' ? '000000' : '999999' }, token })
+    expect(wrong.json.error).toBe(wrongCodeMessage(4))
+    const secondary = await call('/api/email/update/secondary', { body: { otp: secondaryCode }, token })
+    expect(secondary.json).toEqual({ newEmail })
+
+    expect((await call('/api/session', { token })).json).toMatchObject({ user: { id: userId, email: newEmail } })
+    time += 30_000
+    expect((await call('/api/email/start', { body: { email: newEmail }, token, device })).json).toEqual({ action: 'CONNECT' })
+    const newLogin = await login(newEmail, device)
+    expect(newLogin.userId).toBe(userId)
+  })
+
+  it('refuses an address another account uses', async () => {
+    const taken = freshEmail()
+    await login(taken)
+    const { token } = await login(freshEmail())
+    const result = await call('/api/email/update', { body: { newEmail: taken }, token })
+    expect(result.status).toBe(409)
+    expect(result.json.error).toBe(SecureReason.emailTaken)
+  })
+})
+
+describe('without a mail server', () => {
+  it('answers 503 on the calls that mail a code', async () => {
+    const noMail = makeApp({ mailer: undefined })
+    const result = await call('/api/email/start', { body: { email: freshEmail() } }, noMail)
+    expect(result.status).toBe(503)
+    expect(result.json.error).toBe(SecureReason.emailUnavailable)
+  })
+
+  it('answers 502, and keeps no code, when the mail cannot be sent', async () => {
+    const failing = makeApp({ mailer: { send: () => Promise.reject(new Error('smtp down')) } })
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const email = freshEmail()
+    const result = await call('/api/email/start', { body: { email } }, failing)
+    expect(result.status).toBe(502)
+    expect(quiet).toHaveBeenCalledOnce()
+    quiet.mockRestore()
+    const codes = await db.query('SELECT id FROM secure_otp_codes WHERE email = $1', [email])
+    expect(codes.rows).toHaveLength(0)
+    // Nothing was sent, so no cooldown either.
+    expect((await call('/api/email/start', { body: { email } })).status).toBe(200)
+  })
+})
