@@ -142,6 +142,8 @@ export async function startStack(options: {
     await relay?.stop()
   }
   const oidcClients = devnetOidcClients(config.origins.secure)
+  // The stand-in's issuers, known before it listens (its ports are fixed): the api discovers them at the first login.
+  const oidcBase = `http://oidc.localhost:${ports.oidc}`
   const [api, walletConnect, mail, oidc] = await Promise.allSettled([
     startApiStack({
       ...config,
@@ -151,6 +153,14 @@ export async function startStack(options: {
       requestLog: options.requestLog ?? false,
       // The mail sink below listens on this port; nodemailer connects only when a code is sent.
       smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,
+      social: Object.fromEntries(
+        oidcClients.map((client) => [
+          client.provider,
+          { issuer: `${oidcBase}/${client.provider}`, clientId: client.clientId, clientSecret: client.clientSecret! },
+        ]),
+      ),
+      // Node cannot resolve oidc.localhost: the server reaches the stand-in on 127.0.0.1.
+      socialFetch: (url, init) => oidcModule.then(({ localhostFetch }) => localhostFetch(url, init)),
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
       ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
     }),
@@ -163,6 +173,7 @@ export async function startStack(options: {
     oidcModule.then(({ startOidcStandIn }) =>
       startOidcStandIn({
         port: ports.oidc,
+        issuerBase: oidcBase,
         clients: oidcClients,
         ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
       }),

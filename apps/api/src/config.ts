@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
+import { FrameSocialProvider } from '@airlock/protocol'
 import { HttpOrigin } from './http/origin'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
 import { decodeSecret } from './secure-origin/secrets'
+import type { SocialFetch, SocialProviderConfig } from './secure-origin/social'
 
 /** Where each origin server listens. */
 export interface StackPorts {
@@ -73,6 +75,14 @@ export interface StackConfig {
    * In production it comes from a KMS / secret manager, never from the database.
    */
   secureSecret?: string
+  /**
+   * Social login on the secure origin: per provider (google, github, apple, facebook, x, discord)
+   * its OpenID Connect issuer, client id and secret, registered with the redirect URI
+   * `<secure origin>/oauth/<provider>/callback`. Providers left out answer 404.
+   */
+  social?: Partial<Record<FrameSocialProvider, SocialProviderConfig>>
+  /** How the secure origin's server reaches the issuers (dev: the devnet's `localhostFetch`). Default: global fetch. */
+  socialFetch?: SocialFetch
 }
 
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -130,6 +140,13 @@ export const StackConfigSchema = z.object({
     .string()
     .refine((text) => decodeSecret(text) !== undefined, 'must be base64 or hex of at least 32 bytes')
     .optional(),
+  social: z
+    .partialRecord(
+      FrameSocialProvider,
+      z.object({ issuer: z.url({ protocol: /^https?$/ }), clientId: z.string().min(1), clientSecret: z.string().min(1) }),
+    )
+    .optional(),
+  socialFetch: z.custom<SocialFetch>((value) => typeof value === 'function', 'must be a fetch function').optional(),
 })
 
 /** Checks a config at the boundary (start-up); throws a readable error listing every problem. */

@@ -100,6 +100,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         db,
         keys: serverKeys(secureSecret),
         ...(mailer ? { mailer } : {}),
+        ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
         ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false } : {}),
       },
     }),

@@ -10,6 +10,7 @@ import { rateLimit } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from './mailer'
 import { hashToken, randomOtp, randomToken, sameDigest, type ServerKeys } from './secrets'
+import { mountSocialLogin, type SocialLoginOptions } from './social'
 import {
   consumeOtp,
   countWrongTry,
@@ -27,6 +28,7 @@ import {
   type OtpPurpose,
   replaceOtp,
   type SecureSession,
+  type SecureUser,
   type StoredOtp,
   updateUserEmail,
   upsertVerifiedDevice,
@@ -94,6 +96,8 @@ export interface SecureOriginAppOptions {
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** The calls that send mail, per client address (on top of the 30 s cooldown); `false` turns it off. */
   mailRateLimit?: { capacity: number; refillPerSecond: number } | false
+  /** Social login (OpenID Connect) providers; without it every provider answers 404. */
+  social?: SocialLoginOptions
 }
 
 export const DEFAULT_SECURE_RATE_LIMIT = { capacity: 120, refillPerSecond: 2 }
@@ -130,7 +134,9 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
   const now = options.now ?? Date.now
   const origin = new URL(options.origin).origin
   const secureCookies = options.secureCookies ?? isSecureContextOrigin(origin)
-  const app = new Hono<Env>().basePath(SECURE_API_PREFIX)
+  // The social login callback is a top-level page outside /api: it goes on `root` (same router).
+  const root = new Hono<Env>()
+  const app = root.basePath(SECURE_API_PREFIX)
   const headers = { ...securityHeaders(API_CSP, 'no-referrer'), 'Cross-Origin-Resource-Policy': 'same-origin' }
   /** Per-browser cooldown (by device token; by user for email updates): when each last had a code mailed. */
   const lastMailByClient = new Map<string, number>()
@@ -184,6 +190,21 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     if (!session) return apiError(c, 401, SecureReason.notSignedIn)
     c.set('session', session)
     await next()
+  }
+
+  /** A new session for `user` on this device (marked verified): its cookie set, `{ token, expiresAt, user }` answered. */
+  const openSession = async (c: C, device: string, findUser: (tx: Database, at: Date) => Promise<SecureUser>) => {
+    const createdAt = new Date(now())
+    const token = randomToken()
+    const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS)
+    const user = await db.transaction(async (tx) => {
+      const user = await findUser(tx, createdAt)
+      const verified = await upsertVerifiedDevice(tx, user.id, hashToken(device), createdAt)
+      await insertSession(tx, { tokenHash: hashToken(token), userId: user.id, deviceId: verified.id, createdAt, expiresAt })
+      return user
+    })
+    setCookie(c, SESSION_COOKIE, token, SESSION_TTL_MS)
+    return c.json({ token, expiresAt: expiresAt.toISOString(), user })
   }
 
   /** 429 with the SPEC's message while this address or this browser is in its 30 s cooldown. */
@@ -309,17 +330,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     if (!device) return apiError(c, 400, SecureReason.noDevice)
     const checked = await checkCode(c, { purpose: 'login', email: parsed.data.email, userId: null }, parsed.data.otp, device)
     if (checked instanceof Response) return checked
-    const createdAt = new Date(now())
-    const token = randomToken()
-    const expiresAt = new Date(createdAt.getTime() + SESSION_TTL_MS)
-    const user = await db.transaction(async (tx) => {
-      const user = await findOrInsertUser(tx, parsed.data.email, createdAt)
-      const verified = await upsertVerifiedDevice(tx, user.id, hashToken(device), createdAt)
-      await insertSession(tx, { tokenHash: hashToken(token), userId: user.id, deviceId: verified.id, createdAt, expiresAt })
-      return user
-    })
-    setCookie(c, SESSION_COOKIE, token, SESSION_TTL_MS)
-    return c.json({ token, expiresAt: expiresAt.toISOString(), user })
+    return openSession(c, device, (tx, at) => findOrInsertUser(tx, parsed.data.email, at))
   })
 
   // --- Session ---------------------------------------------------------------------------------
@@ -404,6 +415,19 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
       sealedRecoveryShare: Buffer.from(shares.sealedRecoveryShare).toString('base64'),
       recoveryMaterial: keys.recoveryMaterial(session.user.id).toString('base64'),
     })
+  })
+
+  // --- Social login (see social.ts) --------------------------------------------------------------
+
+  mountSocialLogin(app, root, {
+    db,
+    now,
+    origin,
+    social: options.social ?? { providers: {} },
+    bodyLimit: body,
+    deviceToken,
+    issueDevice: (c, token) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),
+    openSession,
   })
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))

@@ -2,6 +2,7 @@ import { getRequestListener } from '@hono/node-server'
 import { startNodeServer, type RunningServer } from '../http/server'
 import { createStaticOriginHandler, type StaticOriginOptions } from '../static-origin/server'
 import { createSecureOriginApp, SECURE_API_PREFIX, type SecureOriginAppOptions } from './app'
+import { SOCIAL_CALLBACK_PREFIX } from './social'
 
 export interface StartSecureOriginOptions extends StaticOriginOptions {
   host: string
@@ -30,6 +31,8 @@ export function startSecureOrigin(options: StartSecureOriginOptions): Promise<Ru
       return async (req, res) => {
         const path = req.url?.split('?')[0] ?? ''
         if (path === SECURE_API_PREFIX || path.startsWith(`${SECURE_API_PREFIX}/`)) return api(req, res)
+        // The social login popup lands here (a top-level page the API app answers).
+        if (path.startsWith(`${SOCIAL_CALLBACK_PREFIX}/`)) return api(req, res)
         return site(req, res)
       }
     },
