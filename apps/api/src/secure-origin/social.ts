@@ -6,6 +6,7 @@ import type { Database } from '../db/database'
 import { serializeCsp } from '../http/csp'
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
+import { escapeHtml } from '../http/escape-html'
 import { hashToken, randomToken } from './secrets'
 import { findOrLinkSocialUser, findSocialLogin, findUserById, finishSocialLogin, insertSocialLogin } from './social-store'
 import type { SecureSession, SecureUser } from './store'
@@ -247,8 +248,4 @@ export function mountSocialLogin(api: Hono<E>, root: Hono<E>, deps: SocialLoginD
     if (!done) return failedPage(SocialReason.used)
     return page(200, `Signed in with ${display}`, 'You can close this window and go back to the app.')
   })
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 }

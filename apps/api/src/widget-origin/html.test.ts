@@ -1,6 +1,7 @@
 import { type WidgetBootConfig } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
-import { escapeHtmlAttribute, injectBootConfig } from './html'
+import { escapeHtml } from '../http/escape-html'
+import { injectBootConfig } from './html'
 
 const config: WidgetBootConfig = {
   projectId: 'demo',
@@ -55,6 +56,6 @@ describe('injectBootConfig', () => {
   })
 
   it('escapes the five HTML-special characters', () => {
-    expect(escapeHtmlAttribute(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
   })
 })

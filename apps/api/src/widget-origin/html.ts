@@ -1,23 +1,11 @@
 import { WIDGET_CONFIG_META, type WidgetBootConfig } from '@airlock/protocol'
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Escapes text for a quoted HTML attribute value. */
-export function escapeHtmlAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch)
-}
+import { escapeHtml } from '../http/escape-html'
 
 /** Any `<meta ... name="airlock-config" ...>` tag, attributes in any order and quoting. */
 const CONFIG_META = new RegExp(`<meta\\b[^>]*\\bname\\s*=\\s*["']?${WIDGET_CONFIG_META}["']?[^>]*>`, 'i')
 
 export function configMetaTag(config: WidgetBootConfig): string {
-  return `<meta name="${WIDGET_CONFIG_META}" content="${escapeHtmlAttribute(JSON.stringify(config))}">`
+  return `<meta name="${WIDGET_CONFIG_META}" content="${escapeHtml(JSON.stringify(config))}">`
 }
 
 /**

@@ -1,9 +1,5 @@
+import { escapeHtml } from '../html'
 import type { Mail } from './sink'
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-}
 
 /** Headers for the inbox page: nothing runs, nothing loads, nothing frames it. */
 export const INBOX_PAGE_HEADERS: Readonly<Record<string, string>> = {

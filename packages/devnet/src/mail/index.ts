@@ -1,4 +1,5 @@
-export { escapeHtml, renderInboxPage } from './inbox-page'
+export { escapeHtml } from '../html'
+export { renderInboxPage } from './inbox-page'
 export {
   MailTimeoutError,
   startMailSink,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { escapeHtml } from '../html'
 
 /** The social logins the stand-in impersonates, and the name each page shows. */
 export const OIDC_PROVIDERS = {
@@ -14,10 +15,6 @@ export type OidcProviderName = keyof typeof OIDC_PROVIDERS
 
 export function isOidcProviderName(name: string): name is OidcProviderName {
   return Object.hasOwn(OIDC_PROVIDERS, name)
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 }
 
 export interface HtmlPage {

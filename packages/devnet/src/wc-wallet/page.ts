@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { hexToString, isHex } from 'viem'
+import { escapeHtml } from '../html'
 import type { ReferenceRequest, ReferenceWallet, ReferenceWalletMode } from './wallet'
 
 export interface ReferenceWalletPageOptions {
@@ -23,9 +24,6 @@ export interface ReferenceWalletPage {
 
 const MODES: readonly ReferenceWalletMode[] = ['manual', 'approve', 'reject']
 const MAX_BODY = 64 * 1024
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const STYLE = `
 body{font:14px/1.4 system-ui,sans-serif;margin:0;padding:16px 24px;color:#1f2328;background:#f6f8fa}
