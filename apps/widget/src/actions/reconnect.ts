@@ -1,3 +1,4 @@
+import { withTimeout } from '../async/withTimeout'
 import type { WidgetContext } from '../context'
 import { connectorRequest, parseAccounts, requestChainId } from '../connectors/relayed'
 import { clearRecentConnectorId, loadRecentConnectorId } from '../connectors/recent'
@@ -16,14 +17,7 @@ export const RECONNECT_LOOKUP_WINDOW_MS = 1000
 export const RECONNECT_TIMEOUT_MS = 10_000
 
 class ReconnectTimeout extends Error {}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ReconnectTimeout()), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
+const reconnectTimeout = () => new ReconnectTimeout()
 
 /** Called once after the handshake and the first connector list. */
 export function startReconnect(ctx: WidgetContext): void {
@@ -61,10 +55,12 @@ async function reconnect(ctx: WidgetContext): Promise<void> {
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(connectionAtom, { status: 'reconnecting', connectorId: connector.id, connectorName: connector.name })
   try {
-    const accounts = parseAccounts(await withTimeout(connectorRequest(ctx, connector.id, 'eth_accounts'), RECONNECT_TIMEOUT_MS))
+    const accounts = parseAccounts(
+      await withTimeout(connectorRequest(ctx, connector.id, 'eth_accounts'), RECONNECT_TIMEOUT_MS, reconnectTimeout),
+    )
     if (!isCurrent()) return
     if (accounts.length === 0) throw new Error('Not authorized any more')
-    const chainId = await withTimeout(requestChainId(ctx, connector.id), RECONNECT_TIMEOUT_MS)
+    const chainId = await withTimeout(requestChainId(ctx, connector.id), RECONNECT_TIMEOUT_MS, reconnectTimeout)
     if (!isCurrent()) return
     establishSession(ctx, { connector, accounts, chainId })
     showAccountIfOnConnect(ctx)

@@ -1,5 +1,6 @@
 import { parseChainId } from '@airlock/chains'
-import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { withTimeout } from '../async/withTimeout'
 import type { WidgetContext } from '../context'
 import {
   loadWalletConnect,
@@ -190,21 +191,14 @@ export async function disconnectWalletConnect(ctx: WidgetContext): Promise<void>
   if (!loaded) return
   const client = await loaded
   if (!client.provider.session) return
-  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    await Promise.race([
-      client.provider.disconnect(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('the WalletConnect relay did not answer')), DISCONNECT_TIMEOUT_MS)
-      }),
-    ])
+    await withTimeout(client.provider.disconnect(), DISCONNECT_TIMEOUT_MS, () => new Error('the WalletConnect relay did not answer'))
   } catch (error) {
     const topic = client.provider.session?.topic
     if (topic) await client.provider.client.session.delete(topic, { code: 6000, message: 'User disconnected.' }).catch(() => {})
     client.provider.session = undefined
     throw error
   } finally {
-    clearTimeout(timer)
     client.storage.flush()
   }
 }
@@ -219,7 +213,7 @@ export function handleWalletConnectEvent(ctx: WidgetContext, event: WalletConnec
   switch (event.type) {
     case 'accountsChanged': {
       const accounts = Array.isArray(event.accounts)
-        ? event.accounts.filter((a): a is `0x${string}` => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a))
+        ? event.accounts.filter((a): a is `0x${string}` => typeof a === 'string' && EVM_ADDRESS.test(a))
         : []
       if (accounts.length > 0) setConnectedAccounts(ctx, accounts)
       return
