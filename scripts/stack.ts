@@ -1,4 +1,5 @@
 import { devConfig, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
+import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
 import {
   devnetWalletScriptPath,
   startDevnet,
@@ -6,7 +7,6 @@ import {
   startRelay,
   type Devnet,
   type MailSink,
-  type OidcProviderName,
   type OidcStandIn,
   type OidcStandInClient,
   type Relay,
@@ -77,15 +77,14 @@ export const START_PORTS: StackPortsOption = {
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
-const OIDC_PROVIDER_NAMES: readonly OidcProviderName[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
-
 /**
  * The OAuth clients the stack registers on the social login stand-in: one per provider, id
  * `airlock-devnet-<provider>`, secret `airlock-devnet-secret`, redirect_uri
  * `<secure origin>/oauth/<provider>/callback` (the secure frame's server takes these).
  */
 export function devnetOidcClients(secureOrigin: string): OidcStandInClient[] {
-  return OIDC_PROVIDER_NAMES.map((provider) => ({
+  // The social providers the secure frame offers; the stand-in impersonates each.
+  return FRAME_SOCIAL_PROVIDERS.map((provider) => ({
     provider,
     clientId: `airlock-devnet-${provider}`,
     clientSecret: 'airlock-devnet-secret',
