@@ -32,6 +32,7 @@ import {
   frameEventType,
   frameMethodParams,
   frameMethodResults,
+  frameEventResults,
   frameRequestTimeout,
   frameRpcAbortedError,
   frameRpcNotAllowedError,
@@ -82,7 +83,7 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
       {},
     ],
   },
-  connectDevice: { good: [undefined], bad: [null, {}, 'x'] },
+  connectDevice: { good: [{ otp: '123456' }], bad: [undefined, {}, { otp: '12345' }] },
   connectOtp: {
     good: [{ otp: '123456' }, { otp: '000000' }],
     bad: [{ otp: 123456 }, { otp: '12345' }, { otp: '1234567' }, { otp: '12345a' }, { otp: ' 123456' }, { otp: '١٢٣٤٥٦' }, {}],
@@ -284,6 +285,14 @@ describe('frame results', () => {
     expect(frameEventParams.sessionUpdate.safeParse({ token: 'abc.def.ghi' }).success).toBe(true)
     expect(frameEventParams.sessionUpdate.safeParse({ token: '' }).success).toBe(false)
     expect(frameEventParams.sessionUpdate.safeParse({ token: null }).success).toBe(false)
+  })
+
+  it('frame -> widget: the vault holds bounded opaque text only', () => {
+    expect(frameEventParams.vaultSet.safeParse({ value: 'v1.abc_DEF-1:2' }).success).toBe(true)
+    expect(frameEventParams.vaultSet.safeParse({ value: '<script>' }).success).toBe(false)
+    expect(frameEventParams.vaultSet.safeParse({ value: 'a'.repeat(16_001) }).success).toBe(false)
+    expect(frameEventResults.vaultGet.safeParse(null).success).toBe(true)
+    expect(frameEventResults.vaultGet.safeParse({}).success).toBe(false)
   })
 })
 

@@ -14,6 +14,12 @@ export const FrameErrorMessage = {
   FrameMissing: 'Airlock secure frame: the frame is not set',
   /** The frame runs outside the widget (frame side). */
   ParentMissing: 'Airlock secure frame: the parent window is not set',
+  /** connectSocial: the popup has not come back yet (the widget asks again while it is open). */
+  SocialPending: 'The sign-in is not finished yet',
+  /** The popup was closed before the sign-in finished. */
+  SocialCancelled: 'The sign-in was cancelled',
+  /** window.open gave nothing: a popup blocker. */
+  SocialPopupBlocked: 'The sign-in window was blocked: allow popups for this site and try again',
   /** A disallowed RPC method (SPEC.md section 6) ... */
   RpcNotAllowed: 'Requested RPC call is not allowed',
   /** ... and what the UI shows for it. */

@@ -15,6 +15,7 @@ import {
   FrameUpdateEmailAction,
   FrameUrl,
   FrameUser,
+  FrameVaultValue,
 } from './schemas'
 
 const none = z.undefined()
@@ -29,10 +30,17 @@ const done = z.void()
 export const frameMethodParams = {
   switchNetwork: z.object({ chainId: FrameChainId }),
   connectEmail: z.object({ email: FrameEmail }),
-  /** Resolves once the user has approved this device from the mail the frame sent. */
-  connectDevice: none,
+  /**
+   * The device code mailed after VERIFY_DEVICE: a new device is approved with a code from the
+   * account's inbox (then a login code follows, VERIFY_OTP).
+   */
+  connectDevice: z.object({ otp: FrameOtp }),
   connectOtp: z.object({ otp: FrameOtp }),
-  /** `uri` is the URL the OAuth popup came back to, carrying the provider's code and state. */
+  /**
+   * `uri` is the login URI getSocialRedirectUri gave (it carries the state). The frame waits up to
+   * SOCIAL_CLAIM_WAIT_MS for the popup's callback; still pending, it rejects with
+   * FrameErrorMessage.SocialPending and the widget asks again while the popup is open.
+   */
   connectSocial: z.object({ uri: FrameUrl }),
   getSocialRedirectUri: z.object({ provider: FrameSocialProvider }),
   getFarcasterUri: none,
@@ -45,6 +53,13 @@ export const frameMethodParams = {
   getSmartAccountEnabledNetworks: none,
   initSmartAccount: none,
   setPreferredAccount: z.object({ type: FrameAccountType }),
+  /**
+   * A confirmed or safe call, after the widget's policy check (classifyFrameRpc) and the user's
+   * approval. The frame only signs: it has no chain access (its CSP is `connect-src 'self'`). So
+   * `eth_sendTransaction` takes a complete transaction (chainId, nonce, gas and fee fields filled
+   * by the widget) and answers the signed raw transaction, which the widget broadcasts with
+   * eth_sendRawTransaction; personal_sign and eth_signTypedData_v4 answer the signature.
+   */
   rpcRequest: FrameRpcRequest,
   updateEmail: z.object({ newEmail: FrameEmail }),
   updateEmailPrimaryOtp: z.object({ otp: FrameOtp }),
@@ -57,7 +72,7 @@ export const frameMethodParams = {
 export const frameMethodResults = {
   switchNetwork: z.object({ chainId: FrameChainId }),
   connectEmail: z.object({ action: FrameConnectEmailAction }),
-  connectDevice: done,
+  connectDevice: z.object({ action: FrameConnectEmailAction }),
   connectOtp: done,
   connectSocial: FrameUser,
   getSocialRedirectUri: z.object({ uri: FrameUrl }),
@@ -88,11 +103,23 @@ export const frameMethodResults = {
 export const frameEventParams = {
   ready: z.object({ version: z.int().check(z.positive()) }),
   sessionUpdate: z.object({ token: FrameSessionToken }),
+  /**
+   * The device vault, for browsers that deny the frame its own storage (third-party storage
+   * blocked: Chromium's default here, Brave, incognito): the frame hands the widget an opaque
+   * ciphertext to keep (the device share sealed under a key the frame's server releases only to
+   * this device's session). The widget stores it as it stores its own data, and never reads it.
+   */
+  vaultGet: none,
+  vaultSet: z.object({ value: FrameVaultValue }),
+  vaultRemove: none,
 }
 
 export const frameEventResults = {
   ready: done,
   sessionUpdate: done,
+  vaultGet: z.nullable(FrameVaultValue),
+  vaultSet: done,
+  vaultRemove: done,
 } satisfies Record<keyof typeof frameEventParams, z.ZodMiniType>
 
 export type FrameMethod = keyof typeof frameMethodParams
@@ -109,6 +136,11 @@ export type FrameEventApi = MethodCaller<typeof frameEventParams, typeof frameEv
 /** SPEC.md section 9: how long the widget waits for the frame on the login steps. */
 export const FRAME_REQUEST_TIMEOUT_MS = 30_000
 /** The calls that time out after FRAME_REQUEST_TIMEOUT_MS; the others wait for the user or the chain. */
+/** How long one connectSocial call waits for the popup's callback before answering "still pending". */
+export const SOCIAL_CLAIM_WAIT_MS = 20_000
+/** The widget's storage key for the frame's vault (vaultGet / vaultSet). */
+export const FRAME_VAULT_STORAGE_KEY = 'airlock.secure.vault'
+
 export const FRAME_TIMEOUT_METHODS: ReadonlySet<FrameMethod> = new Set<FrameMethod>([
   'connectEmail',
   'connectDevice',

@@ -60,6 +60,10 @@ export const FrameUrl = z.string().check(z.maxLength(4096), z.regex(FRAME_URL))
 export const FRAME_SESSION_TOKEN = /^[-_.=+/A-Za-z0-9]{1,4096}$/
 export const FrameSessionToken = z.string().check(z.regex(FRAME_SESSION_TOKEN))
 
+/** The frame's vault record: base64url text, bounded (a few sealed 33-byte shares and their ids). */
+export const FRAME_VAULT_VALUE = /^[A-Za-z0-9_.:-]{1,16000}$/
+export const FrameVaultValue = z.string().check(z.regex(FRAME_VAULT_VALUE))
+
 const userName = z.string().check(z.minLength(1), z.maxLength(100))
 
 /** SPEC.md section 3 "Frame user", plus the social login fields. */
