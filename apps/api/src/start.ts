@@ -97,6 +97,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
       api: {
         origin: origins.secure,
+        widgetOrigin: origins.widget,
         db,
         keys: serverKeys(secureSecret),
         ...(mailer ? { mailer } : {}),

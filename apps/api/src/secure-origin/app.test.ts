@@ -39,7 +39,17 @@ beforeEach(() => {
 })
 
 function makeApp(overrides: Partial<SecureOriginAppOptions> = {}) {
-  return createSecureOriginApp({ origin: ORIGIN, db, keys, mailer, now: () => time, rateLimit: false, mailRateLimit: false, ...overrides })
+  return createSecureOriginApp({
+    origin: ORIGIN,
+    widgetOrigin: 'http://widget.localhost:4401',
+    db,
+    keys,
+    mailer,
+    now: () => time,
+    rateLimit: false,
+    mailRateLimit: false,
+    ...overrides,
+  })
 }
 let app: ReturnType<typeof makeApp>
 
@@ -287,10 +297,12 @@ describe('sessions', () => {
     expect(out.status).toBe(200)
     expect(out.headers.get('Set-Cookie')).toMatch(/^airlock_session=; Path=\/; Max-Age=0; HttpOnly/)
     expect((await call('/api/session', { token: a.token })).json).toEqual({ isConnected: false })
-    expect((await call('/api/shares/auth', { token: a.token })).status).toBe(401)
+    expect((await call('/api/shares/auth', { token: a.token, device: a.device })).status).toBe(401)
     // The other session, the user and the wallet's shares stay.
     expect((await call('/api/session', { token: b.token })).json).toMatchObject({ isConnected: true, user: { id: a.userId } })
-    expect((await call('/api/shares/auth', { token: b.token })).json).toEqual({ authShare: b64(new Uint8Array(33).fill(7)) })
+    expect((await call('/api/shares/auth', { token: b.token, device: b.device })).json).toEqual({
+      authShare: b64(new Uint8Array(33).fill(7)),
+    })
     const users = await db.query('SELECT id FROM secure_users WHERE id = $1', [a.userId])
     expect(users.rows).toHaveLength(1)
   })
@@ -368,20 +380,48 @@ describe('key shares', () => {
     expect(overwrite.status).toBe(409)
     expect(overwrite.json.error).toBe(SecureReason.sharesExist)
 
-    expect((await call('/api/shares/auth', { token: alice.token })).json).toEqual({ authShare: shares.authShare })
+    expect((await call('/api/shares/auth', { token: alice.token, device: alice.device })).json).toEqual({ authShare: shares.authShare })
     expect((await call('/api/shares/auth')).status).toBe(401)
     expect((await call('/api/shares/auth', { token: 'A'.repeat(43) })).status).toBe(401)
-    expect((await call('/api/shares/auth', { token: bob.token })).status).toBe(404)
-    expect((await call('/api/shares/recovery', { token: bob.token })).status).toBe(404)
+    expect((await call('/api/shares/auth', { token: bob.token, device: bob.device })).status).toBe(404)
+    expect((await call('/api/shares/recovery', { token: bob.token, device: bob.device })).status).toBe(404)
     expect((await call('/api/shares/recovery')).status).toBe(401)
 
-    const recovery = await call('/api/shares/recovery', { token: alice.token })
+    const recovery = await call('/api/shares/recovery', { token: alice.token, device: alice.device })
     expect(recovery.status).toBe(200)
     expect(recovery.json).toEqual({
       sealedRecoveryShare: shares.sealedRecoveryShare,
       recoveryMaterial: keys.recoveryMaterial(alice.userId).toString('base64'),
     })
     expect(keys.recoveryMaterial(bob.userId)).not.toEqual(keys.recoveryMaterial(alice.userId))
+  })
+
+  it('releases key material only with the device the session was opened on, not the session token alone', async () => {
+    const email = freshEmail()
+    const alice = await login(email)
+    const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
+    await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
+    for (const path of ['/api/shares/auth', '/api/shares/recovery', '/api/device-key']) {
+      const tokenOnly = await call(path, { token: alice.token })
+      expect(tokenOnly.status, path).toBe(403)
+      expect(tokenOnly.json.error).toBe(SecureReason.otherDeviceSession)
+      expect((await call(path, { token: alice.token, device: 'B'.repeat(43) })).status, path).toBe(403)
+    }
+    const key = await call('/api/device-key', { token: alice.token, device: alice.device })
+    expect(key.status).toBe(200)
+    expect(Buffer.from(key.json.deviceKey as string, 'base64')).toHaveLength(32)
+    // Another device of the same user gets another key.
+    time += 60_000
+    const other = await login(email)
+    expect(other.device).not.toBe(alice.device)
+    const otherKey = await call('/api/device-key', { token: other.token, device: other.device })
+    expect(otherKey.json.deviceKey).not.toBe(key.json.deviceKey)
+    // Neither device's key opens with the other device's token.
+    expect((await call('/api/device-key', { token: other.token, device: alice.device })).status).toBe(403)
+  })
+
+  it('tells the frame page which parent it serves', async () => {
+    expect((await call('/api/frame-config')).json).toEqual({ widgetOrigin: 'http://widget.localhost:4401' })
   })
 
   it('releases the recovery share only within 10 minutes of the login', async () => {
@@ -392,10 +432,10 @@ describe('key shares', () => {
       token: alice.token,
     })
     time += 10 * 60_000 + 1
-    const late = await call('/api/shares/recovery', { token: alice.token })
+    const late = await call('/api/shares/recovery', { token: alice.token, device: alice.device })
     expect(late.status).toBe(403)
     expect(late.json.error).toBe(SecureReason.recoveryNeedsFreshLogin)
-    expect((await call('/api/shares/auth', { token: alice.token })).status).toBe(200)
+    expect((await call('/api/shares/auth', { token: alice.token, device: alice.device })).status).toBe(200)
   })
 
   it('refuses shares that are not bounded base64', async () => {
@@ -407,11 +447,11 @@ describe('key shares', () => {
   })
 
   it('the database alone cannot rebuild the seed: one share and a ciphertext', async () => {
-    const { token, userId } = await login(freshEmail())
+    const { token, device, userId } = await login(freshEmail())
     // What the secure frame does at wallet creation (apps/secure-frame custody).
     const seed = generateSeedEntropy()
     const split = await splitSeed(seed)
-    const material = await call('/api/shares/recovery', { token })
+    const material = await call('/api/shares/recovery', { token, device })
     expect(material.status).toBe(404) // no wallet yet; the frame gets the material with its shares on enrolment
     const recoveryKey = await deriveRecoveryKey(keys.recoveryMaterial(userId), userId)
     const sealed = await sealRecoveryShare(split.recovery, recoveryKey)
@@ -443,7 +483,7 @@ describe('key shares', () => {
     const dump = JSON.stringify((await db.query('SELECT row_to_json(t)::text AS r FROM secure_key_shares t')).rows)
     expect(dump).not.toContain(keys.recoveryMaterial(userId).toString('hex'))
     // With the key service's material (not in the database) the frame does recover it.
-    const served = await call('/api/shares/recovery', { token })
+    const served = await call('/api/shares/recovery', { token, device })
     const opened = await openRecoveryShare(
       { v: 1, iv: stored.subarray(1, 13), ciphertext: stored.subarray(13) },
       await deriveRecoveryKey(new Uint8Array(Buffer.from(served.json.recoveryMaterial as string, 'base64')), userId),

@@ -71,6 +71,7 @@ export const SecureReason = {
   sharesExist: 'This wallet already has its key shares',
   noShares: 'This account has no wallet yet',
   recoveryNeedsFreshLogin: 'Recovery needs a fresh sign-in on a verified device: sign in again',
+  otherDeviceSession: 'This session belongs to another device: sign in again',
   badShare: 'must be base64 of 1 to 1024 bytes',
 } as const
 
@@ -79,6 +80,8 @@ export const wrongCodeMessage = (triesLeft: number) => `Wrong code: ${triesLeft}
 export interface SecureOriginAppOptions {
   /** The secure origin as browsers see it (`http://secure.localhost:4402`): the only origin allowed to call. */
   origin: string
+  /** The widget origin: the only parent the frame page talks to (GET /api/frame-config tells the page). */
+  widgetOrigin: string
   db: Database
   /** How codes are mailed; without one the email endpoints answer 503. */
   mailer?: Mailer
@@ -133,6 +136,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
   const { db, keys, mailer } = options
   const now = options.now ?? Date.now
   const origin = new URL(options.origin).origin
+  const widgetOrigin = new URL(options.widgetOrigin).origin
   const secureCookies = options.secureCookies ?? isSecureContextOrigin(origin)
   // The social login callback is a top-level page outside /api: it goes on `root` (same router).
   const root = new Hono<Env>()
@@ -189,6 +193,18 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     const session = await currentSession(c)
     if (!session) return apiError(c, 401, SecureReason.notSignedIn)
     c.set('session', session)
+    await next()
+  }
+
+  /**
+   * Key material goes to a session only together with the device token it was opened on: the
+   * session token alone (which the frame also hands the widget, to restore a session) opens nothing.
+   */
+  const requireDeviceSession: MiddlewareHandler<Env> = async (c, next) => {
+    const session = c.get('session')
+    const device = deviceToken(c)
+    const known = device ? await findDevice(db, session.user.id, hashToken(device)) : undefined
+    if (!known || known.id !== session.deviceId) return apiError(c, 403, SecureReason.otherDeviceSession)
     await next()
   }
 
@@ -274,6 +290,10 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     if (!(await consumeOtp(db, stored.id, OTP_MAX_TRIES, new Date(now())))) return refuse(SecureReason.used)
     return stored
   }
+
+  // --- The frame page's configuration ------------------------------------------------------------
+
+  app.get('/frame-config', (c) => c.json({ widgetOrigin }))
 
   // --- Email login -----------------------------------------------------------------------------
 
@@ -398,13 +418,13 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     return c.json({ stored: true }, 201)
   })
 
-  app.get('/shares/auth', requireSession, async (c) => {
+  app.get('/shares/auth', requireSession, requireDeviceSession, async (c) => {
     const shares = await findShares(db, c.get('session').user.id)
     if (!shares) return apiError(c, 404, SecureReason.noShares)
     return c.json({ authShare: Buffer.from(shares.authShare).toString('base64') })
   })
 
-  app.get('/shares/recovery', requireSession, async (c) => {
+  app.get('/shares/recovery', requireSession, requireDeviceSession, async (c) => {
     const session = c.get('session')
     if (!session.deviceVerified || now() - session.createdAt.getTime() > RECOVERY_WINDOW_MS) {
       return apiError(c, 403, SecureReason.recoveryNeedsFreshLogin)
@@ -415,6 +435,11 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
       sealedRecoveryShare: Buffer.from(shares.sealedRecoveryShare).toString('base64'),
       recoveryMaterial: keys.recoveryMaterial(session.user.id).toString('base64'),
     })
+  })
+
+  app.get('/device-key', requireSession, requireDeviceSession, (c) => {
+    const session = c.get('session')
+    return c.json({ deviceKey: keys.deviceVaultKey(session.user.id, hashToken(deviceToken(c)!)).toString('base64') })
   })
 
   // --- Social login (see social.ts) --------------------------------------------------------------

@@ -37,6 +37,12 @@ export interface ServerKeys {
   otpHash(purpose: string, email: string, code: string): string
   /** 32 bytes per user: the input of the frame's HKDF (apps/secure-frame custody/recovery.ts). */
   recoveryMaterial(userId: string): Buffer
+  /**
+   * 32 bytes per user and device: the key the frame seals its device share with when the browser
+   * denies it storage of its own (the sealed share then lives in the widget's storage, this key
+   * never does). Released only to a session of that same device.
+   */
+  deviceVaultKey(userId: string, deviceHash: string): Buffer
 }
 
 export function serverKeys(secret: Uint8Array): ServerKeys {
@@ -44,9 +50,11 @@ export function serverKeys(secret: Uint8Array): ServerKeys {
   const derive = (label: string) => createHmac('sha256', secret).update(label, 'utf8').digest()
   const codeKey = derive('airlock:secure-origin:otp:v1')
   const recoveryKey = derive('airlock:secure-origin:recovery-material:v1')
+  const vaultKey = derive('airlock:secure-origin:device-vault:v1')
   return {
     otpHash: (purpose, email, code) => createHmac('sha256', codeKey).update(`${purpose}\n${email}\n${code}`, 'utf8').digest('hex'),
     recoveryMaterial: (userId) => createHmac('sha256', recoveryKey).update(userId, 'utf8').digest(),
+    deviceVaultKey: (userId, deviceHash) => createHmac('sha256', vaultKey).update(`${userId}\n${deviceHash}`, 'utf8').digest(),
   }
 }
 

@@ -36,7 +36,7 @@ beforeAll(async () => {
     referrerPolicy: 'no-referrer',
     host: '127.0.0.1',
     port: PORT,
-    api: { origin: SECURE, db, keys: serverKeys(randomBytes(32)), mailer },
+    api: { origin: SECURE, widgetOrigin: WIDGET, db, keys: serverKeys(randomBytes(32)), mailer },
   })
 }, 30_000)
 

@@ -33,6 +33,7 @@ beforeAll(async () => {
   ])
   app = createSecureOriginApp({
     origin: ORIGIN,
+    widgetOrigin: 'http://widget.localhost:4401',
     db,
     keys: serverKeys(randomBytes(32)),
     now: () => time,
@@ -240,5 +241,15 @@ describe('social login refusals', () => {
     expect((await callback(new URL(`${ORIGIN}/oauth/apple/callback?code=x&state=y`))).status).toBe(404)
     const foreign = await call('/api/social/google/start', { body: {}, origin: 'http://evil.localhost' })
     expect(foreign.status).toBe(403)
+  })
+
+  it('serves the popup loading page: script-free, naming a configured provider only', async () => {
+    const loading = await callback(new URL(`${ORIGIN}/oauth/loading?provider=github`))
+    expect(loading.status).toBe(200)
+    expect(loading.text).toContain('Connecting to GitHub…')
+    expect(loading.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+    const unknown = await callback(new URL(`${ORIGIN}/oauth/loading?provider=%3Cscript%3E`))
+    expect(unknown.text).toContain('Connecting…')
+    expect(unknown.text).not.toContain('<script>')
   })
 })

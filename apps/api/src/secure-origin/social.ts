@@ -15,6 +15,8 @@ import type { SecureSession, SecureUser } from './store'
 export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
 /** Where the provider sends the popup back, on the secure origin (outside `/api`: it is a top-level page). */
 export const SOCIAL_CALLBACK_PREFIX = '/oauth'
+/** Where the widget opens the popup on the click, before the provider's URI is known. */
+export const SOCIAL_LOADING_PATH = `${SOCIAL_CALLBACK_PREFIX}/loading`
 export const socialCallbackPath = (provider: string) => `${SOCIAL_CALLBACK_PREFIX}/${provider}/callback`
 
 export interface SocialProviderConfig {
@@ -185,21 +187,38 @@ export function mountSocialLogin(api: Hono<E>, root: Hono<E>, deps: SocialLoginD
     })
   })
 
+  /**
+   * The popup's pages: script-free. No Cross-Origin-Opener-Policy isolation, on purpose: the widget
+   * that opened the popup keeps its handle, so it sees a close by the user (cancel) and closes the
+   * popup itself once the frame has claimed the login; a page without script gives it nothing else.
+   */
+  const page = (c: Context<E>, status: 200 | 400 | 404 | 502, title: string, message: string) => {
+    c.header('Content-Security-Policy', PAGE_CSP)
+    c.header('X-Content-Type-Options', 'nosniff')
+    // The callback URL carries the authorization code: never sent on, never cached.
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Cache-Control', 'no-store')
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+        `<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`,
+      status,
+    )
+  }
+
+  // The widget opens the popup here synchronously on the click (a popup opened after an await is
+  // blocked), then sends it on to the provider once the frame has the login URI.
+  root.get(SOCIAL_LOADING_PATH, (c) => {
+    const provider = providerOf(c.req.query('provider') ?? '')
+    return page(
+      c,
+      200,
+      provider ? `Connecting to ${PROVIDER_NAMES[provider]}…` : 'Connecting…',
+      'This window will take you to the sign-in page.',
+    )
+  })
+
   root.get(`${SOCIAL_CALLBACK_PREFIX}/:provider/callback`, async (c) => {
-    const page = (status: 200 | 400 | 404 | 502, title: string, message: string) => {
-      c.header('Content-Security-Policy', PAGE_CSP)
-      c.header('X-Content-Type-Options', 'nosniff')
-      // The URL carries the authorization code: never sent on, never cached.
-      c.header('Referrer-Policy', 'no-referrer')
-      c.header('Cache-Control', 'no-store')
-      c.header('Cross-Origin-Opener-Policy', 'same-origin')
-      return c.html(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
-          `<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></body></html>`,
-        status,
-      )
-    }
-    const failedPage = (message: string, status: 400 | 404 | 502 = 400) => page(status, 'Sign-in failed', message)
+    const failedPage = (message: string, status: 400 | 404 | 502 = 400) => page(c, status, 'Sign-in failed', message)
     const name = c.req.param('provider')
     const provider = providerOf(name)
     if (!provider) return failedPage(SocialReason.unknownProvider(name), 404)
@@ -246,6 +265,6 @@ export function mountSocialLogin(api: Hono<E>, root: Hono<E>, deps: SocialLoginD
       return finishSocialLogin(tx, stateHash, 'pending', { status: 'completed', userId: user.id }, at)
     })
     if (!done) return failedPage(SocialReason.used)
-    return page(200, `Signed in with ${display}`, 'You can close this window and go back to the app.')
+    return page(c, 200, `Signed in with ${display}`, 'You can close this window and go back to the app.')
   })
 }
