@@ -401,7 +401,7 @@ describe('key shares', () => {
     const alice = await login(email)
     const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
     await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
-    for (const path of ['/api/shares/auth', '/api/shares/recovery', '/api/device-key']) {
+    for (const path of ['/api/shares/auth', '/api/shares/recovery', '/api/device-key', '/api/recovery-material']) {
       const tokenOnly = await call(path, { token: alice.token })
       expect(tokenOnly.status, path).toBe(403)
       expect(tokenOnly.json.error).toBe(SecureReason.otherDeviceSession)
@@ -431,10 +431,13 @@ describe('key shares', () => {
       body: { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) },
       token: alice.token,
     })
+    const material = await call('/api/recovery-material', { token: alice.token, device: alice.device })
+    expect(material.json).toEqual({ recoveryMaterial: keys.recoveryMaterial(alice.userId).toString('base64') })
     time += 10 * 60_000 + 1
     const late = await call('/api/shares/recovery', { token: alice.token, device: alice.device })
     expect(late.status).toBe(403)
     expect(late.json.error).toBe(SecureReason.recoveryNeedsFreshLogin)
+    expect((await call('/api/recovery-material', { token: alice.token, device: alice.device })).status).toBe(403)
     expect((await call('/api/shares/auth', { token: alice.token, device: alice.device })).status).toBe(200)
   })
 

@@ -424,11 +424,22 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     return c.json({ authShare: Buffer.from(shares.authShare).toString('base64') })
   })
 
-  app.get('/shares/recovery', requireSession, requireDeviceSession, async (c) => {
+  /** The recovery material goes only to a session this young, on a verified device (enrolment right after login). */
+  const requireFreshLogin: MiddlewareHandler<Env> = async (c, next) => {
     const session = c.get('session')
     if (!session.deviceVerified || now() - session.createdAt.getTime() > RECOVERY_WINDOW_MS) {
       return apiError(c, 403, SecureReason.recoveryNeedsFreshLogin)
     }
+    await next()
+  }
+
+  // Wallet creation: the frame seals the new recovery share before it sends it here.
+  app.get('/recovery-material', requireSession, requireDeviceSession, requireFreshLogin, (c) =>
+    c.json({ recoveryMaterial: keys.recoveryMaterial(c.get('session').user.id).toString('base64') }),
+  )
+
+  app.get('/shares/recovery', requireSession, requireDeviceSession, requireFreshLogin, async (c) => {
+    const session = c.get('session')
     const shares = await findShares(db, session.user.id)
     if (!shares) return apiError(c, 404, SecureReason.noShares)
     return c.json({
