@@ -1,0 +1,188 @@
+import { formatUnits, getEvmNetwork } from '@airlock/chains'
+import { WalletSendCallsParams } from '@airlock/protocol'
+import { decodeCalldata, groupDigits, isDataHex, type DecodedData, type NativeInfo, type TokenLookup } from './calldata'
+import { decodeMessage, type DecodedMessage } from './message'
+import { chainIdOf, decodeTypedData, isPlainObject, type DecodedTypedData } from './typedData'
+
+/**
+ * What an embedded-wallet request asks the user to sign, decoded for the ApproveTransaction view.
+ * Pure: no React, no store, no network. The request comes from the dapp, so every field is
+ * untrusted: a malformed request decodes to `invalid` and can only be rejected.
+ */
+
+export interface ApprovalInput {
+  method: string
+  params: unknown
+  chainId: number
+  from: string
+}
+
+export interface DecodeOptions {
+  /** Symbol and decimals of tokens the user holds, to show ERC-20 amounts in their units. */
+  tokens?: TokenLookup
+}
+
+export interface NetworkLabel {
+  chainId: number
+  name: string
+  native: NativeInfo | undefined
+}
+
+export interface DecodedTransaction {
+  /** Absent for a contract creation. */
+  to: string | undefined
+  value: bigint
+  /** '1.5 ETH' in the network's native currency (wei when the network is unknown). */
+  valueText: string
+  data: DecodedData
+  /** The gas limit the dapp set, in decimal. */
+  gas?: string
+}
+
+type Common = { method: string; network: NetworkLabel; warnings: string[] }
+
+export type DecodedRequest = Common &
+  (
+    | { kind: 'message'; message: DecodedMessage; address: string }
+    | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
+    | { kind: 'transaction'; transaction: DecodedTransaction }
+    | { kind: 'calls'; calls: DecodedTransaction[] }
+    | { kind: 'other'; params: string; truncated: boolean }
+    | { kind: 'invalid'; error: string; params: string; truncated: boolean }
+  )
+
+/** Characters of pretty-printed params shown for other methods. */
+export const PARAMS_DISPLAY_LIMIT = 20_000
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
+
+export function networkLabel(chainId: number): NetworkLabel {
+  const network = getEvmNetwork(chainId)
+  return network
+    ? { chainId, name: network.name, native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals } }
+    : { chainId, name: `Chain ${chainId}`, native: undefined }
+}
+
+/** Whether the user may approve it: a request we could not read is rejected, never signed blind. */
+export function isApprovable(decoded: DecodedRequest): boolean {
+  return decoded.kind !== 'invalid'
+}
+
+export function decodeRequest(request: ApprovalInput, options: DecodeOptions = {}): DecodedRequest {
+  const network = networkLabel(request.chainId)
+  const common = { method: request.method, network, warnings: [] as string[] }
+  const invalid = (error: string): DecodedRequest => ({ ...common, kind: 'invalid', error, ...prettyParams(request.params) })
+  const params = request.params
+
+  switch (request.method) {
+    case 'personal_sign': {
+      if (!Array.isArray(params) || typeof params[0] !== 'string') return invalid('The message to sign is missing.')
+      const address = typeof params[1] === 'string' ? params[1] : request.from
+      checkAddress(common.warnings, address, request.from, 'The request names the address')
+      return { ...common, kind: 'message', message: decodeMessage(params[0]), address }
+    }
+    case 'eth_signTypedData_v4': {
+      if (!Array.isArray(params) || params.length < 2) return invalid('The typed data to sign is missing.')
+      const decoded = decodeTypedData(params[1])
+      if (!decoded.ok) return invalid(decoded.error)
+      const address = typeof params[0] === 'string' ? params[0] : request.from
+      checkAddress(common.warnings, address, request.from, 'The request names the address')
+      const domainChain = decoded.data.domainChainId
+      if (decoded.data.domain.chainId !== undefined && domainChain !== request.chainId) {
+        common.warnings.push(
+          `This signature is for chain ${decoded.data.domain.chainId}, not ${network.name} (${request.chainId}) the wallet is on.`,
+        )
+      }
+      return { ...common, kind: 'typedData', typedData: decoded.data, address }
+    }
+    case 'eth_sendTransaction': {
+      const tx = Array.isArray(params) ? params[0] : undefined
+      if (!isPlainObject(tx)) return invalid('The transaction is missing.')
+      const decoded = decodeTransaction(tx, network, request, common.warnings, options)
+      return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'transaction', transaction: decoded }
+    }
+    case 'wallet_sendCalls': {
+      const parsed = WalletSendCallsParams.safeParse(params)
+      if (!parsed.success) return invalid('The calls are malformed.')
+      const [batch] = parsed.data
+      checkAddress(common.warnings, batch.from, request.from, 'The calls name the sender')
+      checkChain(common.warnings, batch.chainId, network)
+      const calls: DecodedTransaction[] = []
+      for (const call of batch.calls) {
+        const decoded = decodeTransaction({ to: call.to, value: call.value, data: call.data }, network, request, common.warnings, options)
+        if (typeof decoded === 'string') return invalid(decoded)
+        calls.push(decoded)
+      }
+      return { ...common, kind: 'calls', calls }
+    }
+    default:
+      return { ...common, kind: 'other', ...prettyParams(params) }
+  }
+}
+
+/** The transaction, or why it cannot be read. Mismatches the user should see go to `warnings`. */
+function decodeTransaction(
+  tx: Record<string, unknown>,
+  network: NetworkLabel,
+  request: ApprovalInput,
+  warnings: string[],
+  options: DecodeOptions,
+): DecodedTransaction | string {
+  const { to, value, gas } = tx
+  const data = tx.data ?? tx.input
+  if (to !== undefined && to !== null && (typeof to !== 'string' || !EVM_ADDRESS.test(to))) return 'The recipient is not an address.'
+  if (value !== undefined && value !== null && (typeof value !== 'string' || !HEX_QUANTITY.test(value)))
+    return 'The value is not a hex quantity.'
+  if (data !== undefined && data !== null && (typeof data !== 'string' || !isDataHex(data))) return 'The data is not hex bytes.'
+  if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) return 'The transaction has two different data fields.'
+  if (gas !== undefined && gas !== null && (typeof gas !== 'string' || !HEX_QUANTITY.test(gas)))
+    return 'The gas limit is not a hex quantity.'
+  checkAddress(warnings, tx.from, request.from, 'The transaction names the sender')
+  checkChain(warnings, tx.chainId, network)
+
+  const recipient = typeof to === 'string' ? to : undefined
+  const amount = typeof value === 'string' ? BigInt(value) : 0n
+  const decoded = decodeCalldata(typeof data === 'string' ? (data as `0x${string}`) : '0x', recipient, network.native, options.tokens)
+  if (decoded.kind === 'call') {
+    const receiver = decoded.functionName.startsWith('swap') ? decoded.args.find((a) => a.name === 'to')?.value : undefined
+    if (receiver && receiver.toLowerCase() !== request.from.toLowerCase())
+      warnings.push(`The swap pays out to ${receiver}, not to your address.`)
+  }
+  return {
+    to: recipient,
+    value: amount,
+    valueText: nativeAmount(amount, network),
+    data: decoded,
+    ...(typeof gas === 'string' ? { gas: BigInt(gas).toString() } : {}),
+  }
+}
+
+export function nativeAmount(value: bigint, network: NetworkLabel): string {
+  return network.native ? `${groupDigits(formatUnits(value, network.native.decimals))} ${network.native.symbol}` : `${value} wei`
+}
+
+function checkAddress(warnings: string[], named: unknown, from: string, what: string): void {
+  if (named === undefined || named === null) return
+  if (typeof named !== 'string' || named.toLowerCase() !== from.toLowerCase())
+    warnings.push(`${what} ${String(named).slice(0, 64)}, which is not your account ${from}.`)
+}
+
+function checkChain(warnings: string[], named: unknown, network: NetworkLabel): void {
+  if (named === undefined || named === null) return
+  if (chainIdOf(named) !== network.chainId)
+    warnings.push(`The request is for chain ${String(named).slice(0, 24)}, not ${network.name} (${network.chainId}) the wallet is on.`)
+}
+
+/** Params as indented JSON, cut to PARAMS_DISPLAY_LIMIT characters. */
+export function prettyParams(params: unknown): { params: string; truncated: boolean } {
+  let text: string
+  try {
+    text = JSON.stringify(params, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'undefined'
+  } catch {
+    text = '(params that cannot be shown)'
+  }
+  return text.length > PARAMS_DISPLAY_LIMIT
+    ? { params: text.slice(0, PARAMS_DISPLAY_LIMIT), truncated: true }
+    : { params: text, truncated: false }
+}
