@@ -1,5 +1,70 @@
+import {
+  createCaller,
+  exposeMethods,
+  FRAME_PROTOCOL_VERSION,
+  FrameErrorMessage,
+  frameEventResults,
+  frameMethodParams,
+  PinnedWindowMessenger,
+  type frameEventParams,
+  type FrameEventApi,
+  type frameMethodResults,
+} from '@airlock/protocol'
+import { connect } from 'penpal'
+import { openDeviceVault, type DeviceVault } from './custody/vault'
+import { createFrameMethods } from './frame/methods'
+import { createServerClient } from './server/client'
+
 /**
- * The secure frame (key custody, email and social login) comes in a later issue. For now the
- * shell only says it loaded, so the widget and the tests can tell it is up.
+ * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
+ * parent, the widget origin its server names, over penpal with that origin pinned both ways; it
+ * calls only its own server. Keys, shares and the seed stay in this document.
  */
-document.documentElement.dataset.ready = 'true'
+async function start(): Promise<void> {
+  const root = document.documentElement
+  if (window.parent === window) {
+    root.dataset.error = FrameErrorMessage.ParentMissing
+    document.body.textContent = FrameErrorMessage.ParentMissing
+    return
+  }
+  const server = createServerClient()
+  const { widgetOrigin } = await server.frameConfig()
+  const drops = { count: 0 }
+  const dropped = () => {
+    drops.count++
+    root.dataset.droppedMessages = String(drops.count)
+  }
+  // The widget's handle exists once penpal has connected; the methods only run after that.
+  const peer: { widget?: FrameEventApi } = {}
+  const widgetApi = () => peer.widget ?? fail(FrameErrorMessage.ParentMissing)
+  let vault: Promise<DeviceVault> | undefined
+  const methods = createFrameMethods({
+    server,
+    widget: widgetApi,
+    vault: () =>
+      (vault ??= openDeviceVault(
+        {
+          get: () => widgetApi().vaultGet(),
+          set: (value) => (value ? widgetApi().vaultSet({ value }) : widgetApi().vaultRemove()),
+        },
+        () => server.deviceVaultKey(),
+      )),
+  })
+  const connection = connect({
+    messenger: new PinnedWindowMessenger({ remoteWindow: window.parent, remoteOrigin: widgetOrigin, onDrop: dropped }),
+    methods: exposeMethods<typeof frameMethodParams, typeof frameMethodResults>(frameMethodParams, methods, dropped),
+  })
+  const remote = await connection.promise
+  peer.widget = createCaller<typeof frameEventParams, typeof frameEventResults>(frameEventResults, remote, dropped)
+  await peer.widget.ready({ version: FRAME_PROTOCOL_VERSION })
+  root.dataset.ready = 'true'
+}
+
+function fail(message: string): never {
+  throw new Error(message)
+}
+
+start().catch((error: unknown) => {
+  console.error('[airlock secure frame]', error)
+  document.documentElement.dataset.error = error instanceof Error ? error.message : String(error)
+})

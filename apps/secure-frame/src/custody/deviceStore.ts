@@ -6,9 +6,8 @@ import type { WrappedDeviceShare } from './deviceKey'
  * Never the plaintext share.
  *
  * Storage in a third-party iframe is partitioned per top-level site and may be unavailable; `open`
- * then rejects and the caller treats the device share as absent (the user recovers with the auth
- * and recovery shares). Do NOT fall back to host-backed storage for this record: a CryptoKey posted
- * to the dapp page could be used by the dapp to unwrap the share.
+ * then rejects and vault.ts keeps the share sealed in the widget's storage instead, under a key
+ * from the server. Never post this record's CryptoKey anywhere: whoever holds it unwraps the share.
  */
 export interface DeviceRecord {
   userId: string

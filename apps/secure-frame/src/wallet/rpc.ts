@@ -1,0 +1,114 @@
+import * as z from 'zod/mini'
+import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode, type FrameChainId, type FrameRpcRequest } from '@airlock/protocol'
+import type { TransactionSerializable, TypedDataDefinition } from 'viem'
+import type { Eip155Account } from '../custody/derive/eip155'
+import { personalSign, signTransaction, signTypedDataV4 } from '../custody/sign/eip155'
+
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+const address = z.string().check(z.regex(EVM_ADDRESS))
+
+const PersonalSignParams = z.tuple([z.string().check(z.maxLength(1_000_000)), address])
+const TypedDataParams = z.tuple([address, z.union([z.string().check(z.maxLength(1_000_000)), z.record(z.string(), z.unknown())])])
+/** What the widget sends after filling the dapp's transaction (see rpcRequest in the protocol). */
+const FilledTransaction = z.object({
+  from: address,
+  to: z.optional(z.nullable(address)),
+  value: z.optional(quantity),
+  data: z.optional(hex),
+  input: z.optional(hex),
+  nonce: quantity,
+  gas: quantity,
+  gasPrice: z.optional(quantity),
+  maxFeePerGas: z.optional(quantity),
+  maxPriorityFeePerGas: z.optional(quantity),
+  chainId: z.optional(quantity),
+})
+const SendTransactionParams = z.tuple([FilledTransaction])
+
+export const RpcMessage = {
+  otherAddress: 'The request names an address that is not this wallet',
+  wrongChain: (requested: number, current: FrameChainId) =>
+    `The request is for chain ${requested}, the wallet is on chain ${String(current)}`,
+  noFees: 'The transaction has no fee fields (maxFeePerGas and maxPriorityFeePerGas, or gasPrice)',
+  badParams: (method: string) => `Invalid params for ${method}`,
+  notSupported: (method: string) => `${method} is not supported by this wallet yet`,
+} as const
+
+/**
+ * Signs a confirmed request with the account. The widget asked the user first (ApproveTransaction);
+ * the checks here are what the key's holder owes regardless: the request names this account and the
+ * chain the wallet is on.
+ */
+export async function signRequest(account: Eip155Account, request: FrameRpcRequest, chainId: FrameChainId): Promise<string> {
+  const ours = (value: string) => {
+    if (value.toLowerCase() !== account.address.toLowerCase())
+      throw new ProviderRpcError(RpcErrorCode.Unauthorized, RpcMessage.otherAddress)
+  }
+  const sameChain = (requested: number) => {
+    if (typeof chainId === 'number' && requested !== chainId)
+      throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.wrongChain(requested, chainId))
+  }
+  const parse = <T>(schema: z.ZodMiniType<T>): T => {
+    const parsed = schema.safeParse(request.params)
+    if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
+    return parsed.data
+  }
+  switch (request.method) {
+    case 'personal_sign': {
+      const [message, from] = parse(PersonalSignParams)
+      ours(from)
+      return personalSign(account, message)
+    }
+    case 'eth_signTypedData_v4': {
+      const [from, typedData] = parse(TypedDataParams)
+      ours(from)
+      let definition: TypedDataDefinition
+      try {
+        definition = (typeof typedData === 'string' ? JSON.parse(typedData) : typedData) as TypedDataDefinition
+      } catch {
+        throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
+      }
+      const domainChain = (definition.domain as { chainId?: unknown } | undefined)?.chainId
+      if (domainChain !== undefined) sameChain(Number(domainChain))
+      try {
+        return await signTypedDataV4(account, definition)
+      } catch (error) {
+        throw new ProviderRpcError(
+          RpcErrorCode.InvalidParams,
+          error instanceof Error ? error.message.split('\n')[0]! : RpcMessage.badParams(request.method),
+        )
+      }
+    }
+    case 'eth_sendTransaction': {
+      const [tx] = parse(SendTransactionParams)
+      ours(tx.from)
+      const txChain = tx.chainId !== undefined ? Number(BigInt(tx.chainId)) : typeof chainId === 'number' ? chainId : NaN
+      sameChain(txChain)
+      const base = {
+        chainId: txChain,
+        nonce: Number(BigInt(tx.nonce)),
+        gas: BigInt(tx.gas),
+        ...(tx.to ? { to: tx.to as `0x${string}` } : {}),
+        ...(tx.value ? { value: BigInt(tx.value) } : {}),
+        ...((tx.data ?? tx.input) ? { data: (tx.data ?? tx.input) as `0x${string}` } : {}),
+      }
+      let serializable: TransactionSerializable
+      if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined) {
+        serializable = {
+          ...base,
+          type: 'eip1559',
+          maxFeePerGas: BigInt(tx.maxFeePerGas),
+          maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
+        }
+      } else if (tx.gasPrice !== undefined) {
+        serializable = { ...base, type: 'legacy', gasPrice: BigInt(tx.gasPrice) }
+      } else {
+        throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.noFees)
+      }
+      return signTransaction(account, serializable)
+    }
+    default:
+      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+  }
+}
