@@ -3,6 +3,8 @@ import { chromiumPath, chromiumArgs } from './e2e/chromium'
 
 export default defineConfig({
   testDir: 'e2e',
+  // e2e/support holds helpers with their own vitest tests.
+  testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
