@@ -1,0 +1,5 @@
+export { FARCASTER_DEVNET_FID_BASE, farcasterDevnetAccount, farcasterDevnetAccounts, type FarcasterDevnetAccount } from './accounts'
+export { approveFarcasterChannel, standInCustodyOf, type ApproveFarcasterChannelOptions, type FarcasterChannelAnswer } from './headless'
+export { SIWF_PATH } from './page'
+export { startFarcasterStandIn, type FarcasterStandIn, type StartFarcasterStandInOptions } from './server'
+export { localhostFetch, loopbackUrl } from '../oidc/headless'
