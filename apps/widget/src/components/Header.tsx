@@ -28,6 +28,8 @@ function useTitle(route: Route): string {
       return 'Switch Network'
     case 'AllWallets':
       return 'All Wallets'
+    case 'ApproveTransaction':
+      return 'Approve Transaction'
   }
 }
 

@@ -12,6 +12,8 @@ export interface RouteParams {
   Networks: undefined
   UnsupportedChain: undefined
   AllWallets: undefined
+  /** An embedded-wallet request waiting for the user (stores/approvals.ts). */
+  ApproveTransaction: { requestId: string }
 }
 
 export type RouteName = keyof RouteParams

@@ -8,6 +8,7 @@ import { ConnectView } from './connect/ConnectView'
 import {
   AccountView,
   AllWalletsView,
+  ApproveTransactionView,
   ConnectingExternalView,
   ConnectingWalletConnectView,
   ConnectingWalletConnectBasicView,
@@ -33,6 +34,8 @@ function renderRoute(route: Route) {
       return <UnsupportedChainView.Component />
     case 'AllWallets':
       return <AllWalletsView.Component />
+    case 'ApproveTransaction':
+      return <ApproveTransactionView.Component requestId={route.params.requestId} />
   }
 }
 

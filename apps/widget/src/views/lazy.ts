@@ -18,3 +18,4 @@ export const ConnectingWalletConnectBasicView = lazyView(() => import('./connect
 export const NetworksView = lazyView(() => import('./networks/NetworksView'))
 export const UnsupportedChainView = lazyView(() => import('./unsupported-chain/UnsupportedChainView'))
 export const AllWalletsView = lazyView(() => import('./all-wallets/AllWalletsView'))
+export const ApproveTransactionView = lazyView(() => import('./approve-transaction/ApproveTransactionView'))
