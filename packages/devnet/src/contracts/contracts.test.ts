@@ -64,7 +64,8 @@ describe('devnet contracts', () => {
     ;[a, b] = await Promise.all([startDevnet({ ports: PORTS_A }), startDevnet({ ports: PORTS_B })])
     chain1 = clientFor(a.chains[0]!.rpcUrl, 31337)
     chain2 = clientFor(a.chains[1]!.rpcUrl, 31338)
-  })
+    // Four anvils deploying and seeding the contracts: on a loaded 2-core box this took over 30 s once.
+  }, 90_000)
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop(), ...extra.map((n) => n.stop())])
   })
