@@ -14,6 +14,7 @@ import { Avatar } from './Avatar'
 import { DisconnectButton } from './DisconnectButton'
 import { useBalance } from './useBalance'
 import { useIdentity } from './useIdentity'
+import { EmbeddedAccountTabs } from './tabs/EmbeddedAccountTabs'
 import './account.css'
 
 export default function AccountView() {
@@ -74,6 +75,7 @@ export default function AccountView() {
           <ExternalIcon />
         </a>
       )}
+      <EmbeddedAccountTabs />
       <DisconnectButton />
     </section>
   )
