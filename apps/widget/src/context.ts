@@ -4,7 +4,8 @@ import { createApiClient, type ApiClient, type ProjectParams } from './api/clien
 import { createIdentityClient, type IdentityClient } from './api/identity'
 import { createExplorerClient, type ExplorerClient } from './api/explorer'
 import { createBalanceCache, type BalanceCache } from './api/balance'
-import { createAccountDataClient, type AccountDataClient } from './api/accountData'
+import type { AccountDataClient } from './api/accountData'
+import { createLazyAccountDataClient } from './api/accountDataLazy'
 import { isMobileAtom, recentConnectorIdAtom } from './stores/connectors'
 import { optionsAtom } from './stores/options'
 import { createStore, type Store } from './stores/store'
@@ -82,7 +83,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     explorer: createExplorerClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     balances: createBalanceCache(api.rpc),
-    accountData: createAccountDataClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
+    accountData: createLazyAccountDataClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     toasts: createToastController(store),
     session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },

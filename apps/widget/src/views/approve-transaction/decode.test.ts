@@ -387,7 +387,15 @@ describe('wallet_sendCalls', () => {
   })
 
   it('is invalid when the batch is malformed', () => {
-    for (const params of [[], [{ calls: [] }], [{ calls: [{ to: 'nope' }] }], [{ calls: [{ to: OTHER, data: 'zz' }] }]])
+    for (const params of [
+      [],
+      [{ calls: [] }],
+      [{ calls: [{ to: 'nope' }] }],
+      [{ calls: [{ to: OTHER, data: 'zz' }] }],
+      [{ calls: ['0x'] }],
+      [{ calls: [{ to: OTHER }] }, {}],
+      [{ calls: Array.from({ length: 101 }, () => ({ to: OTHER })) }],
+    ])
       expect(decodeRequest(request('wallet_sendCalls', params)).kind).toBe('invalid')
     // The protocol schema allows odd-length hex data; the decoder does not.
     expect(decodeRequest(request('wallet_sendCalls', [{ calls: [{ to: OTHER, data: '0xabc' }] }])).kind).toBe('invalid')

@@ -1,5 +1,4 @@
 import { formatUnits, getEvmNetwork } from '@airlock/chains'
-import { WalletSendCallsParams } from '@airlock/protocol'
 import { decodeCalldata, groupDigits, isDataHex, type DecodedData, type NativeInfo, type TokenLookup } from './calldata'
 import { decodeMessage, type DecodedMessage } from './message'
 import { chainIdOf, decodeTypedData, isPlainObject, type DecodedTypedData } from './typedData'
@@ -56,6 +55,8 @@ export const PARAMS_DISPLAY_LIMIT = 20_000
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
+/** EIP-5792 as the protocol bounds it (WalletSendCallsParams). */
+const MAX_CALLS = 100
 
 export function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)
@@ -103,13 +104,17 @@ export function decodeRequest(request: ApprovalInput, options: DecodeOptions = {
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'transaction', transaction: decoded }
     }
     case 'wallet_sendCalls': {
-      const parsed = WalletSendCallsParams.safeParse(params)
-      if (!parsed.success) return invalid('The calls are malformed.')
-      const [batch] = parsed.data
+      // EIP-5792: [{ calls: [{ to, data?, value? }], from?, chainId?, ... }], as the protocol's
+      // WalletSendCallsParams says; checked by hand so that zod's tuple stays out of the first paint.
+      const batch = Array.isArray(params) && params.length === 1 ? params[0] : undefined
+      if (!isPlainObject(batch) || !Array.isArray(batch.calls) || batch.calls.length === 0 || batch.calls.length > MAX_CALLS)
+        return invalid('The calls are malformed.')
       checkAddress(common.warnings, batch.from, request.from, 'The calls name the sender')
       checkChain(common.warnings, batch.chainId, network)
       const calls: DecodedTransaction[] = []
-      for (const call of batch.calls) {
+      for (const call of batch.calls as unknown[]) {
+        if (!isPlainObject(call) || typeof call.to !== 'string' || !EVM_ADDRESS.test(call.to))
+          return invalid('A call has no recipient address.')
         const decoded = decodeTransaction({ to: call.to, value: call.value, data: call.data }, network, request, common.warnings, options)
         if (typeof decoded === 'string') return invalid(decoded)
         calls.push(decoded)
