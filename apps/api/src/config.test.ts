@@ -69,6 +69,18 @@ describe('parseStackConfig', () => {
     const project = { id: 'x', name: 'X', allowedOrigins: ["http://a.com; script-src 'unsafe-inline'"], features: { analytics: false } }
     expect(() => parseStackConfig({ ...config, projects: [project] })).toThrow(/allowedOrigins/)
   })
+
+  it('keeps the Farcaster relay and its functions, and rejects a relay that is not http(s)', async () => {
+    const custodyOf = async () => '0x0000000000000000000000000000000000000001' as const
+    const fetch = async () => new Response('{}')
+    const parsed = parseStackConfig({ ...devConfig(), farcaster: { relayUrl: 'http://farcaster.localhost:4409', custodyOf, fetch } })
+    expect(parsed.farcaster).toEqual({ relayUrl: 'http://farcaster.localhost:4409', custodyOf, fetch })
+    expect(await parsed.farcaster!.custodyOf!(1)).toBe('0x0000000000000000000000000000000000000001')
+    expect(() => parseStackConfig({ ...devConfig(), farcaster: { relayUrl: 'file:///etc/passwd' } })).toThrow(/farcaster\.relayUrl/)
+    expect(() =>
+      parseStackConfig({ ...devConfig(), farcaster: { relayUrl: 'https://relay.farcaster.xyz', custodyOf: 'x' as never } }),
+    ).toThrow(/farcaster\.custodyOf/)
+  })
 })
 
 describe('devConfig for the data API', () => {

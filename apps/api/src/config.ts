@@ -8,6 +8,7 @@ import { HttpOrigin } from './http/origin'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
+import type { FarcasterLoginOptions } from './secure-origin/farcaster'
 import { decodeSecret } from './secure-origin/secrets'
 import type { SocialFetch, SocialProviderConfig } from './secure-origin/social'
 
@@ -83,6 +84,13 @@ export interface StackConfig {
   social?: Partial<Record<FrameSocialProvider, SocialProviderConfig>>
   /** How the secure origin's server reaches the issuers (dev: the devnet's `localhostFetch`). Default: global fetch. */
   socialFetch?: SocialFetch
+  /**
+   * Sign In With Farcaster on the secure origin: the relay (`relayUrl`, e.g.
+   * `https://relay.farcaster.xyz`; the devnet stand-in in dev), how to read a fid's custody address
+   * (`custodyOf`, default the IdRegistry on OP Mainnet) and how to reach the relay (`fetch`, dev:
+   * the devnet's `localhostFetch`). Without it Farcaster login answers 404.
+   */
+  farcaster?: FarcasterLoginOptions
 }
 
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -147,6 +155,17 @@ export const StackConfigSchema = z.object({
     )
     .optional(),
   socialFetch: z.custom<SocialFetch>((value) => typeof value === 'function', 'must be a fetch function').optional(),
+  farcaster: z
+    .object({
+      relayUrl: z.url({ protocol: /^https?$/ }),
+      custodyOf: z
+        .custom<NonNullable<FarcasterLoginOptions['custodyOf']>>((value) => typeof value === 'function', 'must be a function')
+        .optional(),
+      fetch: z
+        .custom<NonNullable<FarcasterLoginOptions['fetch']>>((value) => typeof value === 'function', 'must be a fetch function')
+        .optional(),
+    })
+    .optional(),
 })
 
 /** Checks a config at the boundary (start-up); throws a readable error listing every problem. */

@@ -102,6 +102,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         keys: serverKeys(secureSecret),
         ...(mailer ? { mailer } : {}),
         ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
+        ...(config.farcaster ? { farcaster: config.farcaster } : {}),
         ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false } : {}),
       },
     }),

@@ -8,6 +8,7 @@ import { apiError } from '../http/errors'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 import { rateLimit } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
+import { type FarcasterLoginOptions, mountFarcasterLogin } from './farcaster'
 import type { Mailer } from './mailer'
 import { hashToken, randomOtp, randomToken, sameDigest, type ServerKeys } from './secrets'
 import { mountSocialLogin, type SocialLoginOptions } from './social'
@@ -67,6 +68,7 @@ export const SecureReason = {
   otherDevice: 'This code was sent for another device: request a new code',
   noDevice: 'This device is unknown: start the login again',
   sameEmail: 'The new email is the same as the current one',
+  noEmail: 'This account has no email address to change',
   emailTaken: 'This email is already used by another account',
   sharesExist: 'This wallet already has its key shares',
   noShares: 'This account has no wallet yet',
@@ -101,6 +103,8 @@ export interface SecureOriginAppOptions {
   mailRateLimit?: { capacity: number; refillPerSecond: number } | false
   /** Social login (OpenID Connect) providers; without it every provider answers 404. */
   social?: SocialLoginOptions
+  /** Sign In With Farcaster (the relay, the IdRegistry read); without it /api/farcaster/* answers 404. */
+  farcaster?: FarcasterLoginOptions
 }
 
 export const DEFAULT_SECURE_RATE_LIMIT = { capacity: 120, refillPerSecond: 2 }
@@ -302,7 +306,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     if (!parsed.success) return parsed.response
     const { email } = parsed.data
     const session = await currentSession(c)
-    if (session && session.user.email.toLowerCase() === email.toLowerCase()) return c.json({ action: 'CONNECT' as const })
+    if (session && session.user.email?.toLowerCase() === email.toLowerCase()) return c.json({ action: 'CONNECT' as const })
     if (!mailer) return apiError(c, 503, SecureReason.emailUnavailable)
 
     let device = deviceToken(c)
@@ -375,6 +379,8 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     if (!parsed.success) return parsed.response
     const { user } = c.get('session')
     const { newEmail } = parsed.data
+    // A Farcaster-only account has no address to confirm the change from.
+    if (!user.email) return apiError(c, 400, SecureReason.noEmail)
     if (newEmail.toLowerCase() === user.email.toLowerCase()) return apiError(c, 400, SecureReason.sameEmail)
     if (await findUserByEmail(db, newEmail)) return apiError(c, 409, SecureReason.emailTaken)
     const clientKey = `user:${user.id}`
@@ -389,6 +395,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     const parsed = await readJsonBody(c, OtpBody)
     if (!parsed.success) return parsed.response
     const { user } = c.get('session')
+    if (!user.email) return apiError(c, 400, SecureReason.noEmail)
     const checked = await checkCode(c, { purpose: 'update-primary', email: user.email, userId: user.id }, parsed.data.otp)
     if (checked instanceof Response) return checked
     const newEmail = checked.newEmail!
@@ -453,18 +460,19 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     return c.json({ deviceKey: keys.deviceVaultKey(session.user.id, hashToken(deviceToken(c)!)).toString('base64') })
   })
 
-  // --- Social login (see social.ts) --------------------------------------------------------------
+  // --- Social and Farcaster login (see social.ts, farcaster.ts) ----------------------------------
 
-  mountSocialLogin(app, root, {
+  const loginDeps = {
     db,
     now,
     origin,
-    social: options.social ?? { providers: {} },
     bodyLimit: body,
     deviceToken,
-    issueDevice: (c, token) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),
+    issueDevice: (c: C, token: string) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),
     openSession,
-  })
+  }
+  mountSocialLogin(app, root, { ...loginDeps, social: options.social ?? { providers: {} } })
+  mountFarcasterLogin(app, { ...loginDeps, farcaster: options.farcaster })
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))
   app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database'
-import { findOrInsertUser, type SecureUser } from './store'
+import { findOrInsertUser, type SecureUser, userOf } from './store'
 
 /** SQL of social login (tables of migrations/021_secure_social.sql). */
 
@@ -70,12 +70,12 @@ export async function findOrLinkSocialUser(
   identity: { provider: string; subject: string; email: string; name: string | null },
   now: Date,
 ): Promise<SecureUser> {
-  const linked = await db.query<SecureUser>(
+  const linked = await db.query<{ id: string; email: string | null }>(
     `SELECT u.id, u.email FROM secure_social_identities i JOIN secure_users u ON u.id = i.user_id
       WHERE i.provider = $1 AND i.subject = $2`,
     [identity.provider, identity.subject],
   )
-  if (linked.rows[0]) return linked.rows[0]
+  if (linked.rows[0]) return userOf(linked.rows[0])
   const user = await findOrInsertUser(db, identity.email, now)
   await db.query(
     `INSERT INTO secure_social_identities (provider, subject, user_id, email, name, created_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -86,6 +86,6 @@ export async function findOrLinkSocialUser(
 }
 
 export async function findUserById(db: Database, id: string): Promise<SecureUser | undefined> {
-  const { rows } = await db.query<SecureUser>('SELECT id, email FROM secure_users WHERE id = $1', [id])
-  return rows[0]
+  const { rows } = await db.query<{ id: string; email: string | null }>('SELECT id, email FROM secure_users WHERE id = $1', [id])
+  return rows[0] && userOf(rows[0])
 }

@@ -7,7 +7,16 @@ export type OtpPurpose = 'login' | 'device' | 'update-primary' | 'update-seconda
 
 export interface SecureUser {
   id: string
-  email: string
+  /** Absent for a user who signed in with Farcaster only (migration 022 made the column nullable). */
+  email?: string
+}
+
+/** A user found by their email, who therefore has one. */
+export type EmailUser = SecureUser & { email: string }
+
+/** A `secure_users` row as the API speaks it: no `email` key when the column is NULL. */
+export function userOf(row: { id: string; email: string | null }): SecureUser {
+  return row.email === null ? { id: row.id } : { id: row.id, email: row.email }
 }
 
 export interface SecureDevice {
@@ -38,13 +47,13 @@ export interface StoredOtp {
   tries: number
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<SecureUser | undefined> {
-  const { rows } = await db.query<SecureUser>('SELECT id, email FROM secure_users WHERE lower(email) = lower($1)', [email])
+export async function findUserByEmail(db: Database, email: string): Promise<EmailUser | undefined> {
+  const { rows } = await db.query<EmailUser>('SELECT id, email FROM secure_users WHERE lower(email) = lower($1)', [email])
   return rows[0]
 }
 
 /** The user with this email, created now if there is none (two racing first logins get the same user). */
-export async function findOrInsertUser(db: Database, email: string, now: Date): Promise<SecureUser> {
+export async function findOrInsertUser(db: Database, email: string, now: Date): Promise<EmailUser> {
   await db.query('INSERT INTO secure_users (id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT ((lower(email))) DO NOTHING', [
     randomUUID(),
     email,
@@ -103,7 +112,7 @@ export async function findSession(db: Database, tokenHash: string, now: Date): P
   const { rows } = await db.query<{
     tokenHash: string
     userId: string
-    email: string
+    email: string | null
     deviceId: string
     verifiedAt: Date | null
     createdAt: Date
@@ -119,7 +128,7 @@ export async function findSession(db: Database, tokenHash: string, now: Date): P
   if (!row) return undefined
   return {
     tokenHash: row.tokenHash,
-    user: { id: row.userId, email: row.email },
+    user: userOf({ id: row.userId, email: row.email }),
     deviceId: row.deviceId,
     deviceVerified: row.verifiedAt !== null,
     createdAt: new Date(row.createdAt),
