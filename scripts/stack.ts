@@ -12,6 +12,7 @@ import {
   type Relay,
   type ReferenceWallet,
 } from '@airlock/devnet'
+import { localhostFetch, standInCustodyOf, startFarcasterStandIn, type FarcasterStandIn } from '@airlock/devnet/farcaster'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
@@ -28,6 +29,8 @@ export interface StackPortsOption extends DevPorts {
   mailHttp: number
   /** The OpenID Connect stand-in for the social logins (one issuer per provider under it). */
   oidc: number
+  /** The Sign In With Farcaster stand-in (relay, "Farcaster app" page, IdRegistry read). */
+  farcaster: number
 }
 
 export interface Stack {
@@ -43,6 +46,8 @@ export interface Stack {
   oidc: OidcStandIn
   /** The OAuth clients registered on it, one per provider (see `devnetOidcClients`). */
   oidcClients: readonly OidcStandInClient[]
+  /** The Farcaster stand-in: the relay the secure origin opens channels at, and the app page its QR URLs open. */
+  farcaster: FarcasterStandIn
   urls: {
     demo: string
     demoNpm: string
@@ -60,6 +65,8 @@ export interface Stack {
     mailInbox: string
     /** Base of the social login stand-in's issuers (`${oidc}/google`, `${oidc}/github`, …). */
     oidc: string
+    /** The Farcaster stand-in (relay under `/v1/`, the app page at `/~/siwf?channelToken=…`, accounts at `/`). */
+    farcaster: string
   }
   stop(): Promise<void>
 }
@@ -74,6 +81,7 @@ export const START_PORTS: StackPortsOption = {
   mailSmtp: 4406,
   mailHttp: 4407,
   oidc: 4408,
+  farcaster: 4409,
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
@@ -95,7 +103,8 @@ export function devnetOidcClients(secureOrigin: string): OidcStandInClient[] {
 /**
  * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the api,
  * the widget, secure-frame and demo origins, built (or served by Vite in dev mode), a local
- * WalletConnect relay and the reference WalletConnect wallet with its page, and the mail sink.
+ * WalletConnect relay and the reference WalletConnect wallet with its page, the mail sink, and the
+ * social login (OIDC) and Sign In With Farcaster stand-ins.
  */
 export async function startStack(options: {
   /** Print one JSON line per API request. */
@@ -143,7 +152,9 @@ export async function startStack(options: {
   const oidcClients = devnetOidcClients(config.origins.secure)
   // The stand-in's issuers, known before it listens (its ports are fixed): the api discovers them at the first login.
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
-  const [api, walletConnect, mail, oidc] = await Promise.allSettled([
+  // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
+  const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
+  const [api, walletConnect, mail, oidc, farcaster] = await Promise.allSettled([
     startApiStack({
       ...config,
       demoDistDir,
@@ -160,6 +171,8 @@ export async function startStack(options: {
       ),
       // Node cannot resolve oidc.localhost: the server reaches the stand-in on 127.0.0.1.
       socialFetch: (url, init) => oidcModule.then(({ localhostFetch }) => localhostFetch(url, init)),
+      // Sign In With Farcaster against the stand-in below: its relay, and its IdRegistry read for custodyOf.
+      farcaster: { relayUrl: farcasterBase, custodyOf: standInCustodyOf(farcasterBase), fetch: localhostFetch },
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
       ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
     }),
@@ -177,16 +190,29 @@ export async function startStack(options: {
         ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
       }),
     ),
+    startFarcasterStandIn({
+      port: ports.farcaster,
+      url: farcasterBase,
+      ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
+    }),
   ])
-  if (api.status === 'rejected' || walletConnect.status === 'rejected' || mail.status === 'rejected' || oidc.status === 'rejected') {
+  if (
+    api.status === 'rejected' ||
+    walletConnect.status === 'rejected' ||
+    mail.status === 'rejected' ||
+    oidc.status === 'rejected' ||
+    farcaster.status === 'rejected'
+  ) {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
       mail.status === 'fulfilled' && mail.value.stop(),
       oidc.status === 'fulfilled' && oidc.value.stop(),
+      farcaster.status === 'fulfilled' && farcaster.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail, oidc].find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason
+    throw [api, walletConnect, mail, oidc, farcaster].find((result): result is PromiseRejectedResult => result.status === 'rejected')!
+      .reason
   }
   const servers = api.value
   let stopped: Promise<void> | undefined
@@ -198,6 +224,7 @@ export async function startStack(options: {
     mail: mail.value,
     oidc: oidc.value,
     oidcClients,
+    farcaster: farcaster.value,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -210,11 +237,17 @@ export async function startStack(options: {
       mailSmtp: mail.value.smtpUrl,
       mailInbox: `${mail.value.httpUrl}/`,
       oidc: oidc.value.url,
+      farcaster: farcaster.value.url,
     },
     stop() {
-      stopped ??= Promise.allSettled([servers.close(), devnet.stop(), stopWalletConnect(), mail.value.stop(), oidc.value.stop()]).then(
-        () => undefined,
-      )
+      stopped ??= Promise.allSettled([
+        servers.close(),
+        devnet.stop(),
+        stopWalletConnect(),
+        mail.value.stop(),
+        oidc.value.stop(),
+        farcaster.value.stop(),
+      ]).then(() => undefined)
       return stopped
     },
   }
@@ -231,6 +264,7 @@ export const E2E_PORTS: StackPortsOption = {
   mailSmtp: 14406,
   mailHttp: 14407,
   oidc: 14408,
+  farcaster: 14409,
   anvil: { 31337: 18545, 31338: 18546 },
 }
 /** Ports of the stack the bench starts. */
@@ -244,5 +278,6 @@ export const BENCH_PORTS: StackPortsOption = {
   mailSmtp: 34406,
   mailHttp: 34407,
   oidc: 34408,
+  farcaster: 34409,
   anvil: { 31337: 38545, 31338: 38546 },
 }

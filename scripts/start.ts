@@ -24,6 +24,7 @@ Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now()
   reference wallet (WC)        ${stack.urls.walletPage}
   mail inbox (login codes)     ${stack.urls.mailInbox}
   social login stand-in (OIDC) ${stack.urls.oidc}
+  Farcaster stand-in (QR URLs) ${stack.urls.farcaster}
 
 No browser wallet? Click "Load devnet wallet" on the demo page. For WalletConnect, paste the
 wc: URI into the reference wallet page and approve there. Ctrl-C stops everything.
