@@ -252,6 +252,31 @@ describe('ApproveTransaction view', () => {
     expect(await screen.findByTestId('account-view')).toBeTruthy()
   })
 
+  it('arms Approve again for the next request, so that a double click approves one only', async () => {
+    const { ctx } = await setup()
+    const { answer: first } = await ask(ctx, {
+      method: 'personal_sign',
+      params: ['0x6f6e65', TEST_ADDRESS],
+      chainId: 31337,
+      from: TEST_ADDRESS,
+    })
+    let second!: Promise<boolean>
+    await act(async () => {
+      second = requestApproval(ctx, { method: 'personal_sign', params: ['0x74776f', TEST_ADDRESS], chainId: 31337, from: TEST_ADDRESS })
+    })
+    await waitFor(() => expect(approveButton().disabled).toBe(false))
+    await act(async () => {
+      fireEvent.click(approveButton())
+      fireEvent.click(approveButton())
+    })
+    await expect(first).resolves.toBe(true)
+    expect(screen.getByTestId('approve-message').textContent).toBe('two')
+    expect(approveButton().disabled).toBe(true)
+    await waitFor(() => expect(approveButton().disabled).toBe(false))
+    await act(async () => fireEvent.click(screen.getByTestId('approve-reject')))
+    await expect(second).resolves.toBe(false)
+  })
+
   it('shows other confirmation methods with their params', async () => {
     const { ctx } = await setup()
     await ask(ctx, { method: 'wallet_grantPermissions', params: [{ expiry: 1 }], chainId: 31337, from: TEST_ADDRESS })

@@ -32,12 +32,15 @@ export default function ApproveTransactionView({ requestId }: { requestId: strin
   const metadata = useAtomValue(optionsAtom)?.metadata
   const tokens = useTokenLookup(approval?.request.from, approval?.request.chainId)
   const decoded = useMemo(() => approval && decodeRequest(approval.request, { tokens }), [approval, tokens])
-  const [armed, setArmed] = useState(false)
+  // Armed per request: the next queued request replaces this one in the same view, and a double
+  // click on Approve must not approve it too.
+  const [armedFor, setArmedFor] = useState<string>()
+  const armed = armedFor === requestId
 
   useEffect(() => {
-    const timer = setTimeout(() => setArmed(true), APPROVE_ARM_DELAY_MS)
+    const timer = setTimeout(() => setArmedFor(requestId), APPROVE_ARM_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [])
+  }, [requestId])
 
   if (!approval || !decoded) {
     return (
