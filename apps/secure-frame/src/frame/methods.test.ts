@@ -1,4 +1,11 @@
 import { randomBytes } from 'node:crypto'
+import {
+  approveFarcasterChannel,
+  localhostFetch,
+  standInCustodyOf,
+  startFarcasterStandIn,
+  type FarcasterStandIn,
+} from '@airlock/devnet/farcaster'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { FrameErrorMessage, type FrameEventApi } from '@airlock/protocol'
 import { HDKey } from '@scure/bip32'
@@ -15,6 +22,7 @@ import { seedEntropyToBip39Seed } from '../custody/seed'
 import { combineShares } from '../custody/shares'
 import { openDeviceVault, parseVault } from '../custody/vault'
 import { createServerClient } from '../server/client'
+import { FarcasterMessage } from './farcaster'
 import { createFrameMethods } from './methods'
 import { RpcMessage } from '../wallet/rpc'
 
@@ -28,25 +36,31 @@ const secret = randomBytes(32)
 const keys = serverKeys(secret)
 let db: Database
 let sink: MailSink
+let farcaster: FarcasterStandIn
 let app: ReturnType<typeof createSecureOriginApp>
 /** The server's clock: moved past the 30 s email cooldown where a test logs in twice. */
 let time = Date.now()
 
 beforeAll(async () => {
-  ;[db, sink] = await Promise.all([openDatabase(), startMailSink({ smtpPort: 0, httpPort: 0 })])
+  ;[db, sink, farcaster] = await Promise.all([
+    openDatabase(),
+    startMailSink({ smtpPort: 0, httpPort: 0 }),
+    startFarcasterStandIn({ port: 0 }),
+  ])
   app = createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
     db,
     keys,
     mailer: smtpMailer(sink.smtpUrl),
+    farcaster: { relayUrl: farcaster.url, custodyOf: standInCustodyOf(farcaster.url), fetch: localhostFetch },
     rateLimit: false,
     mailRateLimit: false,
     now: () => time,
   })
 }, 30_000)
 afterAll(async () => {
-  await Promise.all([db?.close(), sink?.stop()])
+  await Promise.all([db?.close(), sink?.stop(), farcaster?.stop()])
 })
 
 /** A browser profile: its cookies (as a partitioned jar), its storage, and everything the widget got. */
@@ -66,6 +80,8 @@ function device(options: { storage: 'indexeddb' | 'widget' }) {
     return response
   }
   const idb = new IDBFactory()
+  // The frame's clock for its polls: a sleep moves it, so a claim that stays pending gives up at once.
+  let clock = Date.now()
   const seen: unknown[] = []
   let vaultText: string | null = null
   const widget: FrameEventApi = {
@@ -88,7 +104,10 @@ function device(options: { storage: 'indexeddb' | 'widget' }) {
       server,
       widget: () => widget,
       vault: () => openDeviceVault(link, () => server.deviceVaultKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory)),
-      sleep: async () => undefined,
+      sleep: async (ms) => {
+        clock += ms
+      },
+      now: () => clock,
     })
   }
   return { load, seen, cookies, vaultText: () => vaultText }
@@ -104,10 +123,13 @@ let counter = 0
 const freshEmail = () => `frame${++counter}.${Date.now()}@example.com`
 
 /** Everything a given user's wallet is made of, rebuilt from the server's data with the key service's secret (test only). */
-async function keyMaterialOf(email: string) {
+async function keyMaterialOf(who: string | { fid: number }) {
   const { rows } = await db.query<{ id: string; auth_share: Uint8Array; sealed_recovery_share: Uint8Array }>(
-    'SELECT u.id, s.auth_share, s.sealed_recovery_share FROM secure_users u JOIN secure_key_shares s ON s.user_id = u.id WHERE lower(u.email) = lower($1)',
-    [email],
+    typeof who === 'string'
+      ? 'SELECT u.id, s.auth_share, s.sealed_recovery_share FROM secure_users u JOIN secure_key_shares s ON s.user_id = u.id WHERE lower(u.email) = lower($1)'
+      : `SELECT u.id, s.auth_share, s.sealed_recovery_share FROM secure_users u JOIN secure_key_shares s ON s.user_id = u.id
+           JOIN secure_social_identities i ON i.user_id = u.id WHERE i.provider = 'farcaster' AND i.subject = $1`,
+    [typeof who === 'string' ? who : String(who.fid)],
   )
   const row = rows[0]!
   const sealed = new Uint8Array(row.sealed_recovery_share)
@@ -265,5 +287,79 @@ describe('the secure frame refuses', () => {
     // The session is alive, but the shares need the laptop's device token too.
     expect(await thief.isConnected({ token })).toEqual({ isConnected: false })
     expect(SecureReason.otherDeviceSession).toContain('another device')
+  }, 60_000)
+})
+
+describe('Farcaster login through the devnet stand-in', () => {
+  it('QR url, still pending, approve in the app, then the wallet: created, used, reopened after a reload and recovered on a new device', async () => {
+    const laptop = device({ storage: 'indexeddb' })
+    const frame = laptop.load()
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FarcasterMessage.notStarted)
+    const { url } = await frame.getFarcasterUri(undefined)
+    expect(url).toMatch(new RegExp(`^${farcaster.url}/~/siwf\\?channelToken=[0-9a-f-]{36}$`))
+    // Not approved yet: the frame gives up after SOCIAL_CLAIM_WAIT_MS and the widget asks again.
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FrameErrorMessage.SocialPending)
+
+    await approveFarcasterChannel(url, { fid: 1001 })
+    const user = await frame.connectFarcaster(undefined)
+    expect(user).toMatchObject({ socialProvider: 'farcaster', userName: 'bob', chainId: 1, preferredAccountType: 'eoa' })
+    expect(user).not.toHaveProperty('email')
+    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
+    expect(await frame.getUser({ chainId: 31337 })).toMatchObject({ address: user.address, userName: 'bob', socialProvider: 'farcaster' })
+    const address = user.address as Hex
+    const signature = (await frame.rpcRequest({ method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
+    expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
+    // The channel was used: connecting again needs a new QR code.
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FarcasterMessage.notStarted)
+
+    // A reload keeps the session and opens the same wallet.
+    const reloaded = laptop.load()
+    expect(await reloaded.isConnected(undefined)).toEqual({ isConnected: true })
+    expect((await reloaded.getUser({ chainId: 31337 })).address).toBe(address)
+
+    // Another device: the same fid gets the same wallet (auth + recovery share, right after this login).
+    const phone = device({ storage: 'widget' })
+    const phoneFrame = phone.load()
+    const second = await phoneFrame.getFarcasterUri(undefined)
+    await approveFarcasterChannel(second.url, { fid: 1001 })
+    expect(await phoneFrame.connectFarcaster(undefined)).toMatchObject({ address, userName: 'bob' })
+
+    // Key isolation, as for email login.
+    const { entropy, privateKey, auth, recovery } = await keyMaterialOf({ fid: 1001 })
+    const handed = JSON.stringify([...laptop.seen, ...phone.seen, user, signature, url, second.url])
+    for (const secretBytes of [entropy, privateKey, auth, recovery]) expect(holds(handed, secretBytes)).toBe(false)
+  }, 60_000)
+
+  it('a newer QR code replaces the older one, and a refused claim ends it', async () => {
+    const frame = device({ storage: 'indexeddb' }).load()
+    const first = await frame.getFarcasterUri(undefined)
+    const second = await frame.getFarcasterUri(undefined)
+    expect(second.url).not.toBe(first.url)
+    // Approving the old code signs nobody in here: the frame waits for the newer one.
+    await approveFarcasterChannel(first.url, { fid: 1002 })
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FrameErrorMessage.SocialPending)
+    await approveFarcasterChannel(second.url, { fid: 1003 })
+    expect(await frame.connectFarcaster(undefined)).toMatchObject({ userName: 'dave', socialProvider: 'farcaster' })
+
+    // A channel whose message is refused (here: another site's) is dropped: the next try needs a new code.
+    const third = await frame.getFarcasterUri(undefined)
+    const token = new URL(third.url).searchParams.get('channelToken')!
+    const status = (await (
+      await localhostFetch(`${farcaster.url}/v1/channel/status`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { nonce: string }
+    const forged = await localhostFetch(`${farcaster.url}/v1/channel/authenticate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        message: `evil.localhost wants you to sign in with your Ethereum account:\n0x0000000000000000000000000000000000000001\n\nFarcaster Auth\n\nURI: http://evil.localhost\nVersion: 1\nChain ID: 10\nNonce: ${status.nonce}\nIssued At: 2026-01-01T00:00:00.000Z\nResources:\n- farcaster://fid/1000`,
+        signature: '0x00',
+        fid: 1000,
+        username: 'alice',
+        custody: '0x0000000000000000000000000000000000000001',
+      }),
+    })
+    expect(forged.status).toBe(201)
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow('The Farcaster sign-in message was signed for another site')
+    await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FarcasterMessage.notStarted)
   }, 60_000)
 })

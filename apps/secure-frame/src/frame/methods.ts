@@ -10,11 +10,13 @@ import {
   type FrameMethods,
   type FrameSocialProvider,
   type FrameUser,
+  type SocialProvider,
 } from '@airlock/protocol'
 import type { Eip155Account } from '../custody/derive/eip155'
 import type { DeviceVault } from '../custody/vault'
 import type { ServerClient, ServerUser } from '../server/client'
 import { openWallet } from '../wallet/keyring'
+import { createFarcasterLogin } from './farcaster'
 import { signRequest } from '../wallet/rpc'
 
 export const FrameMessage = {
@@ -22,7 +24,6 @@ export const FrameMessage = {
   notSignedIn: 'Not signed in',
   unknownSocialLogin: 'This sign-in was not started here: start the login again',
   smartAccountsUnavailable: 'Smart accounts are not available for this wallet yet',
-  farcasterUnavailable: 'Farcaster login is not available yet',
 } as const
 
 /** How often connectSocial asks the server whether the popup's callback has come. */
@@ -51,14 +52,23 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const now = deps.now ?? Date.now
   let pendingEmail: string | undefined
   const socialStates = new Map<string, { state: string; provider: FrameSocialProvider }>()
-  let user: (ServerUser & { socialProvider?: FrameSocialProvider }) | undefined
+  let user: (ServerUser & { socialProvider?: SocialProvider; userName?: string }) | undefined
   let account: Eip155Account | undefined
   let chainId: FrameChainId = 1
 
-  const signIn = async (session: { token: string; user: ServerUser }, socialProvider?: FrameSocialProvider) => {
+  const farcaster = createFarcasterLogin(server, { sleep, now })
+  const signIn = async (
+    session: { token: string; user: ServerUser },
+    social?: { socialProvider: SocialProvider; userName?: string | undefined },
+  ) => {
     forget()
     account = await openWallet(server, await deps.vault(), session.user.id)
-    user = { ...session.user, ...(socialProvider ? { socialProvider } : {}) }
+    user = {
+      id: session.user.id,
+      ...(session.user.email ? { email: session.user.email } : {}),
+      ...(social ? { socialProvider: social.socialProvider } : {}),
+      ...(social?.userName ? { userName: social.userName } : {}),
+    }
     await deps.widget().sessionUpdate({ token: session.token })
   }
   const forget = () => {
@@ -73,13 +83,14 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const frameUser = (): FrameUser => {
     const current = signedIn()
     return {
-      email: current.user.email,
+      ...(current.user.email ? { email: current.user.email } : {}),
       address: current.account.address,
       chainId,
       accounts: [{ address: current.account.address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
       ...(current.user.socialProvider ? { socialProvider: current.user.socialProvider } : {}),
+      ...(current.user.userName ? { userName: current.user.userName } : {}),
     }
   }
 
@@ -113,15 +124,19 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
         const session = await server.claimSocial(started.state)
         if (session) {
           socialStates.delete(uri)
-          await signIn(session, started.provider)
+          await signIn(session, { socialProvider: started.provider })
           return frameUser()
         }
         if (now() + SOCIAL_POLL_MS > until) throw new Error(FrameErrorMessage.SocialPending)
         await sleep(SOCIAL_POLL_MS)
       }
     },
-    getFarcasterUri: () => Promise.reject(new Error(FrameMessage.farcasterUnavailable)),
-    connectFarcaster: () => Promise.reject(new Error(FrameMessage.farcasterUnavailable)),
+    getFarcasterUri: () => farcaster.start(),
+    async connectFarcaster() {
+      const session = await farcaster.claim()
+      await signIn(session, { socialProvider: 'farcaster', userName: session.user.farcaster.username })
+      return frameUser()
+    },
     async getUser({ chainId: requested }) {
       chainId = requested
       return frameUser()

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, type FrameSocialProvider } from '@airlock/protocol'
+import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, FrameUrl, type FrameSocialProvider } from '@airlock/protocol'
 
 /**
  * The secure-frame server's API, same origin (`/api`, apps/api/src/secure-origin/app.ts). Cookies
@@ -10,7 +10,8 @@ import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, type Frame
 
 const Token = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
 const Base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(4096))
-export const ServerUser = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)), email: FrameEmail })
+/** `email` is absent for a user who signed in with Farcaster only. */
+export const ServerUser = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)), email: z.optional(FrameEmail) })
 export type ServerUser = z.infer<typeof ServerUser>
 
 const Session = z.object({ token: Token, expiresAt: z.string(), user: ServerUser })
@@ -19,6 +20,21 @@ const Started = z.object({ action: FrameConnectEmailAction, deviceToken: z.optio
 const SessionState = z.object({ isConnected: z.boolean(), user: z.optional(ServerUser) })
 const SocialStart = z.object({ uri: z.url(), state: Token, deviceToken: z.optional(Token) })
 const SocialClaim = z.union([z.object({ status: z.literal('pending') }), Session])
+/** The relay's channel token (a UUID at farcaster.xyz's relay). */
+const ChannelToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,128}$/))
+const FarcasterStart = z.object({ url: FrameUrl, channelToken: ChannelToken, deviceToken: z.optional(Token) })
+const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
+/** The Farcaster profile the claim answers with the session. */
+export const FarcasterProfile = z.object({
+  fid: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  username: z.optional(Text(100)),
+  displayName: z.optional(Text(200)),
+  pfpUrl: z.optional(FrameUrl),
+})
+export type FarcasterProfile = z.infer<typeof FarcasterProfile>
+const FarcasterSession = z.object({ token: Token, expiresAt: z.string(), user: z.extend(ServerUser, { farcaster: FarcasterProfile }) })
+export type FarcasterSession = z.infer<typeof FarcasterSession>
+const FarcasterClaim = z.union([z.object({ status: z.literal('pending') }), FarcasterSession])
 const ErrorBody = z.object({ error: z.string().check(z.maxLength(500)) })
 
 /** A refusal of the server, with its message (the text the user sees) and HTTP status. */
@@ -53,6 +69,10 @@ export interface ServerClient {
   startSocial(provider: FrameSocialProvider): Promise<{ uri: string; state: string }>
   /** The session once the popup's callback completed the login; undefined while it is pending. */
   claimSocial(state: string): Promise<ServerSession | undefined>
+  /** A Sign In With Farcaster channel: its `url` (the QR code) and the token to claim it with. */
+  startFarcaster(): Promise<{ url: string; channelToken: string }>
+  /** The session (and the Farcaster profile) once the user approved in the Farcaster app; undefined while pending. */
+  claimFarcaster(channelToken: string): Promise<FarcasterSession | undefined>
   /** Uses `token` as the session from now on (a session the widget kept across a reload). */
   useSessionToken(token: string | undefined): void
 }
@@ -147,6 +167,17 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
     async claimSocial(state) {
       const { data } = await call('POST', '/social/claim', SocialClaim, { state })
       return 'token' in data ? keepSession(data) : undefined
+    },
+    async startFarcaster() {
+      const { data } = await call('POST', '/farcaster/start', FarcasterStart, {})
+      keepDevice(data.deviceToken)
+      return { url: data.url, channelToken: data.channelToken }
+    },
+    async claimFarcaster(channelToken) {
+      const { data } = await call('POST', '/farcaster/claim', FarcasterClaim, { channelToken })
+      if (!('token' in data)) return undefined
+      keepSession(data)
+      return data
     },
     useSessionToken(token) {
       sessionToken = token
