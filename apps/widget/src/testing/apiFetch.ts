@@ -6,9 +6,18 @@ const json = (body: unknown, status = 200) =>
 
 /**
  * A fake api for component tests: the RPC proxy answers eth_getBalance with `balance`, the identity
- * route with `identity` (nulls by default). Calls are recorded by the returned mock.
+ * route with `identity` (nulls by default), the account balance and history routes (the embedded
+ * wallet's Account tabs) with `tokens` and `history` (an empty account by default). Calls are
+ * recorded by the returned mock.
  */
-export function fakeApiFetch(options: { balance?: string; identity?: Identity | ((address: string) => Response) } = {}) {
+export function fakeApiFetch(
+  options: {
+    balance?: string
+    identity?: Identity | ((address: string) => Response)
+    tokens?: unknown[]
+    history?: { data: unknown[]; next: string | null }
+  } = {},
+) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input))
     if (url.pathname === '/v1/rpc') {
@@ -20,6 +29,8 @@ export function fakeApiFetch(options: { balance?: string; identity?: Identity | 
       const answer = options.identity ?? { name: null, avatar: null }
       return typeof answer === 'function' ? answer(decodeURIComponent(identity[1]!)) : json(answer)
     }
+    if (/^\/v1\/account\/[^/]+\/balance$/.test(url.pathname)) return json({ balances: options.tokens ?? [] })
+    if (/^\/v1\/account\/[^/]+\/history$/.test(url.pathname)) return json(options.history ?? { data: [], next: null })
     return json({ status: 404, error: 'Not found' }, 404)
   })
 }
