@@ -1,5 +1,7 @@
 import type { AirlockState, ConnectorDescription, HostApi, HostEvent, WidgetBootConfig } from '@airlock/protocol'
 import { vi } from 'vitest'
+import { setFrameTransportFactory } from '../connectors/auth/client'
+import type { FrameTransportFactory } from '../connectors/auth/transport'
 import { createWidgetContext, type WidgetContext } from '../context'
 import { createMemoryStorage, type KeyValueStorage } from '../storage/safeStorage'
 
@@ -82,14 +84,23 @@ export function createFakeHost(options: { connectors?: ConnectorDescription[]; w
   return fake
 }
 
-export function createTestContext(host: FakeHost, deps: { storage?: KeyValueStorage; fetch?: typeof fetch } = {}): WidgetContext {
-  return createWidgetContext({
+export function createTestContext(
+  host: FakeHost,
+  deps: { storage?: KeyValueStorage; fetch?: typeof fetch; frame?: FrameTransportFactory } = {},
+): WidgetContext {
+  const ctx = createWidgetContext({
     config: TEST_CONFIG,
     host: host.api,
     storage: deps.storage ?? createMemoryStorage(),
     fetch: deps.fetch ?? offline,
   })
+  // No secure-frame iframe in unit tests: a test that logs in passes a fake frame (testing/fakeFrame.ts).
+  setFrameTransportFactory(ctx, deps.frame ?? noSecureFrame)
+  return ctx
 }
+
+/** A secure frame that never connects (and so never says ready). */
+const noSecureFrame: FrameTransportFactory = () => new Promise(() => {})
 
 /** Unit tests never reach a network: a test that needs the API passes its own fetch. */
 const offline: typeof fetch = async () => {

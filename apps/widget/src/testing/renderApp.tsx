@@ -5,11 +5,12 @@ import { onHostConnected } from '../host/connection'
 import { openModal } from '../actions/modal'
 import { createTestContext, flush, type FakeHost } from './fakeHost'
 import type { KeyValueStorage } from '../storage/safeStorage'
+import type { FrameTransportFactory } from '../connectors/auth/transport'
 
 /** Renders the whole app against a fake host, handshake done and the modal open. */
 export async function renderApp(
   host: FakeHost,
-  deps: { storage?: KeyValueStorage; fetch?: typeof fetch; open?: boolean } = {},
+  deps: { storage?: KeyValueStorage; fetch?: typeof fetch; frame?: FrameTransportFactory; open?: boolean } = {},
 ): Promise<{ ctx: WidgetContext } & ReturnType<typeof render>> {
   const ctx = createTestContext(host, deps)
   const utils = render(<App ctx={ctx} />)

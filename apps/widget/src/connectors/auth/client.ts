@@ -1,0 +1,167 @@
+import {
+  exposeMethods,
+  FRAME_PROTOCOL_VERSION,
+  FRAME_VAULT_STORAGE_KEY,
+  FrameErrorMessage,
+  frameEventParams,
+  frameRequestTimeout,
+  type FrameApi,
+  type FrameEventHandlers,
+  type FrameMethod,
+  type frameEventResults,
+} from '@airlock/protocol'
+import { DEFAULT_SDK_TYPE, WIDGET_SDK_VERSION } from '../../api/client'
+import type { WidgetContext } from '../../context'
+import { loadPersisted, removePersisted, savePersisted } from '../../storage/persisted'
+import { authFrameStatusAtom } from '../../stores/auth'
+import { optionsAtom } from '../../stores/options'
+import { themeModeAtom, themeVariablesAtom } from '../../stores/theme'
+import { iframeTransport, type FrameTransport, type FrameTransportFactory } from './transport'
+
+/** SPEC section 4 "Frame lifecycle": a frame that has not said ready in this long did not load. */
+export const FRAME_READY_TIMEOUT_MS = 10_000
+/** The session token the frame pushes after a login (sessionUpdate), for isConnected after a reload. */
+export const AUTH_SESSION_KEY = 'airlock.secure.session'
+
+/** The secure frame, ready: its methods (with the SPEC section 9 time-outs) and its teardown. */
+export interface AuthFrame {
+  api: FrameApi
+  destroy(): void
+}
+
+/** The frame did not load: no ready signal in time, a version mismatch, or the iframe failed. */
+export class AuthFrameLoadError extends Error {
+  override readonly name = 'AuthFrameLoadError'
+  constructor() {
+    super(FrameErrorMessage.LoadFailed)
+  }
+}
+
+const frames = new WeakMap<WidgetContext, Promise<AuthFrame>>()
+const factories = new WeakMap<WidgetContext, FrameTransportFactory>()
+
+/** Tests (and only tests) connect the widget to an in-memory frame instead of an iframe. */
+export function setFrameTransportFactory(ctx: WidgetContext, factory: FrameTransportFactory): void {
+  factories.set(ctx, factory)
+}
+
+/**
+ * The one secure frame of this widget, created on first use and ready once it has said so with
+ * our protocol version. A frame that fails to load is torn down and forgotten, so the next
+ * attempt (a new submit, a new click) loads it again.
+ */
+export function loadAuthFrame(ctx: WidgetContext): Promise<AuthFrame> {
+  let loading = frames.get(ctx)
+  if (!loading) {
+    loading = createFrame(ctx)
+    frames.set(ctx, loading)
+    ctx.store.set(authFrameStatusAtom, 'loading')
+    loading.then(
+      () => ctx.store.set(authFrameStatusAtom, 'ready'),
+      () => {
+        if (frames.get(ctx) === loading) frames.delete(ctx)
+        ctx.store.set(authFrameStatusAtom, 'failed')
+      },
+    )
+  }
+  return loading
+}
+
+/** The frame if it has been asked for in this page (a sign-out needs no new frame). */
+export function authFrameLoaded(ctx: WidgetContext): Promise<AuthFrame> | undefined {
+  return frames.get(ctx)
+}
+
+async function createFrame(ctx: WidgetContext): Promise<AuthFrame> {
+  let signalReady!: (version: number) => void
+  const ready = new Promise<number>((resolve) => (signalReady = resolve))
+  const events = exposeMethods<typeof frameEventParams, typeof frameEventResults>(
+    frameEventParams,
+    frameEventHandlers(ctx, signalReady),
+    () => {
+      ctx.stats.invalidCalls++
+    },
+  )
+  const factory = factories.get(ctx) ?? iframeTransport
+  const abort = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AuthFrameLoadError()), FRAME_READY_TIMEOUT_MS)
+  })
+  let transport: FrameTransport | undefined
+  try {
+    const connecting = factory(ctx, events, abort.signal).then((connected) => {
+      if (abort.signal.aborted) connected.destroy()
+      return (transport = connected)
+    })
+    const [, version] = await Promise.race([Promise.all([connecting, ready]), timedOut])
+    if (version !== FRAME_PROTOCOL_VERSION) throw new AuthFrameLoadError()
+  } catch (error) {
+    abort.abort()
+    transport?.destroy()
+    if (!(error instanceof AuthFrameLoadError)) console.error('[airlock] the secure frame did not load', error)
+    throw new AuthFrameLoadError()
+  } finally {
+    clearTimeout(timer)
+  }
+  const connected = transport!
+  const frame: AuthFrame = { api: withTimeouts(connected.api), destroy: connected.destroy }
+  syncFrame(ctx, frame.api)
+  return frame
+}
+
+/** What the frame may push to the widget. The vault is kept as opaque text, never parsed. */
+function frameEventHandlers(ctx: WidgetContext, signalReady: (version: number) => void): FrameEventHandlers {
+  return {
+    ready: ({ version }) => signalReady(version),
+    sessionUpdate: ({ token }) => savePersisted(ctx, AUTH_SESSION_KEY, token),
+    vaultGet: async () => (await loadPersisted(ctx, FRAME_VAULT_STORAGE_KEY)) ?? null,
+    vaultSet: ({ value }) => savePersisted(ctx, FRAME_VAULT_STORAGE_KEY, value),
+    vaultRemove: () => removePersisted(ctx, FRAME_VAULT_STORAGE_KEY),
+  }
+}
+
+/** A frame call that did not answer in time reads 'Something went wrong' (frameErrorMessage). */
+export function frameTimeoutError(method: string): Error {
+  const error = new Error(`The secure frame did not answer ${method} in time`)
+  error.name = 'TimeoutError'
+  return error
+}
+
+/** SPEC section 9: the login steps time out after 30 s; the others wait for the user or the chain. */
+function withTimeouts(api: FrameApi): FrameApi {
+  const wrapped: Record<string, (params?: unknown) => Promise<unknown>> = {}
+  for (const method of Object.keys(api) as FrameMethod[]) {
+    const call = api[method] as (params?: unknown) => Promise<unknown>
+    const ms = frameRequestTimeout(method)
+    wrapped[method] =
+      ms === undefined
+        ? call
+        : (params) => {
+            let timer: ReturnType<typeof setTimeout> | undefined
+            const timeout = new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(frameTimeoutError(method)), ms)
+            })
+            return Promise.race([call(params), timeout]).finally(() => clearTimeout(timer))
+          }
+  }
+  return wrapped as unknown as FrameApi
+}
+
+/** The dapp's data and the theme, so the frame's own pages (the social loading page) match. Best effort. */
+function syncFrame(ctx: WidgetContext, api: FrameApi): void {
+  const options = ctx.store.get(optionsAtom)
+  void api
+    .syncDappData({
+      projectId: options?.projectId ?? ctx.config.projectId,
+      sdkType: options?.sdkType ?? DEFAULT_SDK_TYPE,
+      sdkVersion: options?.sdkVersion ?? WIDGET_SDK_VERSION,
+      ...(options?.metadata ? { metadata: options.metadata } : {}),
+    })
+    .catch(() => {})
+  const syncTheme = () =>
+    void api.syncTheme({ themeMode: ctx.store.get(themeModeAtom), themeVariables: ctx.store.get(themeVariablesAtom) }).catch(() => {})
+  syncTheme()
+  ctx.store.sub(themeModeAtom, syncTheme)
+  ctx.store.sub(themeVariablesAtom, syncTheme)
+}

@@ -1,0 +1,61 @@
+import { createCaller, frameMethodResults, PinnedWindowMessenger, type FrameApi, type frameMethodParams } from '@airlock/protocol'
+import { connect, type Methods } from 'penpal'
+import type { WidgetContext } from '../../context'
+
+/** A connected secure frame: its typed methods, and how to tear it down. */
+export interface FrameTransport {
+  api: FrameApi
+  destroy(): void
+}
+
+/**
+ * Connects to a secure frame. `events` are the widget's handlers for what the frame pushes
+ * (already behind exposeMethods); `signal` aborts a connection that is taking too long. Tests put
+ * an in-memory frame here (setFrameTransportFactory in client.ts); the page uses iframeTransport.
+ */
+export type FrameTransportFactory = (ctx: WidgetContext, events: Methods, signal: AbortSignal) => Promise<FrameTransport>
+
+export const SECURE_FRAME_ATTRIBUTE = 'data-airlock-secure'
+
+/**
+ * The hidden iframe on the secure origin, and penpal over a messenger pinned to that origin both
+ * ways (the same PinnedWindowMessenger the widget uses with the dapp page).
+ */
+export const iframeTransport: FrameTransportFactory = (ctx, events, signal) => {
+  const url = new URL(ctx.config.secureFrameUrl)
+  const iframe = document.createElement('iframe')
+  iframe.src = url.href
+  iframe.title = 'Airlock secure frame'
+  iframe.tabIndex = -1
+  iframe.setAttribute('aria-hidden', 'true')
+  iframe.setAttribute(SECURE_FRAME_ATTRIBUTE, '')
+  // Hidden but laid out: no size, no border, nothing to see or click.
+  iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden;pointer-events:none'
+  document.body.append(iframe)
+
+  const messenger = new PinnedWindowMessenger({
+    remoteWindow: iframe.contentWindow!,
+    remoteOrigin: url.origin,
+    onDrop: (reason) => {
+      ctx.stats.drops[reason]++
+    },
+  })
+  const connection = connect({ messenger, methods: events })
+  const destroy = () => {
+    connection.destroy()
+    iframe.remove()
+  }
+  signal.addEventListener('abort', destroy, { once: true })
+  return connection.promise.then(
+    (remote) => ({
+      api: createCaller<typeof frameMethodParams, typeof frameMethodResults>(frameMethodResults, remote, () => {
+        ctx.stats.invalidResults++
+      }),
+      destroy,
+    }),
+    (error: unknown) => {
+      destroy()
+      throw error
+    },
+  )
+}

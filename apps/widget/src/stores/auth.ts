@@ -1,0 +1,61 @@
+import type { FrameAccountType, FrameSocialProvider, SocialProvider } from '@airlock/protocol'
+import { atom } from 'jotai'
+
+/**
+ * The AUTH connector (email and social login through the secure frame). The atoms are small and in
+ * the first chunk: the Connect view reads them; the frame client that writes them is lazy.
+ */
+
+/** The secure frame: not asked for yet, loading (until its ready signal), ready, or failed to load. */
+export type AuthFrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
+export const authFrameStatusAtom = atom<AuthFrameStatus>('idle')
+
+/** What the email login is doing; `error` is the text shown under the field of the current step. */
+export type EmailLoginBusy = 'sending' | 'verifying' | 'authenticating'
+
+/** The step the email login is at: the address, the mailed login code, or the device code. */
+export type EmailLoginStep = 'email' | 'otp' | 'device'
+
+export interface EmailLogin {
+  step?: EmailLoginStep | undefined
+  email?: string | undefined
+  /** The connection attempt (WidgetContext.session.attempt) this login belongs to. */
+  attempt?: number | undefined
+  busy?: EmailLoginBusy | undefined
+  error?: string | undefined
+}
+
+export const emailLoginAtom = atom<EmailLogin>({})
+
+/** 'blocked': window.open gave nothing (the view shows FrameErrorMessage.SocialPopupBlocked). */
+export type SocialLoginStatus = 'waiting' | 'authenticating' | 'blocked' | 'error'
+
+export interface SocialLogin {
+  provider?: FrameSocialProvider | undefined
+  attempt?: number | undefined
+  status?: SocialLoginStatus | undefined
+  error?: string | undefined
+}
+
+export const socialLoginAtom = atom<SocialLogin>({})
+
+/** The signed-in embedded-wallet user (SPEC section 3: frame user; account state socialProvider). */
+export interface AuthUser {
+  email?: string | undefined
+  userName?: string | undefined
+  socialProvider?: SocialProvider | undefined
+  accounts: readonly { address: string; type: FrameAccountType }[]
+  preferredAccountType: FrameAccountType
+  smartAccountDeployed: boolean
+}
+
+export const authUserAtom = atom<AuthUser | undefined>(undefined)
+
+/** The email update from the Account view (SPEC section 4, "Email update"). */
+export interface EmailUpdate {
+  newEmail?: string | undefined
+  busy?: boolean | undefined
+  error?: string | undefined
+}
+
+export const emailUpdateAtom = atom<EmailUpdate>({})

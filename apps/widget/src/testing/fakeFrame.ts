@@ -1,0 +1,192 @@
+import {
+  createCaller,
+  exposeMethods,
+  FRAME_PROTOCOL_VERSION,
+  frameEventResults,
+  frameMethodParams,
+  frameMethodResults,
+  type FrameEventApi,
+  type frameEventParams,
+  type FrameMethod,
+  type FrameMethods,
+  type FrameUser,
+} from '@airlock/protocol'
+import type { RemoteProxy } from 'penpal'
+import { hexToBigInt, type Hex, type TransactionSerializable } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type * as z from 'zod/mini'
+import { setFrameTransportFactory } from '../connectors/auth/client'
+import type { FrameTransportFactory } from '../connectors/auth/transport'
+import type { WidgetContext } from '../context'
+
+/** Anvil's first devnet key: the fake frame's embedded account (TEST_ADDRESS). */
+export const FRAME_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+export const frameAccount = privateKeyToAccount(FRAME_PRIVATE_KEY)
+export const FRAME_EMAIL = 'ada@example.com'
+export const LOGIN_CODE = '123456'
+export const DEVICE_CODE = '654321'
+export const SESSION_TOKEN = 'session-token-abc'
+
+export interface FakeFrame {
+  /** The frame's methods; a test replaces any of them. Params arrive checked by the real schemas. */
+  methods: FrameMethods
+  /** Every call the widget made, in order (after the schema check). */
+  calls: { method: FrameMethod; params: unknown }[]
+  /** What the ready signal announces; null: the frame never says ready. */
+  readyVersion: number | null
+  /** The frame's handle on the widget (ready, sessionUpdate, vault*), through the real schemas. */
+  widget: FrameEventApi | undefined
+  /** Calls the frame made with params its schema refused, and malformed results the widget refused. */
+  invalid: string[]
+  signedIn: boolean
+  destroyed: number
+  connects: number
+  factory: FrameTransportFactory
+  install(ctx: WidgetContext): void
+  callsOf(method: FrameMethod): unknown[]
+}
+
+export function frameUser(overrides: Partial<z.input<typeof FrameUser>> = {}): FrameUser {
+  return {
+    email: FRAME_EMAIL,
+    address: frameAccount.address,
+    chainId: 31337,
+    accounts: [{ address: frameAccount.address, type: 'eoa' }],
+    smartAccountDeployed: false,
+    preferredAccountType: 'eoa',
+    ...overrides,
+  } as FrameUser
+}
+
+/**
+ * An in-memory secure frame behind the real exposeMethods / createCaller (both ways), so that
+ * every message the widget sends or receives passes the protocol's schemas. Its defaults behave
+ * like the frame's contract: codes, device verification, session token, signing with a real key.
+ */
+export function createFakeFrame(): FakeFrame {
+  const fake: FakeFrame = {
+    calls: [],
+    readyVersion: FRAME_PROTOCOL_VERSION,
+    widget: undefined,
+    invalid: [],
+    signedIn: false,
+    destroyed: 0,
+    connects: 0,
+    methods: undefined as unknown as FrameMethods,
+    factory: async (_ctx, events) => {
+      fake.connects++
+      const widget = createCaller<typeof frameEventParams, typeof frameEventResults>(
+        frameEventResults,
+        events as unknown as RemoteProxy,
+        (m) => fake.invalid.push(`event result ${m}`),
+      )
+      fake.widget = widget
+      const recording = Object.fromEntries(
+        (Object.keys(frameMethodParams) as FrameMethod[]).map((method) => [
+          method,
+          (params: unknown) => {
+            fake.calls.push({ method, params })
+            return (fake.methods[method] as (p: unknown) => unknown)(params)
+          },
+        ]),
+      ) as unknown as FrameMethods
+      const exposed = exposeMethods<typeof frameMethodParams, typeof frameMethodResults>(frameMethodParams, recording, (m) =>
+        fake.invalid.push(`params ${m}`),
+      )
+      const api = createCaller<typeof frameMethodParams, typeof frameMethodResults>(
+        frameMethodResults,
+        exposed as unknown as RemoteProxy,
+        (m) => fake.invalid.push(`result ${m}`),
+      )
+      const version = fake.readyVersion
+      if (version !== null) setTimeout(() => void widget.ready({ version }), 0)
+      return { api, destroy: () => void fake.destroyed++ }
+    },
+    install: (ctx) => setFrameTransportFactory(ctx, fake.factory),
+    callsOf: (method) => fake.calls.filter((c) => c.method === method).map((c) => c.params),
+  }
+  fake.methods = defaultMethods(fake)
+  return fake
+}
+
+const wrongCode = () => new Error('Wrong code: 4 tries left')
+
+function defaultMethods(fake: FakeFrame): FrameMethods {
+  let chainId = 31337
+  return {
+    switchNetwork: ({ chainId: next }) => {
+      chainId = Number(next)
+      return { chainId }
+    },
+    connectEmail: () => ({ action: 'VERIFY_OTP' }),
+    connectDevice: ({ otp }) => {
+      if (otp !== DEVICE_CODE) throw wrongCode()
+      return { action: 'VERIFY_OTP' }
+    },
+    connectOtp: async ({ otp }) => {
+      if (otp !== LOGIN_CODE) throw wrongCode()
+      fake.signedIn = true
+      await fake.widget?.sessionUpdate({ token: SESSION_TOKEN })
+    },
+    connectSocial: () => frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId }),
+    getSocialRedirectUri: ({ provider }) => ({ uri: `http://oidc.localhost:4408/${provider}/auth?state=s1` }),
+    getFarcasterUri: () => ({ url: 'https://farcaster.example/login' }),
+    connectFarcaster: () => frameUser(),
+    getUser: ({ chainId: wanted }) => {
+      chainId = Number(wanted)
+      return frameUser({ chainId })
+    },
+    signOut: () => {
+      fake.signedIn = false
+    },
+    isConnected: (params) => ({ isConnected: fake.signedIn || params?.token === SESSION_TOKEN }),
+    getChainId: () => ({ chainId }),
+    getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: [] }),
+    initSmartAccount: () => undefined,
+    setPreferredAccount: ({ type }) => {
+      if (type !== 'eoa') throw new Error('Smart accounts are not available')
+      return { type, address: frameAccount.address }
+    },
+    rpcRequest: async ({ method, params }) => {
+      const list = params as unknown[]
+      if (method === 'personal_sign') {
+        const data = list[0] as string
+        return frameAccount.signMessage({ message: /^0x[0-9a-fA-F]*$/.test(data) ? { raw: data as Hex } : data })
+      }
+      if (method === 'eth_signTypedData_v4') {
+        const typed = list[1]
+        return frameAccount.signTypedData(
+          (typeof typed === 'string' ? JSON.parse(typed) : typed) as Parameters<typeof frameAccount.signTypedData>[0],
+        )
+      }
+      if (method === 'eth_sendTransaction') return frameAccount.signTransaction(toSerializable(list[0] as Record<string, Hex>))
+      throw new Error(`the fake frame does not sign ${method}`)
+    },
+    updateEmail: () => ({ action: 'VERIFY_PRIMARY_OTP' }),
+    updateEmailPrimaryOtp: ({ otp }) => {
+      if (otp !== LOGIN_CODE) throw wrongCode()
+    },
+    updateEmailSecondaryOtp: ({ otp }) => {
+      if (otp !== LOGIN_CODE) throw wrongCode()
+      return { newEmail: 'new@example.com' }
+    },
+    syncTheme: () => undefined,
+    syncDappData: () => undefined,
+    reload: () => undefined,
+  }
+}
+
+/** The JSON-RPC transaction the widget fills, as viem signs it (what the real frame does too). */
+function toSerializable(tx: Record<string, Hex>): TransactionSerializable {
+  const base = {
+    chainId: Number(hexToBigInt(tx.chainId!)),
+    nonce: Number(hexToBigInt(tx.nonce!)),
+    gas: hexToBigInt(tx.gas!),
+    to: tx.to,
+    value: hexToBigInt(tx.value ?? '0x0'),
+    ...(tx.data ? { data: tx.data } : {}),
+  }
+  return tx.type === '0x0'
+    ? { ...base, type: 'legacy', gasPrice: hexToBigInt(tx.gasPrice!) }
+    : { ...base, type: 'eip1559', maxFeePerGas: hexToBigInt(tx.maxFeePerGas!), maxPriorityFeePerGas: hexToBigInt(tx.maxPriorityFeePerGas!) }
+}
