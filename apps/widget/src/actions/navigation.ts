@@ -1,11 +1,21 @@
 import type { WidgetContext } from '../context'
+import type { RouteName } from '../router/routes'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
 import { cancelConnect, connectExternal } from './connect'
+
+/** Views of a connection attempt: leaving one abandons the attempt. */
+const CONNECTING_VIEWS: ReadonlySet<RouteName> = new Set<RouteName>([
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'ConnectingSocial',
+])
 
 export function goBack(ctx: WidgetContext): void {
   const leaving = ctx.store.get(currentRouteAtom)
   ctx.store.set(navigateAtom, { type: 'back' })
-  if (leaving.name === 'ConnectingExternal' || leaving.name === 'ConnectingWalletConnect') cancelConnect(ctx)
+  if (CONNECTING_VIEWS.has(leaving.name)) cancelConnect(ctx)
 }
 
 export function selectConnector(ctx: WidgetContext, connectorId: string): void {

@@ -10,6 +10,12 @@ import { clearCachedLoginData } from './disconnect'
 import { establishSession } from './session'
 import { reconnectWalletConnect } from './walletconnect'
 import { WALLET_CONNECT_CONNECTOR_ID, WALLET_CONNECT_NAME } from '../connectors/walletconnect/client'
+import { AUTH_CONNECTOR_ID } from '../connectors/authId'
+
+/** The connector name while the embedded wallet's session is checked (actions/auth.ts has the real one). */
+const EMBEDDED_WALLET_NAME = 'Embedded Wallet'
+/** The secure frame may take its whole ready time-out (10 s) before the session check even starts. */
+export const AUTH_RECONNECT_TIMEOUT_MS = 20_000
 
 /** The host may announce wallets a little after load: keep looking for the recent one this long. */
 export const RECONNECT_LOOKUP_WINDOW_MS = 1000
@@ -47,6 +53,7 @@ export function tryReconnect(ctx: WidgetContext): Promise<void> {
 async function reconnect(ctx: WidgetContext): Promise<void> {
   const connectorId = await loadRecentConnectorId(ctx)
   if (connectorId === WALLET_CONNECT_CONNECTOR_ID) return reconnectOverWalletConnect(ctx)
+  if (connectorId === AUTH_CONNECTOR_ID) return reconnectOverAuth(ctx)
   const connector = connectorId ? ctx.store.get(connectorsAtom).find((c) => c.id === connectorId) : undefined
   if (!connector || ctx.store.get(connectionAtom).status !== 'disconnected') return
   ctx.session.reconnectLookupUntil = 0
@@ -87,6 +94,29 @@ async function reconnectOverWalletConnect(ctx: WidgetContext): Promise<void> {
     }
   } catch {
     // The code did not load or the stored session is unreadable: keep it for the next load.
+    if (isCurrent()) ctx.store.set(connectionAtom, DISCONNECTED)
+  }
+}
+
+/**
+ * The embedded wallet: the secure frame says whether its session is still alive (isConnected with
+ * the token it pushed), and gives the user back. Its code loads only here, for an AUTH login.
+ */
+async function reconnectOverAuth(ctx: WidgetContext): Promise<void> {
+  if (ctx.store.get(connectionAtom).status !== 'disconnected') return
+  ctx.session.reconnectLookupUntil = 0
+  const attempt = ++ctx.session.attempt
+  const isCurrent = () => ctx.session.attempt === attempt
+  ctx.store.set(connectionAtom, { status: 'reconnecting', connectorId: AUTH_CONNECTOR_ID, connectorName: EMBEDDED_WALLET_NAME })
+  try {
+    const { reconnectAuth } = await import('./auth')
+    if (await withTimeout(reconnectAuth(ctx, isCurrent), AUTH_RECONNECT_TIMEOUT_MS, reconnectTimeout)) return showAccountIfOnConnect(ctx)
+    if (isCurrent()) {
+      ctx.store.set(connectionAtom, DISCONNECTED)
+      forgetLogin(ctx)
+    }
+  } catch {
+    // The frame did not load or answer in time: keep the login for the next load.
     if (isCurrent()) ctx.store.set(connectionAtom, DISCONNECTED)
   }
 }

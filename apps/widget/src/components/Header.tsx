@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { goBack } from '../actions/navigation'
 import { closeModal } from '../actions/modal'
+import { SOCIAL_LABELS } from '../connectors/auth/socials'
 import { canGoBack, currentRoute } from '../router/router'
 import type { Route } from '../router/routes'
 import { connectorsAtom } from '../stores/connectors'
@@ -30,6 +31,18 @@ function useTitle(route: Route): string {
       return 'All Wallets'
     case 'ApproveTransaction':
       return 'Approve Transaction'
+    case 'EmailVerifyOtp':
+      return 'Confirm Email'
+    case 'EmailVerifyDevice':
+      return 'Register Device'
+    case 'ConnectingSocial':
+      return `Log in with ${SOCIAL_LABELS[route.params.provider]}`
+    case 'UpdateEmail':
+      return 'Edit Email'
+    case 'UpdateEmailPrimaryOtp':
+      return 'Confirm Current Email'
+    case 'UpdateEmailSecondaryOtp':
+      return 'Confirm New Email'
   }
 }
 

@@ -2,6 +2,7 @@ import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import type { Connection } from '../stores/connection'
 import { disconnectWalletConnect } from '../actions/walletconnect'
+import { AUTH_CONNECTOR_ID } from './authId'
 import { connectorRequest } from './relayed'
 import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
 
@@ -15,6 +16,8 @@ export async function disconnectConnector(ctx: WidgetContext, connection: Connec
   if (!connection.connectorId) return
   // WalletConnect: the session is deleted on the relay, so the phone forgets it too.
   if (connection.connectorId === WALLET_CONNECT_CONNECTOR_ID) return disconnectWalletConnect(ctx)
+  // The embedded wallet: the secure frame signs this device out (the wallet itself stays the user's).
+  if (connection.connectorId === AUTH_CONNECTOR_ID) return import('../actions/auth').then((auth) => auth.disconnectAuth(ctx))
   // A wallet in the dapp page: best-effort and not awaited. Many wallets answer 4200, and a hung
   // wallet must not keep the dapp connected. Its accountsChanged([]) echo arrives after the session is gone.
   connectorRequest(ctx, connection.connectorId, 'wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})

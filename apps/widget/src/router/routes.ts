@@ -1,3 +1,4 @@
+import type { FrameSocialProvider } from '@airlock/protocol'
 import type { WalletEntry } from '../wallets/entry'
 
 /** Params per view; `undefined` means the view takes none. */
@@ -12,6 +13,15 @@ export interface RouteParams {
   Networks: undefined
   UnsupportedChain: undefined
   AllWallets: undefined
+  /** The AUTH connector's email login: the mailed login code, or first the device code (views/email-verify-*). */
+  EmailVerifyOtp: { email: string }
+  EmailVerifyDevice: { email: string }
+  /** A social login waiting on its popup (views/connecting-social). */
+  ConnectingSocial: { provider: FrameSocialProvider }
+  /** The email update of an email login: the new address, then a code to each address (views/update-email). */
+  UpdateEmail: undefined
+  UpdateEmailPrimaryOtp: { email: string }
+  UpdateEmailSecondaryOtp: { email: string }
   /** An embedded-wallet request waiting for the user (stores/approvals.ts). */
   ApproveTransaction: { requestId: string }
 }

@@ -10,10 +10,15 @@ import {
   AllWalletsView,
   ApproveTransactionView,
   ConnectingExternalView,
+  ConnectingSocialView,
   ConnectingWalletConnectView,
   ConnectingWalletConnectBasicView,
+  EmailVerifyDeviceView,
+  EmailVerifyOtpView,
   NetworksView,
   UnsupportedChainView,
+  UpdateEmailOtpView,
+  UpdateEmailView,
 } from './lazy'
 
 function renderRoute(route: Route) {
@@ -36,6 +41,18 @@ function renderRoute(route: Route) {
       return <AllWalletsView.Component />
     case 'ApproveTransaction':
       return <ApproveTransactionView.Component requestId={route.params.requestId} />
+    case 'EmailVerifyOtp':
+      return <EmailVerifyOtpView.Component email={route.params.email} />
+    case 'EmailVerifyDevice':
+      return <EmailVerifyDeviceView.Component email={route.params.email} />
+    case 'ConnectingSocial':
+      return <ConnectingSocialView.Component provider={route.params.provider} />
+    case 'UpdateEmail':
+      return <UpdateEmailView.Component />
+    case 'UpdateEmailPrimaryOtp':
+      return <UpdateEmailOtpView.Component step="primary" email={route.params.email} />
+    case 'UpdateEmailSecondaryOtp':
+      return <UpdateEmailOtpView.Component step="secondary" email={route.params.email} />
   }
 }
 

@@ -10,6 +10,7 @@ import { navigateAtom } from '../../stores/router'
 import { useWidget } from '../../WidgetProvider'
 import { NetworkIcon } from '../networks/NetworkIcon'
 import { NetworksView } from '../lazy'
+import { AccountAuthDetails } from '../update-email/AccountAuthDetails'
 import { Avatar } from './Avatar'
 import { DisconnectButton } from './DisconnectButton'
 import { useBalance } from './useBalance'
@@ -45,6 +46,7 @@ export default function AccountView() {
           <CopyIcon />
         </IconButton>
       </div>
+      <AccountAuthDetails />
       <div className="al-account-balance" data-testid="account-balance" data-state={balance.status}>
         {balance.status === 'loading' && <Spinner size={14} label="Loading balance" />}
         {balance.status === 'success' &&

@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { Fragment, useEffect, useMemo } from 'react'
 import { loadConnectWallets } from '../../actions/wallets'
 import { Button } from '../../components/Button'
 import { WalletIcon } from '../../components/icons'
 import { WalletItemIcon } from '../../components/WalletItemIcon'
+import { preloadAuthFrame, whenIdle } from '../../connectors/auth/preload'
+import { socialEnvironment, visibleSocials } from '../../connectors/auth/socials'
 import { connectorsLoadedAtom, visibleConnectorsAtom } from '../../stores/connectors'
 import { openAtom } from '../../stores/modal'
 import { optionsAtom } from '../../stores/options'
@@ -11,11 +13,13 @@ import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAt
 import { connectSections, type ConnectMethod } from '../../wallets/connectMethods'
 import { formatWalletCount, type WalletItem } from '../../wallets/lists'
 import { useWidget } from '../../WidgetProvider'
+import { SocialSection } from '../connecting-social/SocialSection'
+import { EmailLoginSection } from '../email-login/EmailLoginSection'
 import { allWalletsButtonHandlers, walletButtonHandlers } from '../walletButtons'
 import './connect.css'
 
-/** The sections this widget has so far; email and social arrive with their issue and slot in by order. */
-const AVAILABLE_METHODS: Readonly<Record<ConnectMethod, boolean>> = { email: false, social: false, wallet: true }
+/** The messaging-app web view check reads the user agent once (SPEC section 5's social filter). */
+const SOCIAL_ENVIRONMENT = socialEnvironment(globalThis.navigator)
 
 export function ConnectView() {
   const ctx = useWidget()
@@ -23,28 +27,48 @@ export function ConnectView() {
   const explorerKey = useAtomValue(explorerKeyAtom)
   const features = useAtomValue(optionsAtom)?.features
   const hasInstalled = useAtomValue(visibleConnectorsAtom).length > 0
+  const socials = useMemo(() => visibleSocials(features?.socials, SOCIAL_ENVIRONMENT), [features?.socials])
+  const showEmail = features?.email !== false
+  const available: Readonly<Record<ConnectMethod, boolean>> = { email: showEmail, social: socials.length > 0, wallet: true }
+  const sections = connectSections(features, hasInstalled, available)
+  const usesFrame = available.email || available.social
 
   // The explorer lists load when the modal opens, after the first paint; not at boot.
   useEffect(() => {
     if (open) void loadConnectWallets(ctx)
   }, [ctx, open, explorerKey])
 
+  // The secure frame loads once the modal is open and idle, so that the first code is not slowed by it.
+  useEffect(() => {
+    if (open && usesFrame) return whenIdle(() => preloadAuthFrame(ctx))
+  }, [ctx, open, usesFrame])
+
   return (
     <section className="al-connect" data-testid="connect-view">
-      {connectSections(features, hasInstalled, AVAILABLE_METHODS).map((method) =>
-        method === 'wallet' ? <WalletSection key={method} /> : null,
-      )}
+      {sections.map((method, index) => (
+        <Fragment key={method}>
+          {index > 0 && <div className="al-connect-separator">or</div>}
+          {method === 'wallet' ? (
+            // SPEC section 1 emailShowWallets: off, the wallets fold behind one button under the email field.
+            <WalletSection collapsed={features?.emailShowWallets === false && showEmail} />
+          ) : method === 'email' ? (
+            <EmailLoginSection />
+          ) : (
+            <SocialSection providers={socials} />
+          )}
+        </Fragment>
+      ))}
     </section>
   )
 }
 
-function WalletSection() {
+function WalletSection({ collapsed }: { collapsed: boolean }) {
   const ctx = useWidget()
   const features = useAtomValue(optionsAtom)?.features
   const items = useAtomValue(connectListAtom)
   const showAllWallets = features?.allWallets !== false
 
-  if (features?.collapseWallets && showAllWallets) {
+  if ((features?.collapseWallets || collapsed) && showAllWallets) {
     return (
       <div className="al-wallet-list">
         <Button

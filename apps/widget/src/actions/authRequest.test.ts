@@ -1,0 +1,235 @@
+// @vitest-environment happy-dom
+import { FrameErrorMessage, RpcErrorCode } from '@airlock/protocol'
+import {
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { onHostConnected } from '../host/connection'
+import { createWidgetMethods } from '../host/widgetMethods'
+import { createMemoryStorage } from '../storage/safeStorage'
+import { approvalQueueAtom } from '../stores/approvals'
+import { connectionAtom } from '../stores/connection'
+import { openAtom } from '../stores/modal'
+import { currentRouteAtom } from '../stores/router'
+import { toastAtom } from '../stores/toast'
+import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL } from '../testing/fakeFrame'
+import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../testing/fakeHost'
+import { settleApproval } from './approvals'
+import { submitEmail, submitEmailOtp } from './auth'
+import { closeModal } from './modal'
+import { setOptions } from './options'
+
+afterEach(() => vi.restoreAllMocks())
+
+const ME = frameAccount.address
+const GWEI = 1_000_000_000n
+
+/** The api's RPC proxy in front of a chain: records every call; a test may hold one back. */
+function fakeNode() {
+  const calls: { chainId: string; method: string; params: unknown }[] = []
+  const held = new Map<string, Promise<void>>()
+  const answer = (method: string, params: unknown): unknown => {
+    switch (method) {
+      case 'eth_getBalance':
+        return '0xde0b6b3a7640000'
+      case 'eth_getTransactionCount':
+        return '0x3'
+      case 'eth_estimateGas':
+        return toHex(21_000n)
+      case 'eth_getBlockByNumber':
+        return { number: '0x10', baseFeePerGas: toHex(GWEI) }
+      case 'eth_maxPriorityFeePerGas':
+        return toHex(GWEI)
+      case 'eth_sendRawTransaction':
+        return keccak256((params as Hex[])[0]!)
+    }
+    throw new Error(`unexpected ${method}`)
+  }
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown }
+    calls.push({ chainId: url.searchParams.get('chainId')!, method: body.method, params: body.params })
+    await held.get(body.method)
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: answer(body.method, body.params) }), {
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, held }
+}
+
+async function connected() {
+  const host = createFakeHost({ connectors: [] })
+  const frame = createFakeFrame()
+  const node = fakeNode()
+  const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory, fetch: node.fetch })
+  onHostConnected(ctx, host.api)
+  await flush()
+  setOptions(ctx, { projectId: 'demo', networks: ['eip155:31337', 'eip155:31338'] })
+  await submitEmail(ctx, FRAME_EMAIL)
+  await submitEmailOtp(ctx, LOGIN_CODE)
+  expect(ctx.store.get(connectionAtom).status).toBe('connected')
+  frame.calls.length = 0
+  host.events.length = 0
+  const { request } = createWidgetMethods(ctx)
+  const call = (method: string, params?: unknown) => request({ namespace: 'eip155', method, params }) as Promise<unknown>
+  return { ctx, host, frame, node, call }
+}
+
+type Ctx = Awaited<ReturnType<typeof connected>>['ctx']
+
+/** Waits for the ApproveTransaction view of the next request, then answers it. */
+async function answerApproval(ctx: Ctx, approved: boolean) {
+  await vi.waitFor(() => expect(ctx.store.get(approvalQueueAtom)).toHaveLength(1))
+  const [pending] = ctx.store.get(approvalQueueAtom)
+  expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ApproveTransaction', params: { requestId: pending!.id } })
+  settleApproval(ctx, pending!.id, approved)
+  return pending!
+}
+
+describe('embedded-wallet requests (SPEC section 6)', () => {
+  it('accounts and chain from the widget state, without the frame or the node', async () => {
+    const { call, frame, node } = await connected()
+    await expect(call('eth_accounts')).resolves.toEqual([ME])
+    await expect(call('eth_requestAccounts')).resolves.toEqual([ME])
+    await expect(call('eth_chainId')).resolves.toBe('0x7a69')
+    expect(frame.calls).toEqual([])
+    expect(node.calls).toEqual([])
+  })
+
+  it('safe reads go to the RPC proxy on the connected chain, without asking the user', async () => {
+    const { ctx, call, frame, node } = await connected()
+    await expect(call('eth_getBalance', [ME, 'latest'])).resolves.toBe('0xde0b6b3a7640000')
+    expect(node.calls).toEqual([{ chainId: 'eip155:31337', method: 'eth_getBalance', params: [ME, 'latest'] }])
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+    expect(frame.calls).toEqual([])
+  })
+
+  it("a disallowed method: 4200 'Requested RPC call is not allowed' and 'Action not allowed' on screen", async () => {
+    const { ctx, call, frame } = await connected()
+    await expect(call('eth_sign', [ME, '0x00'])).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'Requested RPC call is not allowed',
+    })
+    expect(ctx.store.get(toastAtom)).toMatchObject({ message: 'Action not allowed', variant: 'error' })
+    expect(frame.calls).toEqual([])
+  })
+
+  it('confirmation methods the frame does not sign yet answer 4200', async () => {
+    const { ctx, call } = await connected()
+    await expect(call('wallet_sendCalls', [{ calls: [{ to: TEST_ADDRESS_2 }] }])).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'wallet_sendCalls is not supported by the embedded wallet yet',
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('personal_sign: approved in ApproveTransaction, signed by the frame, verified by viem', async () => {
+    const { ctx, call, frame } = await connected()
+    const message = toHex('Sign in to Demo')
+    const signing = call('personal_sign', [message, ME])
+    const pending = await answerApproval(ctx, true)
+    expect(pending.request).toEqual({ method: 'personal_sign', params: [message, ME], chainId: 31337, from: ME })
+    const signature = (await signing) as Hex
+    expect(await verifyMessage({ address: ME, message: 'Sign in to Demo', signature })).toBe(true)
+    expect(frame.callsOf('rpcRequest')).toEqual([{ method: 'personal_sign', params: [message, ME], chainId: 31337 }])
+  })
+
+  it('eth_signTypedData_v4: approved, signed, verified', async () => {
+    const { ctx, call } = await connected()
+    const typed = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', version: '1', chainId: 31337 },
+      message: { contents: 'Hello' },
+    } as const
+    const signing = call('eth_signTypedData_v4', [ME, JSON.stringify(typed)])
+    await answerApproval(ctx, true)
+    expect(await verifyTypedData({ address: ME, ...typed, signature: (await signing) as Hex })).toBe(true)
+  })
+
+  it('typed data for another chain and a request for another account are refused before the user is asked', async () => {
+    const { ctx, call } = await connected()
+    const typed = { types: { M: [] }, primaryType: 'M', domain: { chainId: 1 }, message: {} }
+    await expect(call('eth_signTypedData_v4', [ME, JSON.stringify(typed)])).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    await expect(call('personal_sign', ['0x00', TEST_ADDRESS_2])).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
+    await expect(call('eth_sendTransaction', [{ to: '0x12', value: '0x1' }])).rejects.toMatchObject({ message: 'Address is invalid' })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('eth_sendTransaction: approved, filled through the proxy, signed by the frame, broadcast; the dapp gets the hash', async () => {
+    const { ctx, call, frame, node } = await connected()
+    const sending = call('eth_sendTransaction', [{ from: ME, to: TEST_ADDRESS_2, value: '0x2386f26fc10000' }])
+    await answerApproval(ctx, true)
+    const hash = await sending
+    const [signed] = frame.callsOf('rpcRequest') as { method: string; params: [Record<string, string>]; chainId: number }[]
+    expect(signed!.params[0]).toEqual({
+      from: ME,
+      to: TEST_ADDRESS_2,
+      value: '0x2386f26fc10000',
+      nonce: '0x3',
+      gas: toHex(25_200n),
+      chainId: '0x7a69',
+      type: '0x2',
+      maxPriorityFeePerGas: toHex(GWEI),
+      maxFeePerGas: toHex((GWEI * 12n) / 10n + GWEI),
+    })
+    const broadcast = node.calls.find((c) => c.method === 'eth_sendRawTransaction')!
+    const raw = (broadcast.params as Hex[])[0]!
+    expect(hash).toBe(keccak256(raw))
+    const tx = parseTransaction(raw)
+    expect(tx).toMatchObject({ chainId: 31337, nonce: 3, to: TEST_ADDRESS_2.toLowerCase(), value: 10_000_000_000_000_000n, gas: 25_200n })
+    expect(await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized })).toBe(ME)
+    expect(node.calls.map((c) => c.method)).toEqual([
+      'eth_getTransactionCount',
+      'eth_estimateGas',
+      'eth_getBlockByNumber',
+      'eth_maxPriorityFeePerGas',
+      'eth_sendRawTransaction',
+    ])
+  })
+
+  it('a rejection answers 4001 to the dapp, and the frame signs nothing', async () => {
+    const { ctx, call, frame } = await connected()
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await answerApproval(ctx, false)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+    expect(ctx.store.get(openAtom)).toBe(true)
+  })
+
+  it("closing the modal aborts waiting requests ('Request was aborted') while a safe read in flight continues", async () => {
+    const { ctx, call, frame, node } = await connected()
+    let release!: () => void
+    node.held.set('eth_getBalance', new Promise<void>((resolve) => (release = resolve)))
+    const read = call('eth_getBalance', [ME, 'latest'])
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    const sending = call('eth_sendTransaction', [{ to: TEST_ADDRESS_2 }])
+    await vi.waitFor(() => expect(ctx.store.get(approvalQueueAtom)).toHaveLength(2))
+    closeModal(ctx)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: FrameErrorMessage.RpcAborted })
+    await expect(sending).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'Request was aborted' })
+    release()
+    await expect(read).resolves.toBe('0xde0b6b3a7640000')
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+  })
+
+  it('wallet_switchEthereumChain goes through the frame; the dapp hears chainChanged; an unknown chain is 4902', async () => {
+    const { ctx, call, frame, host } = await connected()
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).resolves.toBeNull()
+    expect(frame.callsOf('switchNetwork')).toEqual([{ chainId: 31338 }])
+    expect(ctx.store.get(connectionAtom).chainId).toBe(31338)
+    expect(host.providerEvents()).toEqual([{ event: 'chainChanged', data: '0x7a6a' }])
+    await expect(call('eth_chainId')).resolves.toBe('0x7a6a')
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x999999' }])).rejects.toMatchObject({
+      code: RpcErrorCode.SwitchChainError,
+    })
+    await expect(call('wallet_addEthereumChain', [{ chainId: '0x7a69' }])).resolves.toBeNull()
+  })
+})

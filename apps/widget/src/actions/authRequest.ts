@@ -1,0 +1,148 @@
+import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
+import {
+  classifyFrameRpc,
+  EVM_ADDRESS,
+  FrameErrorMessage,
+  frameRpcAbortedError,
+  frameRpcNotAllowedError,
+  ProviderRpcError,
+  RpcErrorCode,
+} from '@airlock/protocol'
+import type { WidgetContext } from '../context'
+import { AUTH_CONNECTOR_ID } from '../connectors/authId'
+import { loadAuthFrame } from '../connectors/auth/client'
+import {
+  checkTransactionRequest,
+  fillTransaction,
+  SIGNATURE,
+  SIGNED_TRANSACTION,
+  TRANSACTION_HASH,
+  type Hex,
+} from '../connectors/auth/transaction'
+import { connectionAtom } from '../stores/connection'
+import { openAtom } from '../stores/modal'
+import { networksAtom } from '../stores/options'
+import { requestApproval } from './approvals'
+import { switchAuthChain } from './auth'
+
+/**
+ * The dapp's requests while the embedded wallet is connected (SPEC section 6). Accounts and the
+ * chain come from the widget's state; safe reads go to the RPC proxy without UI; signing methods
+ * wait for the user's approval in the ApproveTransaction view, then the secure frame signs;
+ * anything else is refused with 'Requested RPC call is not allowed' ('Action not allowed').
+ */
+
+/** What the frame signs today. The other confirmation methods answer 4200 until they are built. */
+const SIGNING_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
+
+export async function authRequest(ctx: WidgetContext, method: string, params: unknown): Promise<unknown> {
+  const { status, connectorId, address, chainId } = ctx.store.get(connectionAtom)
+  if (status !== 'connected' || connectorId !== AUTH_CONNECTOR_ID || !address || chainId === undefined)
+    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [address]
+    case 'eth_chainId':
+      return toHexChainId(chainId)
+    case 'wallet_switchEthereumChain':
+      await switchAuthChain(ctx, knownChainId(ctx, params, method))
+      return null
+    case 'wallet_addEthereumChain':
+      // The embedded wallet knows the networks the widget offers: "adding" one is a no-op (as a
+      // wallet does for a chain it has), and the switch that follows asks the frame.
+      if (knownChainId(ctx, params, method, false) !== undefined) return null
+  }
+  switch (classifyFrameRpc(method)) {
+    case 'safe':
+      return ctx.api.rpc(`eip155:${chainId}`, method, params)
+    case 'disallowed':
+      ctx.toasts.show(FrameErrorMessage.RpcNotAllowedUi, 'error')
+      throw frameRpcNotAllowedError()
+    case 'confirm':
+      if (!SIGNING_METHODS.has(method))
+        throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${method} is not supported by the embedded wallet yet`)
+      return confirmAndSign(ctx, method, params, address, chainId)
+  }
+}
+
+async function confirmAndSign(ctx: WidgetContext, method: string, params: unknown, from: Hex, chainId: number): Promise<unknown> {
+  // Checked before the user is asked: a request bound to fail is not shown.
+  const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, from, chainId) : undefined
+  if (!transaction) checkSigningParams(method, params, from, chainId)
+  const approved = await requestApproval(ctx, { method, params, chainId, from })
+  if (!approved) {
+    // The modal closed (or the wallet went) under a waiting request: SPEC section 6's abort.
+    const { status, connectorId } = ctx.store.get(connectionAtom)
+    if (!ctx.store.get(openAtom) || status !== 'connected' || connectorId !== AUTH_CONNECTOR_ID) throw frameRpcAbortedError()
+    throw new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
+  }
+  const frame = await loadAuthFrame(ctx)
+  if (!transaction) {
+    const signature = await frame.api.rpcRequest({ method, params, chainId })
+    if (typeof signature !== 'string' || !SIGNATURE.test(signature))
+      throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signature')
+    return signature
+  }
+  const caipNetworkId = `eip155:${chainId}`
+  const filled = await fillTransaction(transaction, from, chainId, (rpcMethod, rpcParams) =>
+    ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams),
+  )
+  const signed = await frame.api.rpcRequest({ method: 'eth_sendTransaction', params: [filled], chainId })
+  if (typeof signed !== 'string' || !SIGNED_TRANSACTION.test(signed))
+    throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signed transaction')
+  const hash = await ctx.api.rpc(caipNetworkId, 'eth_sendRawTransaction', [signed])
+  if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
+    throw new ProviderRpcError(RpcErrorCode.InternalError, 'The node returned a malformed transaction hash')
+  return hash
+}
+
+/**
+ * personal_sign [message, account] and eth_signTypedData_v4 [account, typedData]: the account must
+ * be the connected one, and typed data for another chain is refused (as MetaMask does).
+ */
+export function checkSigningParams(method: string, params: unknown, from: Hex, chainId: number): void {
+  if (!Array.isArray(params) || params.length < 2) throw invalid(`${method} takes two params`)
+  const [first, second] = params as unknown[]
+  const [account, payload] = method === 'personal_sign' ? [second, first] : [first, second]
+  if (typeof account !== 'string' || !EVM_ADDRESS.test(account)) throw invalid('Address is invalid')
+  if (account.toLowerCase() !== from.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  if (method === 'personal_sign') {
+    if (typeof payload !== 'string') throw invalid('personal_sign signs a string')
+    return
+  }
+  const typed = typeof payload === 'string' ? parseJson(payload) : payload
+  if (typeof typed !== 'object' || typed === null || Array.isArray(typed)) throw invalid('eth_signTypedData_v4 takes typed data')
+  const { types, primaryType, domain, message } = typed as Record<string, unknown>
+  if (typeof types !== 'object' || types === null || typeof primaryType !== 'string' || typeof message !== 'object' || message === null)
+    throw invalid('Typed data needs types, primaryType and message')
+  const domainChain = (domain as { chainId?: unknown } | undefined)?.chainId
+  if (domainChain !== undefined) {
+    const id = typeof domainChain === 'string' || typeof domainChain === 'number' ? parseChainId(domainChain) : undefined
+    if (id !== chainId) throw invalid(`Provided chainId "${String(domainChain)}" must match the active chainId "${chainId}"`)
+  }
+}
+
+/** The chain id of [{chainId}] when the widget knows the network (offered by the dapp, or in the catalog). */
+function knownChainId(ctx: WidgetContext, params: unknown, method: string): number
+function knownChainId(ctx: WidgetContext, params: unknown, method: string, strict: false): number | undefined
+function knownChainId(ctx: WidgetContext, params: unknown, method: string, strict = true): number | undefined {
+  const requested = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined
+  const chainId = parseChainId(requested)
+  const caip = `eip155:${chainId}`
+  const known = chainId !== undefined && (ctx.store.get(networksAtom).includes(caip) || getNetwork(caip) !== undefined)
+  if (known || !strict) return known ? chainId : undefined
+  if (chainId === undefined) throw invalid(`${method} takes [{ chainId }]`)
+  throw new ProviderRpcError(RpcErrorCode.SwitchChainError)
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const invalid = (message: string) => new ProviderRpcError(RpcErrorCode.InvalidParams, message)

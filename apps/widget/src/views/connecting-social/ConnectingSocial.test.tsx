@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { FrameErrorMessage, type FrameUser } from '@airlock/protocol'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setOptions } from '../../actions/options'
+import { connectionAtom } from '../../stores/connection'
+import { currentRouteAtom } from '../../stores/router'
+import { createFakeFrame, frameUser } from '../../testing/fakeFrame'
+import { createFakeHost } from '../../testing/fakeHost'
+import { renderApp } from '../../testing/renderApp'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+function fakePopup() {
+  const popup = { closed: false, location: { href: '' }, close: vi.fn() }
+  popup.close.mockImplementation(() => {
+    popup.closed = true
+  })
+  return popup
+}
+
+async function render() {
+  const frame = createFakeFrame()
+  const rendered = await renderApp(createFakeHost({ connectors: [] }), { frame: frame.factory })
+  act(() => setOptions(rendered.ctx, { projectId: 'demo', networks: ['eip155:31337'] }))
+  return { ...rendered, frame }
+}
+
+describe('ConnectingSocial', () => {
+  it('the click opens the popup synchronously on the loading page, then the provider; connected, the popup closed', async () => {
+    const { ctx, frame } = await render()
+    const popup = fakePopup()
+    let finish!: (user: FrameUser) => void
+    frame.methods.connectSocial = () => new Promise((resolve) => (finish = resolve))
+    const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    fireEvent.click(screen.getByTestId('social-github'))
+    // Opened inside the click, before any await.
+    expect(open).toHaveBeenCalledExactlyOnceWith(
+      'http://secure.localhost:4402/oauth/loading?provider=github',
+      'airlock-social',
+      'width=500,height=640',
+    )
+    expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ConnectingSocial', params: { provider: 'github' } })
+    expect((await screen.findByTestId('social-status')).textContent).toContain('popup window')
+    expect(screen.getByRole('heading').textContent).toBe('Log in with GitHub')
+    await waitFor(() => expect(popup.location.href).toBe('http://oidc.localhost:4408/github/auth?state=s1'))
+    await act(async () => finish(frameUser({ socialProvider: 'github', userName: 'ada' })))
+    await waitFor(() => expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', connectorName: 'GitHub' }))
+    expect(popup.close).toHaveBeenCalled()
+  })
+
+  it("a blocked popup: the blocked text and 'Try again', whose fresh click opens it", async () => {
+    const { ctx } = await render()
+    const popup = fakePopup()
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null)
+    fireEvent.click(screen.getByTestId('social-google'))
+    expect((await screen.findByTestId('social-status')).textContent).toBe(FrameErrorMessage.SocialPopupBlocked)
+    expect(screen.getByTestId('social-status').textContent).toBe('The sign-in window was blocked: allow popups for this site and try again')
+    open.mockImplementation(() => popup as unknown as Window)
+    fireEvent.click(screen.getByTestId('social-retry'))
+    expect(open).toHaveBeenCalledTimes(2)
+    await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+    expect(screen.getByTestId('modal-overlay').dataset.open).toBe('false')
+  })
+
+  it("a popup closed before the end: 'The sign-in was cancelled' with 'Try again'", async () => {
+    const { frame } = await render()
+    const popup = fakePopup()
+    frame.methods.connectSocial = () => {
+      popup.closed = true
+      throw new Error(FrameErrorMessage.SocialPending)
+    }
+    vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
+    fireEvent.click(screen.getByTestId('social-discord'))
+    await waitFor(() => expect(screen.getByTestId('social-status').textContent).toBe('The sign-in was cancelled'))
+    expect(screen.getByTestId('connecting-social').dataset.state).toBe('error')
+    expect(screen.getByTestId('social-retry').textContent).toBe('Try again')
+  })
+
+  it("'Authenticating...' while the account is fetched", async () => {
+    const { frame } = await render()
+    vi.spyOn(window, 'open').mockImplementation(() => fakePopup() as unknown as Window)
+    frame.methods.getUser = () => new Promise(() => {})
+    fireEvent.click(screen.getByTestId('social-apple'))
+    await waitFor(() => expect(screen.getByTestId('social-status').textContent).toBe('Authenticating...'))
+  })
+})

@@ -1,0 +1,67 @@
+import { FrameErrorMessage, type FrameSocialProvider } from '@airlock/protocol'
+import { useAtomValue } from 'jotai'
+import { Button } from '../../components/Button'
+import { Spinner } from '../../components/Spinner'
+import { ErrorIcon } from '../../components/icons'
+import { SOCIAL_LABELS } from '../../connectors/auth/socials'
+import { AUTHENTICATING_TEXT } from '../../connectors/auth/texts'
+import { socialLoginAtom } from '../../stores/auth'
+import { useWidget } from '../../WidgetProvider'
+import { SocialIcon } from './SocialIcon'
+import { startSocialLogin } from './startSocialLogin'
+import './social.css'
+import './connecting-social.css'
+
+/**
+ * SPEC section 2: a social login waiting on its popup. The popup was opened by the click; this
+ * view waits, then shows 'Authenticating...', or the error (blocked, cancelled, the frame's
+ * message) with 'Try again', a fresh click that opens a new popup.
+ */
+export default function ConnectingSocialView({ provider }: { provider: FrameSocialProvider }) {
+  const ctx = useWidget()
+  const social = useAtomValue(socialLoginAtom)
+  const label = SOCIAL_LABELS[provider]
+  const current = social.provider === provider ? social : undefined
+  const state = current?.status === 'blocked' ? 'error' : (current?.status ?? 'error')
+  const error =
+    current?.status === 'blocked'
+      ? FrameErrorMessage.SocialPopupBlocked
+      : state === 'error'
+        ? (current?.error ?? FrameErrorMessage.SocialCancelled)
+        : undefined
+
+  return (
+    <section className="al-connecting-social" data-testid="connecting-social" data-state={state}>
+      <div className="al-social-badge" data-waiting={state !== 'error'}>
+        <SocialIcon provider={provider} width={40} height={40} />
+        {error && <ErrorIcon className="al-social-badge-error" width={20} height={20} />}
+      </div>
+      {state === 'waiting' && (
+        <div className="al-connecting-social-text">
+          <p className="al-connecting-social-title">Continue in the {label} window</p>
+          <p className="al-muted" data-testid="social-status" role="status">
+            Sign in with {label} in the popup window, then come back here.
+          </p>
+        </div>
+      )}
+      {state === 'authenticating' && (
+        <p className="al-auth-status" data-testid="social-status" role="status">
+          <Spinner size={14} label={AUTHENTICATING_TEXT} />
+          {AUTHENTICATING_TEXT}
+        </p>
+      )}
+      {error && (
+        <>
+          <div className="al-connecting-social-text">
+            <p className="al-connecting-social-title al-error-text" data-testid="social-status" role="alert">
+              {error}
+            </p>
+          </div>
+          <Button variant="secondary" data-testid="social-retry" onClick={() => startSocialLogin(ctx, provider)}>
+            Try again
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}

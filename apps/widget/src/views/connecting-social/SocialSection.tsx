@@ -1,0 +1,54 @@
+import type { FrameSocialProvider } from '@airlock/protocol'
+import { SOCIAL_LABELS } from '../../connectors/auth/socials'
+import { preloadAuthFrame } from '../../connectors/auth/preload'
+import { useWidget } from '../../WidgetProvider'
+import { ConnectingSocialView } from '../lazy'
+import { SocialIcon } from './SocialIcon'
+import { startSocialLogin } from './startSocialLogin'
+import './social.css'
+
+/**
+ * The social logins of the Connect view (SPEC section 2): the first provider as a wide button, the
+ * others as a row of icons. A click opens the popup synchronously (startSocialLogin).
+ */
+export function SocialSection({ providers }: { providers: readonly FrameSocialProvider[] }) {
+  const ctx = useWidget()
+  const [first, ...rest] = providers
+  if (!first) return null
+  const preload = () => {
+    void ConnectingSocialView.preload()
+    preloadAuthFrame(ctx)
+  }
+  const handlers = (provider: FrameSocialProvider) => ({
+    onClick: () => startSocialLogin(ctx, provider),
+    onPointerEnter: preload,
+    onFocus: preload,
+  })
+  return (
+    <div className="al-socials" data-testid="connect-socials">
+      <button type="button" className="al-wallet-item al-social-wide" data-testid={`social-${first}`} {...handlers(first)}>
+        <span className="al-social-icon">
+          <SocialIcon provider={first} />
+        </span>
+        <span className="al-wallet-name">Continue with {SOCIAL_LABELS[first]}</span>
+      </button>
+      {rest.length > 0 && (
+        <div className="al-social-row">
+          {rest.map((provider) => (
+            <button
+              key={provider}
+              type="button"
+              className="al-social-button"
+              data-testid={`social-${provider}`}
+              aria-label={`Continue with ${SOCIAL_LABELS[provider]}`}
+              title={SOCIAL_LABELS[provider]}
+              {...handlers(provider)}
+            >
+              <SocialIcon provider={provider} />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
