@@ -5,19 +5,18 @@ import {
   EVM_ADDRESS,
   FRAME_OTP,
   FRAME_SESSION_TOKEN,
-  FRAME_SOCIAL_PROVIDERS,
   frameErrorMessage,
   type FrameAccountType,
   type FrameConnectEmailAction,
-  type FrameSocialProvider,
   type FrameUser,
+  type SocialProvider,
 } from '@airlock/protocol'
 import { withTimeout } from '../async/withTimeout'
 import type { WidgetContext } from '../context'
 import { AUTH_CONNECTOR_ID } from '../connectors/authId'
 import { AUTH_SESSION_KEY, authFrameLoaded, loadAuthFrame, type AuthFrame } from '../connectors/auth/client'
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../connectors/auth/email'
-import { SOCIAL_LABELS } from '../connectors/auth/socials'
+import { isSocialProvider, SOCIAL_LABELS } from '../connectors/auth/socials'
 import { AUTHENTICATING_TEXT } from '../connectors/auth/texts'
 import type { Route } from '../router/routes'
 import {
@@ -30,7 +29,15 @@ import {
   savePersisted,
   SOCIAL_USERNAME_KEY,
 } from '../storage/persisted'
-import { authUserAtom, emailLoginAtom, socialLoginAtom, type AuthUser, type EmailLogin, type EmailLoginStep } from '../stores/auth'
+import {
+  authUserAtom,
+  emailLoginAtom,
+  farcasterLoginAtom,
+  socialLoginAtom,
+  type AuthUser,
+  type EmailLogin,
+  type EmailLoginStep,
+} from '../stores/auth'
 import { connectionAtom, DISCONNECTED, type HexAddress } from '../stores/connection'
 import { activeCaipNetworkIdAtom } from '../stores/network'
 import { networksAtom, optionsAtom } from '../stores/options'
@@ -207,7 +214,7 @@ function setEmailLogin(ctx: WidgetContext, login: EmailLogin): void {
   ctx.store.set(emailLoginAtom, login)
 }
 
-export type AuthLogin = { method: 'email'; email: string } | { method: 'social'; provider: FrameSocialProvider; user?: FrameUser }
+export type AuthLogin = { method: 'email'; email: string } | { method: 'social'; provider: SocialProvider; user?: FrameUser }
 
 /**
  * After the frame has signed the user in: the user's account on the active network becomes the
@@ -226,6 +233,7 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
   startAuthSession(ctx, mergeUser(user, login), login)
   ctx.store.set(emailLoginAtom, {})
   ctx.store.set(socialLoginAtom, {})
+  ctx.store.set(farcasterLoginAtom, {})
   track(ctx, 'CONNECT_SUCCESS', {
     method: login.method,
     name: login.method === 'email' ? EMAIL_CONNECTOR_NAME : SOCIAL_LABELS[login.provider],
@@ -285,9 +293,8 @@ export function evmAccountOf(user: FrameUser): HexAddress | undefined {
   return address as HexAddress | undefined
 }
 
-function socialProviderOf(user: FrameUser): FrameSocialProvider | undefined {
-  const provider = user.socialProvider
-  return provider && provider !== 'farcaster' ? provider : undefined
+function socialProviderOf(user: FrameUser): SocialProvider | undefined {
+  return isSocialProvider(user.socialProvider) ? user.socialProvider : undefined
 }
 
 /** The frame names eip155 chains by number; a string may be decimal, hex or CAIP-2. */
@@ -374,7 +381,7 @@ export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean
 /** Which login a restored session came from: the frame's user says, else what the login stored. */
 async function storedLogin(ctx: WidgetContext, user: FrameUser): Promise<AuthLogin | undefined> {
   const stored = await loadPersisted(ctx, CONNECTED_SOCIAL_KEY)
-  const provider = socialProviderOf(user) ?? FRAME_SOCIAL_PROVIDERS.find((p) => p === stored)
+  const provider = socialProviderOf(user) ?? (isSocialProvider(stored) ? stored : undefined)
   if (provider) return { method: 'social', provider, user }
   const email = user.email ?? (await loadPersisted(ctx, EMAIL_KEY))
   return email ? { method: 'email', email } : undefined

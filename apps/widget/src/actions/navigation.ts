@@ -10,6 +10,7 @@ const CONNECTING_VIEWS: ReadonlySet<RouteName> = new Set<RouteName>([
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'ConnectingSocial',
+  'ConnectingFarcaster',
 ])
 
 export function goBack(ctx: WidgetContext): void {

@@ -37,6 +37,8 @@ function useTitle(route: Route): string {
       return 'Register Device'
     case 'ConnectingSocial':
       return `Log in with ${SOCIAL_LABELS[route.params.provider]}`
+    case 'ConnectingFarcaster':
+      return `Log in with ${SOCIAL_LABELS.farcaster}`
     case 'UpdateEmail':
       return 'Edit Email'
     case 'UpdateEmailPrimaryOtp':

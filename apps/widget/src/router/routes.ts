@@ -18,6 +18,8 @@ export interface RouteParams {
   EmailVerifyDevice: { email: string }
   /** A social login waiting on its popup (views/connecting-social). */
   ConnectingSocial: { provider: FrameSocialProvider }
+  /** Sign In With Farcaster: the QR code of its channel (views/connecting-social). */
+  ConnectingFarcaster: undefined
   /** The email update of an email login: the new address, then a code to each address (views/update-email). */
   UpdateEmail: undefined
   UpdateEmailPrimaryOtp: { email: string }

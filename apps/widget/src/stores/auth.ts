@@ -39,6 +39,17 @@ export interface SocialLogin {
 
 export const socialLoginAtom = atom<SocialLogin>({})
 
+/** Sign In With Farcaster (SPEC section 2 ConnectingFarcaster; account state farcasterUrl). */
+export interface FarcasterLogin {
+  attempt?: number | undefined
+  status?: 'loading' | 'waiting' | 'authenticating' | 'error' | undefined
+  /** The URL the QR code carries (and the Farcaster app opens). */
+  url?: string | undefined
+  error?: string | undefined
+}
+
+export const farcasterLoginAtom = atom<FarcasterLogin>({})
+
 /** The signed-in embedded-wallet user (SPEC section 3: frame user; account state socialProvider). */
 export interface AuthUser {
   email?: string | undefined

@@ -10,6 +10,7 @@ import {
   AllWalletsView,
   ApproveTransactionView,
   ConnectingExternalView,
+  ConnectingFarcasterView,
   ConnectingSocialView,
   ConnectingWalletConnectView,
   ConnectingWalletConnectBasicView,
@@ -47,6 +48,8 @@ function renderRoute(route: Route) {
       return <EmailVerifyDeviceView.Component email={route.params.email} />
     case 'ConnectingSocial':
       return <ConnectingSocialView.Component provider={route.params.provider} />
+    case 'ConnectingFarcaster':
+      return <ConnectingFarcasterView.Component />
     case 'UpdateEmail':
       return <UpdateEmailView.Component />
     case 'UpdateEmailPrimaryOtp':

@@ -22,5 +22,6 @@ export const ApproveTransactionView = lazyView(() => import('./approve-transacti
 export const EmailVerifyOtpView = lazyView(() => import('./email-verify-otp/EmailVerifyOtpView'))
 export const EmailVerifyDeviceView = lazyView(() => import('./email-verify-device/EmailVerifyDeviceView'))
 export const ConnectingSocialView = lazyView(() => import('./connecting-social/ConnectingSocialView'))
+export const ConnectingFarcasterView = lazyView(() => import('./connecting-social/ConnectingFarcasterView'))
 export const UpdateEmailView = lazyView(() => import('./update-email/UpdateEmailView'))
 export const UpdateEmailOtpView = lazyView(() => import('./update-email/UpdateEmailOtpView'))

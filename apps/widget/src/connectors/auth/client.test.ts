@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// @vitest-environment-options {"settings": {"disableIframePageLoading": true}}
+// @vitest-environment-options {"settings": {"navigation": {"disableChildFrameNavigation": true}}}
 import { FRAME_VAULT_STORAGE_KEY, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onHostConnected } from '../../host/connection'

@@ -26,28 +26,28 @@ const UA = {
 const env = (userAgent: string, maxTouchPoints = 0): SocialEnvironment => socialEnvironment({ userAgent, maxTouchPoints })
 
 describe('visibleSocials', () => {
-  it("defaults to SPEC section 1's socials in order, without farcaster (no frame flow yet)", () => {
-    expect(DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook'])
-    expect(visibleSocials(undefined, env(UA.chromeDesktop))).toEqual(['google', 'x', 'discord', 'github', 'apple', 'facebook'])
+  it("defaults to SPEC section 1's socials in order", () => {
+    expect(DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(visibleSocials(undefined, env(UA.chromeDesktop))).toEqual(DEFAULT_SOCIALS)
   })
 
-  it("follows the dapp's list and order; false hides them all; farcaster and repeats are dropped", () => {
-    expect(visibleSocials(['github', 'farcaster', 'google', 'github'], env(UA.chromeDesktop))).toEqual(['github', 'google'])
+  it("follows the dapp's list and order; false hides them all; repeats and unknown names are dropped", () => {
+    expect(visibleSocials(['github', 'farcaster', 'google', 'github'], env(UA.chromeDesktop))).toEqual(['github', 'farcaster', 'google'])
     expect(visibleSocials(false, env(UA.chromeDesktop))).toEqual([])
     expect(visibleSocials([], env(UA.chromeDesktop))).toEqual([])
-    expect(visibleSocials(['farcaster'], env(UA.chromeDesktop))).toEqual([])
+    expect(visibleSocials(['myspace' as never, '__proto__' as never, 'x'], env(UA.chromeDesktop))).toEqual(['x'])
   })
 
   it('SPEC section 5: in a messaging-app web view iOS removes google, Mac removes x, Android removes facebook and x', () => {
-    expect(visibleSocials(undefined, env(UA.iphoneTelegram))).toEqual(['x', 'discord', 'github', 'apple', 'facebook'])
-    expect(visibleSocials(undefined, env(UA.macTelegram))).toEqual(['google', 'discord', 'github', 'apple', 'facebook'])
-    expect(visibleSocials(undefined, env(UA.androidTelegram))).toEqual(['google', 'discord', 'github', 'apple'])
-    expect(visibleSocials(undefined, env(UA.whatsappAndroid))).toEqual(['google', 'discord', 'github', 'apple'])
+    expect(visibleSocials(undefined, env(UA.iphoneTelegram))).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(visibleSocials(undefined, env(UA.macTelegram))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(visibleSocials(undefined, env(UA.androidTelegram))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
+    expect(visibleSocials(undefined, env(UA.whatsappAndroid))).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
     expect(visibleSocials(['google', 'apple'], env(UA.wechat))).toEqual(['apple'])
   })
 
   it('outside a messaging-app web view nothing is removed, whatever the platform', () => {
-    for (const ua of [UA.chromeDesktop, UA.safariMac, UA.iphoneSafari]) expect(visibleSocials(undefined, env(ua))).toHaveLength(6)
+    for (const ua of [UA.chromeDesktop, UA.safariMac, UA.iphoneSafari]) expect(visibleSocials(undefined, env(ua))).toHaveLength(7)
   })
 })
 

@@ -6,27 +6,37 @@ import type { FrameSocialProvider, SocialProvider } from '@airlock/protocol'
  * the buttons before any of the secure-frame code is loaded.
  */
 
-/** SPEC section 1's default socials, in its order, without farcaster (the frame has no Farcaster flow yet). */
-export const DEFAULT_SOCIALS: readonly FrameSocialProvider[] = ['google', 'x', 'discord', 'github', 'apple', 'facebook']
+/** SPEC section 1's default socials, in its order. */
+export const DEFAULT_SOCIALS: readonly SocialProvider[] = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook']
 
 /**
- * Every provider the frame runs (FrameSocialProvider), with its name. The type makes this list
- * complete; it is also the list of supported providers, without a value import of the protocol's
- * schemas into the first chunk.
+ * Every social login the frame runs, with its name: the six OAuth providers (FrameSocialProvider,
+ * in a popup) and Farcaster (its own QR flow). The type makes this list complete; it is also the
+ * list of supported providers, without a value import of the protocol's schemas into the first chunk.
  */
-export const SOCIAL_LABELS: Readonly<Record<FrameSocialProvider, string>> = {
+export const SOCIAL_LABELS: Readonly<Record<SocialProvider, string>> = {
   google: 'Google',
   x: 'X',
   discord: 'Discord',
+  farcaster: 'Farcaster',
   github: 'GitHub',
   apple: 'Apple',
   facebook: 'Facebook',
 }
 
+/** The providers whose login runs in a popup (all but Farcaster). */
+export function isPopupProvider(provider: SocialProvider): provider is FrameSocialProvider {
+  return provider !== 'farcaster'
+}
+
+export function isSocialProvider(value: unknown): value is SocialProvider {
+  return typeof value === 'string' && Object.hasOwn(SOCIAL_LABELS, value)
+}
+
 export type SocialPlatform = 'ios' | 'mac' | 'android' | 'other'
 
 /** What SPEC section 5 removes inside a messaging-app web view, per platform. */
-const WEB_VIEW_REMOVALS: Readonly<Record<SocialPlatform, readonly FrameSocialProvider[]>> = {
+const WEB_VIEW_REMOVALS: Readonly<Record<SocialPlatform, readonly SocialProvider[]>> = {
   ios: ['google'],
   mac: ['x'],
   android: ['facebook', 'x'],
@@ -67,12 +77,9 @@ export function socialEnvironment(navigator: Pick<Navigator, 'userAgent' | 'maxT
  * The social buttons to show: the dapp's `features.socials` (false: none; absent: the defaults),
  * limited to the providers the secure frame runs, each once, then SPEC section 5's web-view filter.
  */
-export function visibleSocials(
-  socials: false | readonly SocialProvider[] | undefined,
-  environment: SocialEnvironment,
-): FrameSocialProvider[] {
+export function visibleSocials(socials: false | readonly SocialProvider[] | undefined, environment: SocialEnvironment): SocialProvider[] {
   if (socials === false) return []
-  const wanted = (socials ?? DEFAULT_SOCIALS).filter((p): p is FrameSocialProvider => Object.hasOwn(SOCIAL_LABELS, p))
+  const wanted = (socials ?? DEFAULT_SOCIALS).filter(isSocialProvider)
   const removed = environment.inMessagingWebView ? WEB_VIEW_REMOVALS[environment.platform] : []
   return [...new Set(wanted)].filter((provider) => !removed.includes(provider))
 }

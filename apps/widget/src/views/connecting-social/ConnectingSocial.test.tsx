@@ -88,3 +88,38 @@ describe('ConnectingSocial', () => {
     await waitFor(() => expect(screen.getByTestId('social-status').textContent).toBe('Authenticating...'))
   })
 })
+
+describe('ConnectingFarcaster', () => {
+  it('the Farcaster button shows the QR code of the channel, with open and copy; approval connects', async () => {
+    const { ctx, frame } = await render()
+    let approve!: () => void
+    const approved = new Promise<void>((resolve) => (approve = resolve))
+    frame.methods.connectFarcaster = async () => {
+      await approved
+      return frameUser({ email: undefined, socialProvider: 'farcaster', userName: 'ada.eth' })
+    }
+    const open = vi.spyOn(window, 'open')
+    fireEvent.click(screen.getByTestId('social-farcaster'))
+    expect(open).not.toHaveBeenCalled()
+    expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ConnectingFarcaster' })
+    const qr = await screen.findByTestId('farcaster-qr')
+    expect(qr.dataset.url).toBe('https://farcaster.example/login')
+    expect(screen.getByRole('heading').textContent).toBe('Log in with Farcaster')
+    fireEvent.click(screen.getByTestId('farcaster-open'))
+    expect(ctx.host.api?.openUrl).toHaveBeenCalledWith({ url: 'https://farcaster.example/login', target: '_blank' })
+    await act(async () => approve())
+    await waitFor(() => expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', connectorName: 'Farcaster' }))
+    expect(frame.callsOf('getFarcasterUri')).toHaveLength(1)
+  })
+
+  it("an error shows with 'Try again', which asks for a new channel", async () => {
+    const { frame } = await render()
+    frame.methods.connectFarcaster = () => {
+      throw new Error('The Farcaster app refused the sign-in')
+    }
+    fireEvent.click(screen.getByTestId('social-farcaster'))
+    await waitFor(() => expect(screen.getByTestId('social-status').textContent).toBe('The Farcaster app refused the sign-in'))
+    fireEvent.click(screen.getByTestId('social-retry'))
+    await waitFor(() => expect(frame.callsOf('getFarcasterUri')).toHaveLength(2))
+  })
+})

@@ -1,29 +1,33 @@
-import type { FrameSocialProvider } from '@airlock/protocol'
-import { SOCIAL_LABELS } from '../../connectors/auth/socials'
+import type { SocialProvider } from '@airlock/protocol'
+import { isPopupProvider, SOCIAL_LABELS } from '../../connectors/auth/socials'
 import { preloadAuthFrame } from '../../connectors/auth/preload'
 import { useWidget } from '../../WidgetProvider'
-import { ConnectingSocialView } from '../lazy'
+import { navigateAtom } from '../../stores/router'
+import { ConnectingFarcasterView, ConnectingSocialView } from '../lazy'
 import { SocialIcon } from './SocialIcon'
 import { startSocialLogin } from './startSocialLogin'
 import './social.css'
 
 /**
  * The social logins of the Connect view (SPEC section 2): the first provider as a wide button, the
- * others as a row of icons. A click opens the popup synchronously (startSocialLogin).
+ * others as a row of icons. A click opens the popup synchronously (startSocialLogin); Farcaster
+ * goes to its QR code.
  */
-export function SocialSection({ providers }: { providers: readonly FrameSocialProvider[] }) {
+export function SocialSection({ providers }: { providers: readonly SocialProvider[] }) {
   const ctx = useWidget()
   const [first, ...rest] = providers
   if (!first) return null
-  const preload = () => {
-    void ConnectingSocialView.preload()
-    preloadAuthFrame(ctx)
+  const handlers = (provider: SocialProvider) => {
+    const preload = () => {
+      void (isPopupProvider(provider) ? ConnectingSocialView : ConnectingFarcasterView).preload()
+      preloadAuthFrame(ctx)
+    }
+    // Farcaster has no popup: its view shows the QR code of the sign-in channel.
+    const onClick = isPopupProvider(provider)
+      ? () => startSocialLogin(ctx, provider)
+      : () => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'ConnectingFarcaster' } })
+    return { onClick, onPointerEnter: preload, onFocus: preload }
   }
-  const handlers = (provider: FrameSocialProvider) => ({
-    onClick: () => startSocialLogin(ctx, provider),
-    onPointerEnter: preload,
-    onFocus: preload,
-  })
   return (
     <div className="al-socials" data-testid="connect-socials">
       <button type="button" className="al-wallet-item al-social-wide" data-testid={`social-${first}`} {...handlers(first)}>

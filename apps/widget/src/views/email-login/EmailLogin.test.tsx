@@ -48,15 +48,22 @@ describe('Connect view: email and social', () => {
     expect(sectionOrder()).toEqual(['wallets', 'email-login', 'connect-socials'])
   })
 
-  it('the six social buttons by default, the dapp list otherwise; features.email and socials false hide them', async () => {
+  it('the seven social buttons by default, the dapp list otherwise; features.email and socials false hide them', async () => {
     const { ctx } = await render([])
     const socials = () => screen.queryAllByTestId(/^social-/).map((b) => b.dataset.testid)
-    expect(socials()).toEqual(['social-google', 'social-x', 'social-discord', 'social-github', 'social-apple', 'social-facebook'])
+    expect(socials()).toEqual([
+      'social-google',
+      'social-x',
+      'social-discord',
+      'social-farcaster',
+      'social-github',
+      'social-apple',
+      'social-facebook',
+    ])
     expect(screen.getByTestId('social-google').textContent).toBe('Continue with Google')
     expect(screen.getByTestId('social-x').getAttribute('aria-label')).toBe('Continue with X')
-    expect(screen.queryByTestId('social-farcaster')).toBeNull()
     act(() => setOptions(ctx, { projectId: 'demo', features: { socials: ['github', 'farcaster'] } }))
-    expect(socials()).toEqual(['social-github'])
+    expect(socials()).toEqual(['social-github', 'social-farcaster'])
     act(() => setOptions(ctx, { projectId: 'demo', features: { socials: false, email: false } }))
     expect(socials()).toEqual([])
     expect(screen.queryByTestId('email-input')).toBeNull()

@@ -17,7 +17,7 @@ export function AccountAuthDetails() {
   const connectorId = useAtomValue(connectionAtom).connectorId
   const user = useAtomValue(authUserAtom)
   if (!isEmbeddedConnector(connectorId) || !user) return null
-  const provider = user.socialProvider && user.socialProvider !== 'farcaster' ? SOCIAL_LABELS[user.socialProvider] : undefined
+  const provider = user.socialProvider ? SOCIAL_LABELS[user.socialProvider] : undefined
   if (provider)
     return (
       <p className="al-account-auth" data-testid="account-social">

@@ -1,0 +1,91 @@
+import { useAtomValue } from 'jotai'
+import { useEffect } from 'react'
+import { connectFarcaster } from '../../actions/authFarcaster'
+import { copyText } from '../../actions/copy'
+import { Button } from '../../components/Button'
+import { Spinner } from '../../components/Spinner'
+import { AUTHENTICATING_TEXT } from '../../connectors/auth/texts'
+import { farcasterLoginAtom } from '../../stores/auth'
+import { connectionAtom } from '../../stores/connection'
+import { isMobileAtom } from '../../stores/connectors'
+import { useWidget } from '../../WidgetProvider'
+import { QrCode } from '../connecting-walletconnect/QrCode'
+import '../connecting-walletconnect/connecting-walletconnect.css'
+import './social.css'
+import './connecting-social.css'
+
+/**
+ * SPEC section 2 ConnectingFarcaster: the QR code of the Farcaster sign-in channel (on a phone, a
+ * button that opens it), waiting for the approval in the Farcaster app; the error with 'Try again'.
+ */
+export default function ConnectingFarcasterView() {
+  const ctx = useWidget()
+  const login = useAtomValue(farcasterLoginAtom)
+  const isMobile = useAtomValue(isMobileAtom)
+
+  // Shown without a login under way (the click navigated here): start one.
+  useEffect(() => {
+    const current = ctx.store.get(farcasterLoginAtom)
+    const running = current.attempt === ctx.session.attempt && (current.status === 'loading' || current.status === 'waiting')
+    if (!running && ctx.store.get(connectionAtom).status !== 'connected') void connectFarcaster(ctx)
+  }, [ctx])
+
+  const open = () => {
+    if (login.url) ctx.host.api?.openUrl({ url: login.url, target: '_blank' }).catch(() => {})
+  }
+  const copy = async () => {
+    if (!login.url) return
+    const copied = await copyText(login.url)
+    ctx.toasts.show(copied ? 'Link copied' : 'Could not copy the link', copied ? 'success' : 'error')
+  }
+  const state = login.status ?? 'loading'
+
+  return (
+    <section className="al-connecting-social" data-testid="connecting-farcaster" data-state={state}>
+      {state === 'waiting' && login.url && !isMobile && (
+        <div data-testid="farcaster-qr" data-url={login.url}>
+          <QrCode uri={login.url} />
+        </div>
+      )}
+      {(state === 'loading' || (state === 'waiting' && !login.url)) && (
+        <div className="al-qr-placeholder" aria-busy="true">
+          <Spinner />
+        </div>
+      )}
+      {state === 'waiting' && (
+        <div className="al-connecting-social-text">
+          <p className="al-connecting-social-title">{isMobile ? 'Continue in Farcaster' : 'Scan this QR code with your phone'}</p>
+          <p className="al-muted" data-testid="social-status" role="status">
+            Approve the sign-in in the Farcaster app, then come back here.
+          </p>
+        </div>
+      )}
+      {state === 'authenticating' && (
+        <p className="al-auth-status" data-testid="social-status" role="status">
+          <Spinner size={14} label={AUTHENTICATING_TEXT} />
+          {AUTHENTICATING_TEXT}
+        </p>
+      )}
+      {state === 'waiting' && login.url && (
+        <div className="al-wc-actions">
+          <Button variant={isMobile ? 'primary' : 'secondary'} data-testid="farcaster-open" onClick={open}>
+            Open Farcaster
+          </Button>
+          <Button variant="secondary" data-testid="farcaster-copy" onClick={() => void copy()}>
+            Copy link
+          </Button>
+        </div>
+      )}
+      {state === 'error' && (
+        <>
+          <p className="al-connecting-social-title al-error-text" data-testid="social-status" role="alert">
+            {login.error}
+          </p>
+          <Button variant="secondary" data-testid="social-retry" onClick={() => void connectFarcaster(ctx)}>
+            Try again
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}
