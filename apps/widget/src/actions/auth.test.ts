@@ -301,6 +301,21 @@ describe('reload, network, disconnect', () => {
     expect(ctx.storage.get(AUTH_SESSION_KEY)).toBe(SESSION_TOKEN)
   })
 
+  it('a social session the frame restores without its provider: the stored provider and user name come back', async () => {
+    const storage = createMemoryStorage()
+    storage.set(RECENT_CONNECTOR_KEY, AUTH_CONNECTOR_ID)
+    storage.set(CONNECTED_SOCIAL_KEY, 'google')
+    storage.set(SOCIAL_USERNAME_KEY, 'ada')
+    const frame = createFakeFrame()
+    frame.signedIn = true
+    const host = createFakeHost({ connectors: [] })
+    const ctx = createTestContext(host, { storage, frame: frame.factory })
+    await expect(reconnectAuth(ctx, () => true)).resolves.toBe(true)
+    expect(ctx.store.get(connectionAtom).connectorName).toBe('Google')
+    expect(ctx.store.get(authUserAtom)).toMatchObject({ socialProvider: 'google', userName: 'ada', email: FRAME_EMAIL })
+    expect(ctx.storage.get(SOCIAL_USERNAME_KEY)).toBe('ada')
+  })
+
   it('a social session restores its provider from the frame user', async () => {
     const storage = createMemoryStorage()
     storage.set(RECENT_CONNECTOR_KEY, AUTH_CONNECTOR_ID)

@@ -260,7 +260,7 @@ function startAuthSession(ctx: WidgetContext, user: FrameUser, login: AuthLogin 
   const provider = login?.method === 'social' ? login.provider : socialProviderOf(user)
   const name = provider ? SOCIAL_LABELS[provider] : EMAIL_CONNECTOR_NAME
   establishSession(ctx, { connector: { id: AUTH_CONNECTOR_ID, name }, accounts: [address], chainId })
-  ctx.store.set(authUserAtom, toAuthUser(user, address))
+  ctx.store.set(authUserAtom, toAuthUser(user, address, provider))
   savePersisted(ctx, LAST_USED_CHAIN_KEY, `eip155:${chainId}`)
   if (login?.method === 'email') {
     // SPEC section 4: success sets the email-used flag, stores the email, clears the last login time.
@@ -274,12 +274,13 @@ function startAuthSession(ctx: WidgetContext, user: FrameUser, login: AuthLogin 
   }
 }
 
-function toAuthUser(user: FrameUser, address: HexAddress): AuthUser {
+function toAuthUser(user: FrameUser, address: HexAddress, socialProvider: SocialProvider | undefined): AuthUser {
   const eoa = user.accounts.some((a) => a.type === 'eoa' && a.address.toLowerCase() === address.toLowerCase())
   return {
     email: user.email,
     userName: user.userName,
-    socialProvider: user.socialProvider,
+    // A session restored after a reload: the frame's user may not say which login made it.
+    socialProvider: user.socialProvider ?? socialProvider,
     accounts: user.accounts,
     preferredAccountType: eoa ? 'eoa' : user.preferredAccountType,
     smartAccountDeployed: user.smartAccountDeployed,
@@ -374,7 +375,8 @@ export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean
   }
   const user = await frame.api.getUser({ chainId: await reconnectChainId(ctx), preferredAccountType: 'eoa' })
   if (!isCurrent()) return false
-  startAuthSession(ctx, user, await storedLogin(ctx, user))
+  const login = await storedLogin(ctx, user)
+  startAuthSession(ctx, login?.method === 'social' && login.user ? login.user : user, login)
   return true
 }
 
@@ -382,7 +384,10 @@ export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean
 async function storedLogin(ctx: WidgetContext, user: FrameUser): Promise<AuthLogin | undefined> {
   const stored = await loadPersisted(ctx, CONNECTED_SOCIAL_KEY)
   const provider = socialProviderOf(user) ?? (isSocialProvider(stored) ? stored : undefined)
-  if (provider) return { method: 'social', provider, user }
+  if (provider) {
+    const userName = user.userName ?? (await loadPersisted(ctx, SOCIAL_USERNAME_KEY))
+    return { method: 'social', provider, user: { ...user, ...(userName ? { userName } : {}) } }
+  }
   const email = user.email ?? (await loadPersisted(ctx, EMAIL_KEY))
   return email ? { method: 'email', email } : undefined
 }

@@ -23,7 +23,7 @@ import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL } from '../testi
 import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../testing/fakeHost'
 import { settleApproval } from './approvals'
 import { submitEmail, submitEmailOtp } from './auth'
-import { closeModal } from './modal'
+import { closeModal, openModal } from './modal'
 import { setOptions } from './options'
 
 afterEach(() => vi.restoreAllMocks())
@@ -201,7 +201,22 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     await answerApproval(ctx, false)
     await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
     expect(frame.callsOf('rpcRequest')).toEqual([])
+  })
+
+  it('a modal opened for the request closes once it is answered; a modal the user had open stays', async () => {
+    const { ctx, call } = await connected()
+    expect(ctx.store.get(openAtom)).toBe(false)
+    const first = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(ctx.store.get(openAtom)).toBe(true))
+    await answerApproval(ctx, true)
+    await first
+    expect(ctx.store.get(openAtom)).toBe(false)
+    openModal(ctx)
+    const second = call('personal_sign', ['0x68656c6c6f', ME])
+    await answerApproval(ctx, false)
+    await expect(second).rejects.toMatchObject({ code: RpcErrorCode.UserRejected })
     expect(ctx.store.get(openAtom)).toBe(true)
+    expect(ctx.store.get(currentRouteAtom).name).toBe('Account')
   })
 
   it("closing the modal aborts waiting requests ('Request was aborted') while a safe read in flight continues", async () => {

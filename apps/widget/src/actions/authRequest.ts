@@ -18,12 +18,16 @@ import {
   SIGNED_TRANSACTION,
   TRANSACTION_HASH,
   type Hex,
+  type TransactionRequest,
 } from '../connectors/auth/transaction'
 import { connectionAtom } from '../stores/connection'
+import { approvalQueueAtom } from '../stores/approvals'
 import { openAtom } from '../stores/modal'
 import { networksAtom } from '../stores/options'
+import { currentRouteAtom } from '../stores/router'
 import { requestApproval } from './approvals'
 import { switchAuthChain } from './auth'
+import { closeModal } from './modal'
 
 /**
  * The dapp's requests while the embedded wallet is connected (SPEC section 6). Accounts and the
@@ -70,6 +74,29 @@ async function confirmAndSign(ctx: WidgetContext, method: string, params: unknow
   // Checked before the user is asked: a request bound to fail is not shown.
   const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, from, chainId) : undefined
   if (!transaction) checkSigningParams(method, params, from, chainId)
+  // A modal opened for this request closes again once it is answered (the dapp's page is underneath).
+  const openedForIt = !ctx.store.get(openAtom)
+  try {
+    return await approveAndSign(ctx, method, params, from, chainId, transaction)
+  } finally {
+    if (openedForIt) closeWhenIdle(ctx)
+  }
+}
+
+/** Closes the modal when no other request waits and the user has not gone elsewhere in it. */
+function closeWhenIdle(ctx: WidgetContext): void {
+  const idle = ctx.store.get(approvalQueueAtom).length === 0 && ctx.store.get(currentRouteAtom).name === 'Account'
+  if (idle && ctx.store.get(openAtom)) closeModal(ctx)
+}
+
+async function approveAndSign(
+  ctx: WidgetContext,
+  method: string,
+  params: unknown,
+  from: Hex,
+  chainId: number,
+  transaction: TransactionRequest | undefined,
+): Promise<unknown> {
   const approved = await requestApproval(ctx, { method, params, chainId, from })
   if (!approved) {
     // The modal closed (or the wallet went) under a waiting request: SPEC section 6's abort.

@@ -83,3 +83,20 @@ describe('Account view and email update (SPEC section 4)', () => {
     expect(await screen.findByTestId('update-email-secondary-otp')).toBeTruthy()
   })
 })
+
+describe('Account view of a social login', () => {
+  it('shows the provider and the user name, and no email to edit', async () => {
+    const frame = createFakeFrame()
+    const { ctx } = await renderApp(createFakeHost({ connectors: [] }), { frame: frame.factory, fetch: fakeApiFetch({ balance: '0x0' }) })
+    const popup = { closed: false, location: { href: '' }, close: vi.fn() }
+    await act(async () => {
+      setOptions(ctx, { projectId: 'demo', networks: ['eip155:31337'] })
+      const { connectSocial } = await import('../../actions/authSocial')
+      await connectSocial(ctx, 'github', popup as unknown as Window)
+      openModal(ctx)
+    })
+    expect((await screen.findByTestId('account-social')).textContent).toBe('GitHub · ada')
+    expect(screen.queryByTestId('account-email')).toBeNull()
+    expect(screen.queryByTestId('update-email-button')).toBeNull()
+  })
+})
