@@ -14,6 +14,12 @@ import '../connecting-walletconnect/connecting-walletconnect.css'
 import './social.css'
 import './connecting-social.css'
 
+/** Farcaster's arch on its purple, in the middle of the QR code (a data: URI, which the widget's CSP allows). */
+const FARCASTER_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#855DCD"/>' +
+    '<path d="M4 3.5h8M5 3.5v9M11 3.5v9M4 12.5h2M10 12.5h2M5 9.5c0-1.7 1.3-3 3-3s3 1.3 3 3" stroke="#fff" stroke-width="1.3" fill="none" stroke-linecap="round"/></svg>',
+)}`
+
 /**
  * SPEC section 2 ConnectingFarcaster: the QR code of the Farcaster sign-in channel (on a phone, a
  * button that opens it), waiting for the approval in the Farcaster app; the error with 'Try again'.
@@ -44,7 +50,7 @@ export default function ConnectingFarcasterView() {
     <section className="al-connecting-social" data-testid="connecting-farcaster" data-state={state}>
       {state === 'waiting' && login.url && !isMobile && (
         <div data-testid="farcaster-qr" data-url={login.url}>
-          <QrCode uri={login.url} />
+          <QrCode uri={login.url} logoUrl={FARCASTER_LOGO} />
         </div>
       )}
       {(state === 'loading' || (state === 'waiting' && !login.url)) && (

@@ -104,6 +104,8 @@ describe('ConnectingFarcaster', () => {
     expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ConnectingFarcaster' })
     const qr = await screen.findByTestId('farcaster-qr')
     expect(qr.dataset.url).toBe('https://farcaster.example/login')
+    expect(qr.querySelector('[data-testid="wc-qr"]')?.getAttribute('data-uri')).toBe('https://farcaster.example/login')
+    expect(qr.querySelector('image')?.getAttribute('href')).toMatch(/^data:image\/svg\+xml,/)
     expect(screen.getByRole('heading').textContent).toBe('Log in with Farcaster')
     fireEvent.click(screen.getByTestId('farcaster-open'))
     expect(ctx.host.api?.openUrl).toHaveBeenCalledWith({ url: 'https://farcaster.example/login', target: '_blank' })
