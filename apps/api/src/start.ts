@@ -92,6 +92,14 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       distDir: config.secureFrameDistDir,
       csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, dev }),
       referrerPolicy: 'no-referrer',
+      async renderPage(html, target) {
+        const project = await projects.getProject(target.query.get('projectId') ?? '')
+        const dapps = project?.allowedOrigins ?? []
+        return {
+          html,
+          headers: { 'Content-Security-Policy': secureFrameCsp({ secure: origins.secure, widget: origins.widget, dapps, dev }) },
+        }
+      },
       host,
       port: ports.secure,
       ...(dev ? { viteRoot: appDir('secure-frame') } : {}),

@@ -79,11 +79,17 @@ export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
 export interface SecureFrameCspInput {
   secure: string
   widget: string
+  /**
+   * The project's dapp origins. `frame-ancestors` is checked against every ancestor, not only the
+   * parent: the frame sits in the widget, which sits in the dapp, so both must be listed. Without a
+   * known project only the widget is, and the frame renders nowhere.
+   */
+  dapps?: readonly string[]
   dev?: boolean
 }
 
-/** The secure frame: only the widget origin may frame it; it talks only to its own origin. */
-export function secureFrameCsp({ secure, widget, dev }: SecureFrameCspInput): string {
+/** The secure frame: only the widget origin (inside the project's dapps) may frame it; it talks only to its own origin. */
+export function secureFrameCsp({ secure, widget, dapps = [], dev }: SecureFrameCspInput): string {
   return serializeCsp({
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
@@ -92,7 +98,7 @@ export function secureFrameCsp({ secure, widget, dev }: SecureFrameCspInput): st
     'connect-src': ["'self'", ...(dev ? [wsOf(secure)] : [])],
     'frame-src': [],
     ...LOCKDOWN,
-    'frame-ancestors': [widget],
+    'frame-ancestors': [widget, ...dapps],
   })
 }
 

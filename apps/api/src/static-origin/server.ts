@@ -1,7 +1,7 @@
 import type { ViteDevServer } from 'vite'
 import { securityHeaders } from '../http/security-headers'
 import { type NodeHandler, type RunningServer, startNodeServer } from '../http/server'
-import { createSiteHandler, type ExtraFile } from '../http/site'
+import { createSiteHandler, type ExtraFile, type SiteOptions } from '../http/site'
 
 export interface StaticOriginOptions {
   /** For logs and errors ("demo dapp", "secure frame"). */
@@ -13,6 +13,8 @@ export interface StaticOriginOptions {
   referrerPolicy?: string
   /** Extra files by URL path, e.g. `{ '/devnet-wallet.js': '/abs/path/devnet-wallet.js' }`. */
   extraFiles?: Record<string, string>
+  /** Per-request headers of a page (the secure frame's project-specific CSP). */
+  renderPage?: SiteOptions['renderPage']
 }
 
 /** A static origin (the demo dapp, the secure-frame shell): one fixed CSP for everything. */
@@ -25,6 +27,7 @@ export function createStaticOriginHandler(options: StaticOriginOptions, dev?: { 
     distDir: options.distDir,
     extraFiles,
     ...(dev ? { dev } : {}),
+    ...(options.renderPage ? { renderPage: options.renderPage } : {}),
   })
 }
 

@@ -24,7 +24,9 @@ export interface WidgetOriginOptions {
 const REFERRER_POLICY = 'no-referrer'
 
 /** The secure frame page the widget embeds. */
-export const secureFrameUrlOf = (secureOrigin: string): string => `${secureOrigin}/`
+/** The secure frame's page for a project: its server lets the project's dapps be its ancestors. */
+export const secureFrameUrlOf = (secureOrigin: string, projectId: string): string =>
+  `${secureOrigin}/?projectId=${encodeURIComponent(projectId)}`
 
 /**
  * The widget origin: `/` (also `/index.html`) is the widget page with its boot config injected
@@ -56,7 +58,12 @@ export function createWidgetOriginHandler(options: WidgetOriginOptions, dev?: { 
     async renderPage(html, target) {
       const boot = await resolveWidgetBoot(
         { projectId: target.query.get('projectId'), origin: target.query.get('origin') },
-        { projects: options.projects, apiUrl: origins.api, secureFrameUrl: secureFrameUrlOf(origins.secure), relayUrl: options.relayUrl },
+        {
+          projects: options.projects,
+          apiUrl: origins.api,
+          secureFrameUrl: secureFrameUrlOf(origins.secure, target.query.get('projectId') ?? ''),
+          relayUrl: options.relayUrl,
+        },
       )
       return { html: injectBootConfig(html, boot.config), headers: { 'Content-Security-Policy': csp(boot.frameAncestors) } }
     },
