@@ -6,6 +6,7 @@ import {
   frameEventResults,
   frameMethodParams,
   PinnedWindowMessenger,
+  SECURE_FRAME_CHANNEL,
   type frameEventParams,
   type FrameEventApi,
   type frameMethodResults,
@@ -51,8 +52,14 @@ async function start(): Promise<void> {
       )),
   })
   const connection = connect({
-    messenger: new PinnedWindowMessenger({ remoteWindow: window.parent, remoteOrigin: widgetOrigin, onDrop: dropped }),
+    messenger: new PinnedWindowMessenger({
+      remoteWindow: window.parent,
+      remoteOrigin: widgetOrigin,
+      onDrop: dropped,
+      channel: SECURE_FRAME_CHANNEL,
+    }),
     methods: exposeMethods<typeof frameMethodParams, typeof frameMethodResults>(frameMethodParams, methods, dropped),
+    channel: SECURE_FRAME_CHANNEL,
   })
   const remote = await connection.promise
   peer.widget = createCaller<typeof frameEventParams, typeof frameEventResults>(frameEventResults, remote, dropped)

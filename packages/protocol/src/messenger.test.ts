@@ -1,6 +1,6 @@
 import type { Message } from 'penpal'
 import { describe, expect, it, vi } from 'vitest'
-import { PinnedWindowMessenger, type DropReason } from './messenger'
+import { PinnedWindowMessenger, SECURE_FRAME_CHANNEL, type DropReason } from './messenger'
 
 const widgetOrigin = 'http://widget.localhost:4401'
 
@@ -71,6 +71,17 @@ describe('PinnedWindowMessenger', () => {
     deliver({ hello: 'other scripts' }, widgetOrigin, {})
     expect(received).toEqual([])
     expect(drops).toEqual(['origin', 'source', 'malformed', 'malformed', 'malformed'])
+  })
+
+  it("ignores, without counting, the other penpal conversation of the window (the secure frame's channel)", () => {
+    const { received, drops, deliver } = setup()
+    deliver({ ...syn, channel: SECURE_FRAME_CHANNEL }, 'http://secure.localhost:4402', {})
+    deliver({ ...syn, channel: SECURE_FRAME_CHANNEL })
+    expect(received).toEqual([])
+    expect(drops).toEqual([])
+    // A foreign window speaking our channel is still a drop.
+    deliver(syn, widgetOrigin, {})
+    expect(drops).toEqual(['source'])
   })
 
   it('keeps its channel when a malformed handshake message arrives', async () => {

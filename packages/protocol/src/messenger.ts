@@ -11,7 +11,16 @@ export interface PinnedWindowMessengerOptions {
   onDrop?: (reason: DropReason) => void
   /** The window whose `message` events carry the handshake; defaults to the global one. */
   localWindow?: Window
+  /**
+   * The penpal channel of this conversation (pass the same to penpal's `connect`). The widget holds
+   * two in one window, with the dapp page (no channel) and with the secure frame
+   * (SECURE_FRAME_CHANNEL): penpal traffic of the other channel is not ours, and not a drop.
+   */
+  channel?: string
 }
+
+/** The penpal channel of the widget <-> secure frame conversation. */
+export const SECURE_FRAME_CHANNEL = 'airlock-secure-frame'
 
 /**
  * A penpal Messenger that pins one origin both ways. penpal's own WindowMessenger posts its
@@ -23,6 +32,7 @@ export class PinnedWindowMessenger implements Messenger {
   readonly #remoteOrigin: string
   readonly #localWindow: Window
   readonly #onDrop: (reason: DropReason) => void
+  readonly #channel: string | undefined
   readonly #handlers = new Set<MessageHandler>()
   #port: MessagePort | undefined
 
@@ -31,6 +41,7 @@ export class PinnedWindowMessenger implements Messenger {
     this.#remoteOrigin = options.remoteOrigin
     this.#localWindow = options.localWindow ?? window
     this.#onDrop = options.onDrop ?? (() => {})
+    this.#channel = options.channel
   }
 
   initialize = (_options: InitializeMessengerOptions): void => {
@@ -93,6 +104,7 @@ export class PinnedWindowMessenger implements Messenger {
   }
 
   #onWindowMessage = (event: MessageEvent): void => {
+    if (looksLikePenpal(event.data) && (event.data as { channel?: unknown }).channel !== this.#channel) return
     if (event.source !== this.#remoteWindow) {
       // Not from our peer: only worth counting when it pretends to be protocol traffic.
       if (looksLikePenpal(event.data)) this.#onDrop('source')

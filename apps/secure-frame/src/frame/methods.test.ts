@@ -195,6 +195,24 @@ describe.each(['indexeddb', 'widget'] as const)('the secure frame with %s storag
       ],
     })) as Hex
     expect(parseTransaction(raw)).toMatchObject({ chainId: 31337, to: address.toLowerCase(), value: 1n, nonce: 0, type: 'eip1559' })
+    const slot = `0x${'00'.repeat(31)}01`
+    const withAccessList = (await frame.rpcRequest({
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: address,
+          nonce: '0x1',
+          gas: '0x6000',
+          maxFeePerGas: '0x3b9aca00',
+          maxPriorityFeePerGas: '0x1',
+          chainId: '0x7a69',
+          type: '0x2',
+          accessList: [{ address, storageKeys: [slot] }],
+        },
+      ],
+    })) as Hex
+    expect(parseTransaction(withAccessList).accessList).toEqual([{ address: address.toLowerCase(), storageKeys: [slot] }])
     expect(await recoverTransactionAddress({ serializedTransaction: raw as never })).toBe(address)
 
     // A reload: a new frame page with the same cookies and storage is signed in without a login.

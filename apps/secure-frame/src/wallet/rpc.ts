@@ -23,6 +23,13 @@ const FilledTransaction = z.object({
   maxFeePerGas: z.optional(quantity),
   maxPriorityFeePerGas: z.optional(quantity),
   chainId: z.optional(quantity),
+  /** Derived from the fee fields below; sent by JSON-RPC clients and accepted as such. */
+  type: z.optional(z.enum(['0x0', '0x1', '0x2'])),
+  accessList: z.optional(
+    z
+      .array(z.object({ address, storageKeys: z.array(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))).check(z.maxLength(1000)) }))
+      .check(z.maxLength(1000)),
+  ),
 })
 const SendTransactionParams = z.tuple([FilledTransaction])
 
@@ -93,6 +100,7 @@ export async function signRequest(account: Eip155Account, request: FrameRpcReque
         ...(tx.value ? { value: BigInt(tx.value) } : {}),
         ...((tx.data ?? tx.input) ? { data: (tx.data ?? tx.input) as `0x${string}` } : {}),
       }
+      const accessList = tx.accessList as { address: `0x${string}`; storageKeys: `0x${string}`[] }[] | undefined
       let serializable: TransactionSerializable
       if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined) {
         serializable = {
@@ -100,9 +108,13 @@ export async function signRequest(account: Eip155Account, request: FrameRpcReque
           type: 'eip1559',
           maxFeePerGas: BigInt(tx.maxFeePerGas),
           maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
+          ...(accessList ? { accessList } : {}),
         }
       } else if (tx.gasPrice !== undefined) {
-        serializable = { ...base, type: 'legacy', gasPrice: BigInt(tx.gasPrice) }
+        // An access list needs a typed (EIP-2930) transaction; without one, legacy as the fields say.
+        serializable = accessList
+          ? { ...base, type: 'eip2930', gasPrice: BigInt(tx.gasPrice), accessList }
+          : { ...base, type: 'legacy', gasPrice: BigInt(tx.gasPrice) }
       } else {
         throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.noFees)
       }

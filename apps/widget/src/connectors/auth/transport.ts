@@ -1,4 +1,11 @@
-import { createCaller, frameMethodResults, PinnedWindowMessenger, type FrameApi, type frameMethodParams } from '@airlock/protocol'
+import {
+  createCaller,
+  frameMethodResults,
+  PinnedWindowMessenger,
+  SECURE_FRAME_CHANNEL,
+  type FrameApi,
+  type frameMethodParams,
+} from '@airlock/protocol'
 import { connect, type Methods } from 'penpal'
 import type { WidgetContext } from '../../context'
 
@@ -36,13 +43,10 @@ export const iframeTransport: FrameTransportFactory = (ctx, events, signal) => {
   const messenger = new PinnedWindowMessenger({
     remoteWindow: iframe.contentWindow!,
     remoteOrigin: url.origin,
-    onDrop: (reason) => {
-      // 'source': penpal-looking traffic of another window, such as the dapp page's own handshake
-      // with the widget (the host messenger's business); origin and malformed drops are counted.
-      if (reason !== 'source') ctx.stats.drops[reason]++
-    },
+    channel: SECURE_FRAME_CHANNEL,
+    onDrop: (reason) => ctx.stats.drops[reason]++,
   })
-  const connection = connect({ messenger, methods: events })
+  const connection = connect({ messenger, methods: events, channel: SECURE_FRAME_CHANNEL })
   const destroy = () => {
     connection.destroy()
     iframe.remove()
