@@ -21,7 +21,10 @@ describe('findKeyLeaks', () => {
     ])
     expect(await find(Buffer.from(privateKey.slice(2), 'hex').toString('base64'))).toContain(`the private key ${privateKey.slice(0, 10)}…`)
     expect(await find(`{"seed":"${bytesToHex(entropy)}"}`)).toContain(`the seed ${bytesToHex(entropy).slice(0, 10)}…`)
-    expect(await find(phrase)).toEqual([expect.stringContaining('a BIP-39 phrase')])
+    expect(await find(`Your phrase: ${phrase}.`)).toEqual([expect.stringContaining('the BIP-39 phrase')])
+    // Wordlist words that are not this wallet's phrase (plain English, minified code, another wallet's phrase) are no leak.
+    expect(await find('able about above absent absorb abstract absurd abuse access accident account accuse achieve')).toEqual([])
+    expect(await find(seedEntropyToMnemonic(generateSeedEntropy()))).toEqual([])
     expect(await find(JSON.stringify({ a: Buffer.from(device).toString('base64'), b: bytesToHex(recovery) }))).toEqual([
       expect.stringContaining('two shares'),
     ])

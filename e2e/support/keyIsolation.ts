@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { bytesToHex, hexToBytes, type Address } from 'viem'
 import { english, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { seedEntropyToMnemonic } from '../../apps/secure-frame/src/custody/seed'
+import { mnemonicToSeedEntropy, seedEntropyToMnemonic } from '../../apps/secure-frame/src/custody/seed'
 import { combineShares } from '../../apps/secure-frame/src/custody/shares'
 
 /**
@@ -122,12 +122,16 @@ export async function findKeyLeaks(texts: readonly string[], address: Address): 
       }
       if (bytes.length === 33) shares.add(bytes.toString('hex'))
     }
-    let streak = 0
-    for (const word of text.toLowerCase().split(/[^a-z]+/)) {
-      streak = wordSet.has(word) ? streak + 1 : 0
-      if (streak >= 12) {
-        leaks.push(`a BIP-39 phrase in: ${text.slice(0, 120)}`)
-        break
+    // A phrase: 12 to 24 wordlist words separated by whitespace only, with a valid checksum, that opens the wallet.
+    for (const run of text.match(/[a-z]+(?:\s+[a-z]+){11,}/g) ?? []) {
+      const words = run.split(/\s+/)
+      for (let start = 0; start + 12 <= words.length; start++) {
+        for (const length of [12, 15, 18, 21, 24]) {
+          const phrase = words.slice(start, start + length)
+          if (phrase.length !== length || !phrase.every((word) => wordSet.has(word)) || !isValidPhrase(phrase.join(' '))) continue
+          if (mnemonicToAccount(phrase.join(' ')).address.toLowerCase() === target)
+            leaks.push(`the BIP-39 phrase in: ${text.slice(0, 40)}…`)
+        }
       }
     }
   }
@@ -152,4 +156,13 @@ export async function findKeyLeaks(texts: readonly string[], address: Address): 
     }
   }
   return leaks
+}
+
+function isValidPhrase(phrase: string): boolean {
+  try {
+    mnemonicToSeedEntropy(phrase)
+    return true
+  } catch {
+    return false
+  }
 }

@@ -58,7 +58,7 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
 }
 
 /** Dropped messages are visible on the root element, so that a person or a test can see them. */
-function showDropCount({ stats }: WidgetContext): void {
+export function showDropCount({ stats }: WidgetContext): void {
   const total = stats.drops.origin + stats.drops.source + stats.drops.malformed + stats.invalidCalls
   document.documentElement.dataset.droppedMessages = String(total)
 }

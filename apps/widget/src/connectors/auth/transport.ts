@@ -8,6 +8,7 @@ import {
 } from '@airlock/protocol'
 import { connect, type Methods } from 'penpal'
 import type { WidgetContext } from '../../context'
+import { showDropCount } from '../../host/connection'
 
 /** A connected secure frame: its typed methods, and how to tear it down. */
 export interface FrameTransport {
@@ -44,7 +45,10 @@ export const iframeTransport: FrameTransportFactory = (ctx, events, signal) => {
     remoteWindow: iframe.contentWindow!,
     remoteOrigin: url.origin,
     channel: SECURE_FRAME_CHANNEL,
-    onDrop: (reason) => ctx.stats.drops[reason]++,
+    onDrop: (reason) => {
+      ctx.stats.drops[reason]++
+      showDropCount(ctx)
+    },
   })
   const connection = connect({ messenger, methods: events, channel: SECURE_FRAME_CHANNEL })
   const destroy = () => {

@@ -1,0 +1,268 @@
+import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
+import { DEVNET_WALLET_RDNS, chainClient, expect, openDemo, stack, test } from './fixtures'
+import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
+import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
+
+/**
+ * The embedded wallet across the real origins: the widget, the secure frame and its server, the
+ * mail sink (codes are read from its inbox) and the OIDC stand-in for social login.
+ */
+
+let emailCounter = 0
+const freshEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${++emailCounter}@example.com`
+
+/** The 6-digit code of the newest mail to `to` whose subject matches, newer than `after`. */
+async function mailedCode(to: string, subject: RegExp, after: number): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const response = await fetch(`${stack.urls.mailInbox}messages?to=${encodeURIComponent(to)}`)
+    const { messages } = (await response.json()) as { messages: { subject: string; text: string; date: string }[] }
+    const mail = messages.find((message) => subject.test(message.subject) && Date.parse(message.date) >= after)
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+    if (code) return code
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail "${subject}" to ${to}`)
+}
+const LOGIN_MAIL = /login code/
+const DEVICE_MAIL = /new device/
+
+async function startEmailLogin(page: Page, widget: FrameLocator, email: string) {
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId('email-input').fill(email)
+  await widget.getByTestId('email-submit').click()
+}
+
+async function enterCode(widget: FrameLocator, testId: string, code: string) {
+  await widget.getByTestId(testId).fill(code)
+}
+
+/** Email login on a device that the account already knows, or a first login. */
+async function emailLogin(page: Page, widget: FrameLocator, email: string): Promise<Address> {
+  const sent = Date.now() - 1000
+  await startEmailLogin(page, widget, email)
+  await enterCode(widget, 'otp-input', await mailedCode(email, LOGIN_MAIL, sent))
+  await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+  return getAddress((await page.getByTestId('account-address').textContent())!)
+}
+
+async function fund(address: Address) {
+  await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never })
+}
+
+test.describe('embedded wallet: email login', () => {
+  test('a new user gets a wallet, signs, sends, rejects, stays connected over a reload; nothing outside the frame sees a key', async ({
+    page,
+    widget,
+    context,
+  }) => {
+    test.slow()
+    const capture = await captureKeyIsolation(context, stack.origins.secure)
+    await openDemo(page)
+    const email = freshEmail('new')
+    const address = await emailLogin(page, widget, email)
+    // The Account view shows the new wallet and its balance.
+    await page.getByTestId('connect-button').click()
+    await expect(widget.getByTestId('account-view')).toBeVisible()
+    await expect(widget.getByTestId('account-balance')).toContainText('0')
+    await expect(widget.getByTestId('account-email')).toContainText(email)
+    await widget.getByTestId('close-button').click()
+
+    // personal_sign, approved in ApproveTransaction, verified by viem.
+    await page.getByTestId('sign-button').click()
+    await expect(widget.getByTestId('approve-transaction')).toBeVisible()
+    await expect(widget.getByTestId('approve-message')).toContainText('Hello from the Airlock demo')
+    await widget.getByTestId('approve-confirm').click()
+    await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
+    const signed = await page.getByTestId('signature').getAttribute('data-message')
+    const signature = (await page.getByTestId('signature').textContent()) as Hex
+    expect(await verifyMessage({ address, message: signed!, signature })).toBe(true)
+
+    // eth_sendTransaction, approved and mined on anvil.
+    await fund(address)
+    await page.getByTestId('send-button').click()
+    await expect(widget.getByTestId('approve-value')).toContainText('0.01')
+    await widget.getByTestId('approve-confirm').click()
+    await expect(page.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 15_000 })
+    const receipt = await chainClient.waitForTransactionReceipt({ hash: (await page.getByTestId('tx-hash').textContent()) as Hex })
+    expect(receipt.status).toBe('success')
+    expect(getAddress(receipt.from)).toBe(address)
+
+    // A rejection reaches the dapp as 4001.
+    await page.getByTestId('sign-button').click()
+    await widget.getByTestId('approve-reject').click()
+    await expect(page.getByTestId('error')).toHaveText(/^4001: /)
+
+    // A reload stays connected, with the same address and no new login.
+    await page.reload()
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+    await expect(page.getByTestId('account-address')).toHaveText(address)
+
+    // The second login mail within 30 s is refused with the cooldown message.
+    await page.getByTestId('disconnect-button').click()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+    await startEmailLogin(page, widget, email)
+    await expect(widget.getByTestId('email-error')).toHaveText(/^Please try again after \d+ seconds$/)
+
+    expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
+  })
+
+  test('a second device verifies itself by mail and gets the same address', async ({ browser, page, widget, context }) => {
+    test.setTimeout(120_000)
+    const laptopCapture = await captureKeyIsolation(context, stack.origins.secure)
+    await openDemo(page)
+    const email = freshEmail('device')
+    const address = await emailLogin(page, widget, email)
+
+    // The server allows one login mail per address every 30 s.
+    await new Promise((resolve) => setTimeout(resolve, 31_000))
+    const other = await browser.newContext()
+    const phoneCapture = await captureKeyIsolation(other, stack.origins.secure)
+    try {
+      const phone = await other.newPage()
+      const phoneWidget = phone.frameLocator('iframe[data-airlock]')
+      await openDemo(phone)
+      const sent = Date.now() - 1000
+      await startEmailLogin(phone, phoneWidget, email)
+      await enterCode(phoneWidget, 'device-otp-input', await mailedCode(email, DEVICE_MAIL, sent))
+      await enterCode(phoneWidget, 'otp-input', await mailedCode(email, LOGIN_MAIL, sent))
+      await expect(phone.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+      await expect(phone.getByTestId('account-address')).toHaveText(address)
+      const seen = [...(await laptopCapture.texts()), ...(await phoneCapture.texts())]
+      expect(await findKeyLeaks(seen, address)).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  test('wrong, expired-after-tries codes show the server texts and the code field stays usable', async ({ page, widget }) => {
+    await openDemo(page)
+    const email = freshEmail('wrong')
+    const sent = Date.now() - 1000
+    await startEmailLogin(page, widget, email)
+    const code = await mailedCode(email, LOGIN_MAIL, sent)
+    const wrong = code === '000000' ? '111111' : '000000'
+    await enterCode(widget, 'otp-input', wrong)
+    await expect(widget.getByTestId('otp-error')).toHaveText('Wrong code: 4 tries left')
+    await enterCode(widget, 'otp-input', code)
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+  })
+
+  test('an invalid email is refused before anything is sent', async ({ page, widget }) => {
+    await openDemo(page)
+    await startEmailLogin(page, widget, 'not-an-email')
+    await expect(widget.getByTestId('email-error')).toBeVisible()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
+  })
+})
+
+test.describe('embedded wallet: social login', () => {
+  async function signInAtStandIn(popup: Page, email: string) {
+    await popup.waitForURL(/oidc\.localhost/)
+    await popup.locator('#email').fill(email)
+    await popup.getByRole('button', { name: 'Continue' }).click()
+  }
+
+  test('GitHub through the stand-in popup connects the wallet; nothing outside the frame sees a key', async ({ page, widget, context }) => {
+    const capture = await captureKeyIsolation(context, stack.origins.secure)
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    const popupOpened = page.waitForEvent('popup')
+    await widget.getByTestId('social-github').click()
+    const popup = await popupOpened
+    await signInAtStandIn(popup, freshEmail('github'))
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
+    await expect(page.getByTestId('account-address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    const address = getAddress((await page.getByTestId('account-address').textContent())!)
+    expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
+  })
+
+  test('a blocked popup says so, and a fresh click retries', async ({ page, widget, context }) => {
+    // A popup blocker: the widget's first window.open gives nothing.
+    await context.addInitScript(`if (location.origin === ${JSON.stringify(stack.origins.widget)}) {
+      const open = window.open.bind(window)
+      let blocked = false
+      window.open = (...args) => (blocked ? open(...args) : ((blocked = true), null))
+    }`)
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    await widget.getByTestId('social-discord').click()
+    await expect(widget.getByTestId('social-status')).toHaveText('The sign-in window was blocked: allow popups for this site and try again')
+    const popup = page.waitForEvent('popup')
+    await widget.getByTestId('social-retry').click()
+    await signInAtStandIn(await popup, freshEmail('discord'))
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
+  })
+
+  test('a popup closed before the sign-in cancels, and a fresh click retries', async ({ page, widget }) => {
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    const first = page.waitForEvent('popup')
+    await widget.getByTestId('social-google').click()
+    await (await first).close()
+    await expect(widget.getByTestId('social-status')).toHaveText('The sign-in was cancelled', { timeout: 10_000 })
+    const second = page.waitForEvent('popup')
+    await widget.getByTestId('social-retry').click()
+    await signInAtStandIn(await second, freshEmail('google'))
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
+  })
+})
+
+test.describe('embedded wallet: a secure frame that never becomes ready', () => {
+  async function blockFrame(context: BrowserContext) {
+    await context.route(`${stack.origins.secure}/**`, (route) => route.abort())
+  }
+
+  test('email login shows the load error; the wallets keep working', async ({ page, widget, context }) => {
+    await blockFrame(context)
+    await openDemo(page)
+    await startEmailLogin(page, widget, freshEmail('noframe'))
+    await expect(widget.getByText('Unable to load email login dependency')).toBeVisible({ timeout: 20_000 })
+    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+    await expect(page.getByTestId('account-status')).toHaveText('connected')
+  })
+})
+
+test.describe('embedded wallet: messages from elsewhere', () => {
+  test('penpal-looking messages from the dapp page to the widget and to the secure frame are dropped and counted', async ({
+    page,
+    widget,
+  }) => {
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    await widget.getByTestId('email-input').focus()
+    const secureFrame = () => page.frames().find((frame) => frame.url().startsWith(stack.origins.secure))
+    await expect.poll(async () => secureFrame()?.evaluate(() => document.documentElement.dataset.ready)).toBe('true')
+    const widgetFrame = page.frames().find((frame) => frame.url().startsWith(stack.origins.widget))!
+    const before = Number((await widgetFrame.evaluate(() => document.documentElement.dataset.droppedMessages)) ?? 0)
+    // The dapp page (another origin, another window) pretends to be the secure frame, then the widget.
+    await page.evaluate(
+      ({ widgetOrigin, secureOrigin }) => {
+        const widgetWindow = document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!.contentWindow!
+        const call = {
+          namespace: 'penpal',
+          channel: 'airlock-secure-frame',
+          type: 'CALL',
+          id: 'x1',
+          methodPath: ['sessionUpdate'],
+          args: [{ token: 'forged' }],
+        }
+        widgetWindow.postMessage(call, widgetOrigin)
+        widgetWindow.postMessage({ namespace: 'penpal', channel: 'airlock-secure-frame', type: 'SYN', participantId: 'evil' }, widgetOrigin)
+        widgetWindow.frames[0]!.postMessage(
+          { ...call, methodPath: ['rpcRequest'], args: [{ method: 'personal_sign', params: ['0x00'] }] },
+          secureOrigin,
+        )
+      },
+      { widgetOrigin: stack.origins.widget, secureOrigin: stack.origins.secure },
+    )
+    await expect
+      .poll(async () => Number(await widgetFrame.evaluate(() => document.documentElement.dataset.droppedMessages)))
+      .toBe(before + 2)
+    await expect.poll(async () => secureFrame()!.evaluate(() => document.documentElement.dataset.droppedMessages)).toBe('1')
+    // The modal is unaffected: email login still starts.
+    await widget.getByTestId('email-input').fill(freshEmail('after-forgery'))
+    await widget.getByTestId('email-submit').click()
+    await expect(widget.getByTestId('otp-input')).toBeVisible()
+  })
+})
