@@ -266,3 +266,29 @@ test.describe('embedded wallet: messages from elsewhere', () => {
     await expect(widget.getByTestId('otp-input')).toBeVisible()
   })
 })
+
+test.describe('embedded wallet: Farcaster', () => {
+  test('the QR code of the Farcaster channel, approved in the (stand-in) Farcaster app, connects the wallet', async ({
+    page,
+    widget,
+    context,
+  }) => {
+    const capture = await captureKeyIsolation(context, stack.origins.secure)
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    await widget.getByTestId('social-farcaster').click()
+    const qr = widget.getByTestId('farcaster-qr')
+    await expect(qr).toBeVisible({ timeout: 10_000 })
+    const url = (await qr.getAttribute('data-url'))!
+    expect(url).toContain('/~/siwf?channelToken=')
+    // The phone: the Farcaster app opens the QR code's URL and the user approves.
+    const phone = await context.newPage()
+    await phone.goto(url)
+    await phone.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 30_000 })
+    const address = getAddress((await page.getByTestId('account-address').textContent())!)
+    await page.getByTestId('connect-button').click()
+    await expect(widget.getByTestId('account-social')).toContainText(/alice|farcaster/i)
+    expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
+  })
+})
