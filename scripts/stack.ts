@@ -161,6 +161,9 @@ export async function startStack(options: {
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
       dev,
       requestLog: options.requestLog ?? false,
+      // Every browser of the devnet (parallel e2e workers, their frames polling social claims) comes
+      // from 127.0.0.1: the secure origin's per-address limit would make them starve one another.
+      secureRateLimit: { capacity: 2000, refillPerSecond: 100 },
       // The mail sink below listens on this port; nodemailer connects only when a code is sent.
       smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,
       social: Object.fromEntries(

@@ -59,6 +59,11 @@ export interface StackConfig {
   dataDir?: string
   /** API rate limit per project and client; `false` turns it off. */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
+  /**
+   * The secure origin's own rate limit per client address (default DEFAULT_SECURE_RATE_LIMIT; `false`
+   * with `rateLimit: false` too). The devnet raises it: all its browsers share one loopback address.
+   */
+  secureRateLimit?: { capacity: number; refillPerSecond: number }
   /** Print one JSON line per API request. */
   requestLog?: boolean
   /** The WalletConnect relay the widget pairs through (its CSP allows exactly this one). Default: the public relay. */
@@ -137,6 +142,7 @@ export const StackConfigSchema = z.object({
   rateLimit: z
     .union([z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }), z.literal(false)])
     .optional(),
+  secureRateLimit: z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }).optional(),
   requestLog: z.boolean().optional(),
   relayUrl: z
     .string()

@@ -111,6 +111,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         ...(mailer ? { mailer } : {}),
         ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
         ...(config.farcaster ? { farcaster: config.farcaster } : {}),
+        ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
         ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false } : {}),
       },
     }),

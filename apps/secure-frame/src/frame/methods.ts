@@ -27,7 +27,7 @@ export const FrameMessage = {
 } as const
 
 /** How often connectSocial asks the server whether the popup's callback has come. */
-const SOCIAL_POLL_MS = 500
+const SOCIAL_POLL_MS = 1000
 
 export interface FrameDeps {
   server: ServerClient

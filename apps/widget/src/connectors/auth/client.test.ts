@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"navigation": {"disableChildFrameNavigation": true}}}
-import { FRAME_VAULT_STORAGE_KEY, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
+import { FRAME_PROTOCOL_VERSION, FRAME_VAULT_STORAGE_KEY, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onHostConnected } from '../../host/connection'
 import { createMemoryStorage } from '../../storage/safeStorage'
@@ -67,7 +67,23 @@ describe('loading the secure frame', () => {
     expect(settled).not.toHaveBeenCalled()
     await vi.advanceTimersByTimeAsync(1)
     expect(settled).toHaveBeenCalledWith(expect.objectContaining({ message: 'Unable to load email login dependency' }))
+    // Two fresh frames were tried within the 10 s, each torn down.
+    expect(frame.connects).toBe(2)
+    expect(frame.destroyed).toBe(2)
+  })
+
+  it('a frame whose first document stalls is replaced once, and the second one connects', async () => {
+    vi.useFakeTimers()
+    const { ctx, frame } = setup()
+    frame.readyVersion = null
+    const loading = loadAuthFrame(ctx)
+    await vi.advanceTimersByTimeAsync(FRAME_READY_TIMEOUT_MS / 2 - 1)
+    frame.readyVersion = FRAME_PROTOCOL_VERSION
+    await vi.advanceTimersByTimeAsync(10)
+    await expect(loading).resolves.toBeDefined()
+    expect(frame.connects).toBe(2)
     expect(frame.destroyed).toBe(1)
+    expect(ctx.store.get(authFrameStatusAtom)).toBe('ready')
   })
 
   it('a frame that never connects fails after 10 s too, and its connection is aborted', async () => {
