@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import { escapeHtml } from '../html'
+import { escapeHtml, standInPage, type HtmlPage } from '../html'
 import type { FarcasterDevnetAccount } from './accounts'
 
-export interface HtmlPage {
-  headers: Record<string, string>
-  body: string
-}
+export type { HtmlPage } from '../html'
 
 /** Where the "Farcaster app" page lives, as on farcaster.xyz (`/~/siwf?channelToken=…`). */
 export const SIWF_PATH = '/~/siwf'
@@ -26,42 +22,15 @@ const STYLE = `
   .devnet { font-size: 12px; color: #9ca3af; margin-top: 20px; }
 `
 
-/** Headers and shell of every page: no script at all, styles by nonce, forms post to this origin only, avatars from here. */
+/** Every page: the devnet shell (html.ts), avatars from this origin. */
 function page(title: string, content: string): HtmlPage {
-  const nonce = randomBytes(16).toString('base64')
-  return {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      // The page's URL carries the channel token: never sent on.
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': [
-        "default-src 'none'",
-        `style-src 'nonce-${nonce}'`,
-        "img-src 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        "base-uri 'none'",
-      ].join('; '),
-    },
-    body: `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<main>
-${content}
-<p class="devnet">Airlock devnet stand-in for the Farcaster app: it signs with a devnet key, never use it for anything real.</p>
-</main>
-</body>
-</html>
-`,
-  }
+  return standInPage({
+    title,
+    content,
+    style: STYLE,
+    imgSrc: ["'self'"],
+    footer: 'Airlock devnet stand-in for the Farcaster app: it signs with a devnet key, never use it for anything real.',
+  })
 }
 
 const switchUrl = (channelToken: string, fid: number) =>

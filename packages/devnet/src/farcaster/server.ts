@@ -6,6 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { FARCASTER_DEVNET_FID_BASE, farcasterDevnetAccount, farcasterDevnetAccounts, type FarcasterDevnetAccount } from './accounts'
 import { approvePage, avatarSvg, indexPage, messagePage, SIWF_PATH, type HtmlPage } from './page'
+import { sendJson } from '../html'
 
 export interface StartFarcasterStandInOptions {
   /** 0 picks a free port. */
@@ -437,15 +438,6 @@ function authenticationOf(body: Record<string, unknown>): Authentication {
     verifications: verifications as Address[],
     custody,
   }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  })
-  res.end(JSON.stringify(body))
 }
 
 function sendPage(res: ServerResponse, status: number, html: HtmlPage) {

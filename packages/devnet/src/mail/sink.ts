@@ -4,6 +4,7 @@ import type { AddressInfo, Server } from 'node:net'
 import { simpleParser, type HeaderValue, type ParsedMail } from 'mailparser'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import { INBOX_PAGE_HEADERS, renderInboxPage } from './inbox-page'
+import { sendJson } from '../html'
 
 /** One mail the sink received. */
 export interface Mail {
@@ -302,15 +303,6 @@ function headerText(value: HeaderValue): string {
     return value.value + params.join('')
   }
   return JSON.stringify(value)
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  })
-  res.end(JSON.stringify(body))
 }
 
 function notAllowed(res: ServerResponse, allow: string) {

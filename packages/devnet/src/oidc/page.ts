@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { escapeHtml } from '../html'
+import { escapeHtml, standInPage, type HtmlPage } from '../html'
+
+export type { HtmlPage } from '../html'
 
 /** The social logins the stand-in impersonates, and the name each page shows. */
 export const OIDC_PROVIDERS = {
@@ -15,11 +16,6 @@ export type OidcProviderName = keyof typeof OIDC_PROVIDERS
 
 export function isOidcProviderName(name: string): name is OidcProviderName {
   return Object.hasOwn(OIDC_PROVIDERS, name)
-}
-
-export interface HtmlPage {
-  headers: Record<string, string>
-  body: string
 }
 
 const STYLE = `
@@ -38,43 +34,11 @@ const STYLE = `
 `
 
 /**
- * Headers and shell of every HTML page the stand-in serves: no script at all, styles by nonce,
- * forms post to this origin and may be redirected on to `formTargets` (the registered
- * redirect_uri origins: browsers apply form-action to the redirects after a submission too).
+ * Every page: the devnet shell (html.ts); forms may be redirected on to `formTargets` (the
+ * registered redirect_uri origins).
  */
 function page(title: string, content: string, formTargets: readonly string[] = []): HtmlPage {
-  const nonce = randomBytes(16).toString('base64')
-  return {
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy': [
-        "default-src 'none'",
-        `style-src 'nonce-${nonce}'`,
-        `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join('')}`,
-        "frame-ancestors 'none'",
-        "base-uri 'none'",
-      ].join('; '),
-    },
-    body: `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<main>
-${content}
-<p class="devnet">Airlock devnet stand-in: no password, any email signs in.</p>
-</main>
-</body>
-</html>
-`,
-  }
+  return standInPage({ title, content, style: STYLE, formTargets, footer: 'Airlock devnet stand-in: no password, any email signs in.' })
 }
 
 export function loginPage(options: {

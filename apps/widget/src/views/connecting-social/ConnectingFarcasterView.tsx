@@ -4,7 +4,6 @@ import { connectFarcaster } from '../../actions/authFarcaster'
 import { copyText } from '../../actions/copy'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
-import { AUTHENTICATING_TEXT } from '../../connectors/auth/texts'
 import { farcasterLoginAtom } from '../../stores/auth'
 import { connectionAtom } from '../../stores/connection'
 import { isMobileAtom } from '../../stores/connectors'
@@ -13,6 +12,7 @@ import { QrCode } from '../connecting-walletconnect/QrCode'
 import '../connecting-walletconnect/connecting-walletconnect.css'
 import './social.css'
 import './connecting-social.css'
+import { AuthenticatingStatus } from '../../components/AuthenticatingStatus'
 
 /** Farcaster's arch on its purple, in the middle of the QR code (a data: URI, which the widget's CSP allows). */
 const FARCASTER_LOGO = `data:image/svg+xml,${encodeURIComponent(
@@ -66,12 +66,7 @@ export default function ConnectingFarcasterView() {
           </p>
         </div>
       )}
-      {state === 'authenticating' && (
-        <p className="al-auth-status" data-testid="social-status" role="status">
-          <Spinner size={14} label={AUTHENTICATING_TEXT} />
-          {AUTHENTICATING_TEXT}
-        </p>
-      )}
+      {state === 'authenticating' && <AuthenticatingStatus testId="social-status" />}
       {state === 'waiting' && login.url && (
         <div className="al-wc-actions">
           <Button variant={isMobile ? 'primary' : 'secondary'} data-testid="farcaster-open" onClick={open}>

@@ -1,16 +1,15 @@
 import { FrameErrorMessage, type FrameSocialProvider } from '@airlock/protocol'
 import { useAtomValue } from 'jotai'
 import { Button } from '../../components/Button'
-import { Spinner } from '../../components/Spinner'
 import { ErrorIcon } from '../../components/icons'
 import { SOCIAL_LABELS } from '../../connectors/auth/socials'
-import { AUTHENTICATING_TEXT } from '../../connectors/auth/texts'
 import { socialLoginAtom } from '../../stores/auth'
 import { useWidget } from '../../WidgetProvider'
 import { SocialIcon } from './SocialIcon'
 import { startSocialLogin } from './startSocialLogin'
 import './social.css'
 import './connecting-social.css'
+import { AuthenticatingStatus } from '../../components/AuthenticatingStatus'
 
 /**
  * SPEC section 2: a social login waiting on its popup. The popup was opened by the click; this
@@ -44,12 +43,7 @@ export default function ConnectingSocialView({ provider }: { provider: FrameSoci
           </p>
         </div>
       )}
-      {state === 'authenticating' && (
-        <p className="al-auth-status" data-testid="social-status" role="status">
-          <Spinner size={14} label={AUTHENTICATING_TEXT} />
-          {AUTHENTICATING_TEXT}
-        </p>
-      )}
+      {state === 'authenticating' && <AuthenticatingStatus testId="social-status" />}
       {error && (
         <>
           <div className="al-connecting-social-text">

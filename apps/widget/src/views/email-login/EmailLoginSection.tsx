@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { preloadAuthFrame } from '../../connectors/auth/preload'
-import { AUTHENTICATING_TEXT, LOAD_FAILED_TEXT } from '../../connectors/auth/texts'
+import { LOAD_FAILED_TEXT } from '../../connectors/auth/texts'
 import { authFrameStatusAtom, emailLoginAtom } from '../../stores/auth'
 import { useWidget } from '../../WidgetProvider'
 import './email-login.css'
+import { AuthenticatingStatus } from '../../components/AuthenticatingStatus'
 
 /**
  * The email field of the Connect view (SPEC section 2). Part of the first paint; the frame client
@@ -60,12 +61,7 @@ export function EmailLoginSection() {
           {busy === 'sending' ? <Spinner size={16} label="Sending the code" /> : 'Continue'}
         </Button>
       </div>
-      {busy === 'authenticating' && (
-        <p className="al-auth-status" data-testid="auth-status" role="status">
-          <Spinner size={14} label={AUTHENTICATING_TEXT} />
-          {AUTHENTICATING_TEXT}
-        </p>
-      )}
+      {busy === 'authenticating' && <AuthenticatingStatus testId="auth-status" />}
       {error && !busy && (
         <p className="al-field-error" id="al-email-error" data-testid="email-error" role="alert">
           {error}

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai'
-import { AUTHENTICATING_TEXT, resendEmailCode, submitEmailOtp } from '../../actions/auth'
-import { Spinner } from '../../components/Spinner'
+import { resendEmailCode, submitEmailOtp } from '../../actions/auth'
 import { emailLoginAtom } from '../../stores/auth'
 import { useWidget } from '../../WidgetProvider'
 import { OtpForm } from './OtpForm'
 import '../email-login/email-login.css'
 import './email-verify.css'
+import { AuthenticatingStatus } from '../../components/AuthenticatingStatus'
 
 /** SPEC section 2: the login code mailed by the frame (VERIFY_OTP). */
 export default function EmailVerifyOtpView({ email }: { email: string }) {
@@ -37,13 +37,7 @@ export default function EmailVerifyOtpView({ email }: { email: string }) {
 
 /** 'Authenticating...' once the code is accepted, or the last code's error. */
 export function CodeStatus({ busy, error }: { busy?: string | undefined; error?: string | undefined }) {
-  if (busy === 'authenticating')
-    return (
-      <p className="al-auth-status" data-testid="auth-status" role="status">
-        <Spinner size={14} label={AUTHENTICATING_TEXT} />
-        {AUTHENTICATING_TEXT}
-      </p>
-    )
+  if (busy === 'authenticating') return <AuthenticatingStatus testId="auth-status" />
   if (error && !busy)
     return (
       <p className="al-field-error al-email-verify-error" data-testid="otp-error" role="alert">
