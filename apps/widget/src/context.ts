@@ -1,6 +1,7 @@
 import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
 import { createApiClient, type ApiClient, type ProjectParams } from './api/client'
+import { createDataApi, type DataApi } from './api/http'
 import { createIdentityClient, type IdentityClient } from './api/identity'
 import { createExplorerClient, type ExplorerClient } from './api/explorer'
 import { createBalanceCache, type BalanceCache } from './api/balance'
@@ -43,6 +44,8 @@ export interface WidgetContext {
   api: ApiClient
   /** The project query of every data API call (options arrive from the host after boot). */
   project: () => ProjectParams
+  /** The data API's JSON calls (swap, send, on-ramp, names), parsed with their protocol schemas. */
+  dataApi: DataApi
   identity: IdentityClient
   /** The wallet explorer (`/getWallets`, wallet images) at the API origin. */
   explorer: ExplorerClient
@@ -80,6 +83,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     storage,
     api,
     project,
+    dataApi: createDataApi({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     explorer: createExplorerClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     balances: createBalanceCache(api.rpc),

@@ -207,3 +207,14 @@ export function getNetwork(caipNetworkId: string): Network | undefined {
 export function getEvmNetwork(chainId: number): Network | undefined {
   return byCaipNetworkId.get(`eip155:${chainId}`)
 }
+
+/**
+ * SPEC section 9: the networks with swaps, plus the Airlock devnets (whose Uniswap V2 the api
+ * quotes). Everywhere else the Swap button is hidden.
+ */
+export const SWAP_CHAIN_IDS: readonly number[] = [1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554, 31337, 31338]
+
+export function isSwapNetwork(caipNetworkId: string): boolean {
+  const [namespace, reference] = caipNetworkId.split(':')
+  return namespace === 'eip155' && SWAP_CHAIN_IDS.includes(Number(reference))
+}

@@ -45,6 +45,28 @@ function useTitle(route: Route): string {
       return 'Confirm Current Email'
     case 'UpdateEmailSecondaryOtp':
       return 'Confirm New Email'
+    case 'Swap':
+      return 'Swap'
+    case 'SwapSelectToken':
+      return 'Select token'
+    case 'SwapPreview':
+      return 'Review swap'
+    case 'WalletSend':
+      return 'Send'
+    case 'WalletSendSelectToken':
+      return 'Select Token'
+    case 'WalletReceive':
+      return 'Receive'
+    case 'OnRamp':
+      return 'Buy crypto'
+    case 'BuyInProgress':
+      return 'Buy in progress'
+    case 'Transactions':
+      return 'Activity'
+    case 'RegisterAccountName':
+      return 'Choose name'
+    case 'RegisterAccountNameSuccess':
+      return 'Name registered'
   }
 }
 

@@ -26,6 +26,23 @@ export interface RouteParams {
   UpdateEmailSecondaryOtp: { email: string }
   /** An embedded-wallet request waiting for the user (stores/approvals.ts). */
   ApproveTransaction: { requestId: string }
+  /** Wallet features of a connected account (SPEC sections 2-5), each view in its own chunk. */
+  Swap: undefined
+  /** Picks the token for one side of the swap (views/swap). */
+  SwapSelectToken: { target: 'sourceToken' | 'toToken' }
+  SwapPreview: undefined
+  WalletSend: undefined
+  WalletSendSelectToken: undefined
+  WalletReceive: undefined
+  /** Buy with a card (views/onramp): currencies, amount, quote, then the provider's checkout popup. */
+  OnRamp: undefined
+  /** A purchase opened in the checkout popup, polled in the history until it lands. */
+  BuyInProgress: { startedAt: number; purchaseCurrency: string }
+  /** The transaction history list (views/transactions). */
+  Transactions: undefined
+  /** SPEC section 4 name registration: the register form (with the error of a failed attempt), then success. */
+  RegisterAccountName: { error?: string | undefined }
+  RegisterAccountNameSuccess: { name: string }
 }
 
 export type RouteName = keyof RouteParams

@@ -9,6 +9,7 @@ import {
   AccountView,
   AllWalletsView,
   ApproveTransactionView,
+  BuyInProgressView,
   ConnectingExternalView,
   ConnectingFarcasterView,
   ConnectingSocialView,
@@ -17,9 +18,19 @@ import {
   EmailVerifyDeviceView,
   EmailVerifyOtpView,
   NetworksView,
+  OnRampView,
+  RegisterAccountNameSuccessView,
+  RegisterAccountNameView,
+  SwapPreviewView,
+  SwapSelectTokenView,
+  SwapView,
+  TransactionsView,
   UnsupportedChainView,
   UpdateEmailOtpView,
   UpdateEmailView,
+  WalletReceiveView,
+  WalletSendSelectTokenView,
+  WalletSendView,
 } from './lazy'
 
 function renderRoute(route: Route) {
@@ -56,6 +67,28 @@ function renderRoute(route: Route) {
       return <UpdateEmailOtpView.Component step="primary" email={route.params.email} />
     case 'UpdateEmailSecondaryOtp':
       return <UpdateEmailOtpView.Component step="secondary" email={route.params.email} />
+    case 'Swap':
+      return <SwapView.Component />
+    case 'SwapSelectToken':
+      return <SwapSelectTokenView.Component target={route.params.target} />
+    case 'SwapPreview':
+      return <SwapPreviewView.Component />
+    case 'WalletSend':
+      return <WalletSendView.Component />
+    case 'WalletSendSelectToken':
+      return <WalletSendSelectTokenView.Component />
+    case 'WalletReceive':
+      return <WalletReceiveView.Component />
+    case 'OnRamp':
+      return <OnRampView.Component />
+    case 'BuyInProgress':
+      return <BuyInProgressView.Component startedAt={route.params.startedAt} purchaseCurrency={route.params.purchaseCurrency} />
+    case 'Transactions':
+      return <TransactionsView.Component />
+    case 'RegisterAccountName':
+      return <RegisterAccountNameView.Component error={route.params.error} />
+    case 'RegisterAccountNameSuccess':
+      return <RegisterAccountNameSuccessView.Component name={route.params.name} />
   }
 }
 

@@ -1,0 +1,4 @@
+/** Placeholder until its issue-6 helper builds it. */
+export default function TransactionsView() {
+  return null
+}

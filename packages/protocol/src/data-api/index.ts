@@ -1,0 +1,8 @@
+/**
+ * The data API's answers (SPEC section 7) as the widget reads them: one zod/mini schema per
+ * response, imported by the api's routes for their types and by the widget to parse. One module
+ * per capability.
+ */
+export * from './convert'
+export * from './names'
+export * from './onramp'
