@@ -224,6 +224,12 @@ test.describe('embedded wallet: a secure frame that never becomes ready', () => 
 })
 
 test.describe('embedded wallet: messages from elsewhere', () => {
+  test('the secure frame opened on its own (no parent) says so and answers nothing', async ({ page }) => {
+    await page.goto(`${stack.origins.secure}/?projectId=demo`)
+    await expect(page.locator('body')).toHaveText('Airlock secure frame: the parent window is not set')
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready', 'true')
+  })
+
   test('penpal-looking messages from the dapp page to the widget and to the secure frame are dropped and counted', async ({
     page,
     widget,
