@@ -1,7 +1,10 @@
 import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
 import { createApiClient, type ApiClient, type ProjectParams } from './api/client'
+import { createAnalyticsSender, type AnalyticsSender } from './analytics/sender'
 import { createDataApi, type DataApi } from './api/http'
+import { INVALID_APP_CONFIGURATION } from './boot/config'
+import { connectionAtom } from './stores/connection'
 import { createIdentityClient, type IdentityClient } from './api/identity'
 import { createExplorerClient, type ExplorerClient } from './api/explorer'
 import { createBalanceCache, type BalanceCache } from './api/balance'
@@ -53,6 +56,8 @@ export interface WidgetContext {
   /** Token balances and history of an account (the embedded wallet's Account tabs). */
   accountData: AccountDataClient
   toasts: ToastController
+  /** SPEC section 7 analytics (`POST /e`); actions/events.ts `track` feeds it. */
+  analytics: AnalyticsSender
   session: Session
   stats: HostStats
 }
@@ -74,6 +79,8 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     return { projectId: options?.projectId ?? deps.config.projectId, sdkType: options?.sdkType, sdkVersion: options?.sdkVersion }
   }
   const api = createApiClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project })
+  const dataApi = createDataApi({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project })
+  const toasts = createToastController(store)
   store.set(isMobileAtom, deps.isMobile ?? false)
   store.set(recentConnectorIdAtom, storage.get(RECENT_CONNECTOR_KEY))
   return {
@@ -83,12 +90,19 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     storage,
     api,
     project,
-    dataApi: createDataApi({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
+    dataApi,
     identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     explorer: createExplorerClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     balances: createBalanceCache(api.rpc),
     accountData: createLazyAccountDataClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
-    toasts: createToastController(store),
+    toasts,
+    analytics: createAnalyticsSender({
+      dataApi,
+      pageUrl: `${deps.config.parentOrigin}/`,
+      enabled: () => store.get(optionsAtom)?.features?.analytics !== false,
+      address: () => store.get(connectionAtom).address,
+      onInvalidAppConfiguration: () => toasts.show(INVALID_APP_CONFIGURATION, 'error'),
+    }),
     session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { analyticsEvent, AnalyticsStoredResponse } from '@airlock/protocol'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
@@ -58,6 +59,18 @@ describe('POST /e', () => {
         received_at: new Date(T0),
       },
     ])
+  })
+
+  it("stores the event the widget builds (@airlock/protocol's analyticsEvent) and answers what the widget parses", async () => {
+    const body = analyticsEvent('http://dapp.localhost:4400/', 'SWAP_SUCCESS', {
+      address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      properties: { network: 'eip155:31337' },
+      timestamp: T0 - 1000,
+    })
+    const reply = await post(body)
+    expect(reply.status).toBe(202)
+    expect(AnalyticsStoredResponse.parse(reply.body)).toEqual({ stored: true })
+    expect((await stored()).map((row) => row.event)).toEqual(['SWAP_SUCCESS'])
   })
 
   it('ignores a repeated eventId (idempotent)', async () => {

@@ -10,7 +10,9 @@ export function emitProviderEvent(ctx: WidgetContext, event: ProviderEvent['even
   emitHostEvent(ctx, { type: 'provider', event: { namespace: 'eip155', event, data } })
 }
 
+/** An analytics event: to the dapp's subscribers (subscribeEvents) and to the api (SPEC section 7). */
 export function track(ctx: WidgetContext, event: string, properties?: Record<string, unknown>): void {
+  ctx.analytics.send(event, properties)
   emitHostEvent(ctx, {
     type: 'event',
     event: { timestamp: Date.now(), data: { type: 'track', event, ...(properties ? { properties } : {}) } },

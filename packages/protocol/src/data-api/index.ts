@@ -3,6 +3,7 @@
  * response, imported by the api's routes for their types and by the widget to parse. One module
  * per capability.
  */
+export * from './analytics'
 export * from './convert'
 export * from './names'
 export * from './onramp'

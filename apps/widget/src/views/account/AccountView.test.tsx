@@ -33,7 +33,7 @@ describe('Account view', () => {
     expect(screen.getByTestId('account-address').textContent).toBe('0xf39F…2266')
     expect(screen.getByTestId('account-network').textContent).toBe('Airlock Devnet')
     await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('10,000.000 ETH'))
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit]
+    const [url, init] = fetch.mock.calls.find(([u]) => new URL(String(u)).pathname === '/v1/rpc') as unknown as [string, RequestInit]
     expect(new URL(url).searchParams.get('chainId')).toBe('eip155:31337')
     expect(JSON.parse(init.body as string)).toMatchObject({ method: 'eth_getBalance', params: [TEST_ADDRESS, 'latest'] })
   })
