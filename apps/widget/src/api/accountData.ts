@@ -1,3 +1,4 @@
+import { visibleTransactions } from '../history/history'
 import { DEFAULT_SDK_TYPE, RPC_TIMEOUT_MS, WIDGET_SDK_VERSION, type ProjectParams } from './client'
 
 /**
@@ -92,8 +93,11 @@ export interface AccountDataClient {
    * the failure gate) and asks the api to read the chain again.
    */
   balances(address: string, caipNetworkId: string, options?: { force?: boolean }): Promise<TokenBalance[]>
-  /** One page of the account's history on one network, newest first, spam dropped. */
-  history(address: string, caipNetworkId: string, cursor?: string): Promise<HistoryPage>
+  /**
+   * One page of the account's history on one network, newest first, spam dropped; with `onramp`
+   * (a provider such as 'coinbase') the account's purchases through that on-ramp instead.
+   */
+  history(address: string, caipNetworkId: string, cursor?: string, onramp?: string): Promise<HistoryPage>
 }
 
 type CacheEntry = { balances: TokenBalance[]; at: number } | { error: AccountDataError; at: number }
@@ -159,23 +163,17 @@ export function createAccountDataClient(config: AccountDataClientConfig): Accoun
       return pending
     },
 
-    async history(address, caipNetworkId, cursor) {
+    async history(address, caipNetworkId, cursor, onramp) {
       const body = await get(
         `/v1/account/${encodeURIComponent(address)}/history`,
-        { chainId: caipNetworkId, ...(cursor ? { cursor } : {}) },
+        { chainId: caipNetworkId, ...(cursor ? { cursor } : {}), ...(onramp ? { onramp } : {}) },
         'History',
       )
       const page = parseHistory(body)
       if (!page) throw new AccountDataError('Malformed history response')
-      // SPEC section 5: history is filtered to the active chain; spam transactions are dropped.
-      return { ...page, data: page.data.filter((tx) => (!tx.metadata.chain || tx.metadata.chain === caipNetworkId) && !isSpam(tx)) }
+      return { ...page, data: visibleTransactions(page.data, caipNetworkId) }
     },
   }
-}
-
-/** SPEC section 5: a transaction whose transfers are all flagged spam (one without transfers is kept). */
-export function isSpam(tx: HistoryTransaction): boolean {
-  return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags?.is_spam === true)
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -13,9 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const rpcResult = (result: unknown) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result }), { headers: { 'content-type': 'application/json' } })
-
 async function openAccount(fetch: typeof globalThis.fetch, host = createFakeHost()) {
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
@@ -28,7 +25,7 @@ async function openAccount(fetch: typeof globalThis.fetch, host = createFakeHost
 
 describe('Account view', () => {
   it('shows the short address, the balance through the RPC proxy and the network', async () => {
-    const fetch = vi.fn(async () => rpcResult('0x21e19e0c9bab2400000')) // 10,000 ETH
+    const fetch = fakeApiFetch({ balance: '0x21e19e0c9bab2400000' }) // 10,000 ETH
     await openAccount(fetch)
     expect(screen.getByTestId('account-address').textContent).toBe('0xf39F…2266')
     expect(screen.getByTestId('account-network').textContent).toBe('Airlock Devnet')
@@ -47,7 +44,7 @@ describe('Account view', () => {
   it("copies the address and says 'Address copied'", async () => {
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    await openAccount(vi.fn(async () => rpcResult('0x0')))
+    await openAccount(fakeApiFetch({ balance: '0x0' }))
     await act(async () => fireEvent.click(screen.getByTestId('copy-address')))
     expect(writeText).toHaveBeenCalledWith(TEST_ADDRESS)
     expect(screen.getByTestId('toast').textContent).toContain('Address copied')
@@ -56,10 +53,7 @@ describe('Account view', () => {
 
   it('disconnects and closes', async () => {
     const host = createFakeHost()
-    await openAccount(
-      vi.fn(async () => rpcResult('0x0')),
-      host,
-    )
+    await openAccount(fakeApiFetch({ balance: '0x0' }), host)
     await act(async () => fireEvent.click(screen.getByTestId('disconnect-button')))
     expect(host.lastState()).toMatchObject({ status: 'disconnected', open: false })
     expect(host.tracked()).toContain('DISCONNECT_SUCCESS')
@@ -74,10 +68,7 @@ describe('Account view', () => {
       if (method === 'wallet_revokePermissions') throw new ProviderRpcError(4200)
       return approve(method, params, id)
     }
-    await openAccount(
-      vi.fn(async () => rpcResult('0x0')),
-      host,
-    )
+    await openAccount(fakeApiFetch({ balance: '0x0' }), host)
     await act(async () => fireEvent.click(screen.getByTestId('disconnect-button')))
     expect(host.lastState()?.status).toBe('disconnected')
   })

@@ -11,11 +11,13 @@ import { useWidget } from '../../WidgetProvider'
 import { NetworkIcon } from '../networks/NetworkIcon'
 import { NetworksView } from '../lazy'
 import { AccountAuthDetails } from '../update-email/AccountAuthDetails'
+import { AccountNameEntry } from '../register-account-name/AccountNameEntry'
 import { Avatar } from './Avatar'
 import { DisconnectButton } from './DisconnectButton'
 import { useBalance } from './useBalance'
 import { useIdentity } from './useIdentity'
-import { EmbeddedAccountTabs } from './tabs/EmbeddedAccountTabs'
+import { AccountPortfolio } from './tabs/AccountPortfolio'
+import { WalletFeatureButtons } from './WalletFeatureButtons'
 import './account.css'
 
 export default function AccountView() {
@@ -46,6 +48,7 @@ export default function AccountView() {
           <CopyIcon />
         </IconButton>
       </div>
+      <AccountNameEntry />
       <AccountAuthDetails />
       <div className="al-account-balance" data-testid="account-balance" data-state={balance.status}>
         {balance.status === 'loading' && <Spinner size={14} label="Loading balance" />}
@@ -77,7 +80,8 @@ export default function AccountView() {
           <ExternalIcon />
         </a>
       )}
-      <EmbeddedAccountTabs />
+      <WalletFeatureButtons />
+      <AccountPortfolio />
       <DisconnectButton />
     </section>
   )

@@ -1,4 +1,15 @@
-/** Placeholder until its issue-6 helper builds it. */
+import { useAtomValue } from 'jotai'
+import { connectionAtom } from '../../stores/connection'
+import { activeCaipNetworkIdAtom } from '../../stores/network'
+import { HistoryList } from './HistoryList'
+
+/** The Activity list of any connector's account (the embedded wallet also has it as a tab). */
 export default function TransactionsView() {
-  return null
+  const { address } = useAtomValue(connectionAtom)
+  const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
+  return (
+    <section className="al-transactions" data-testid="transactions-view">
+      {address && <HistoryList address={address} caipNetworkId={caipNetworkId} />}
+    </section>
+  )
 }

@@ -5,14 +5,17 @@ import { isEmbeddedConnector } from '../../../connectors/authId'
 import { connectionAtom } from '../../../stores/connection'
 
 const AccountTabs = lazy(() => import('./AccountTabs'))
+const TokenPortfolio = lazy(() => import('./TokenPortfolio'))
 
 /**
- * SPEC section 2: the embedded wallet's Account view has Tokens, NFTs and Activity tabs. Other
- * connectors show none, and never download the tabs' chunk.
+ * The account's tokens (and its activity), below the Account view's header. SPEC section 2: the
+ * embedded wallet's account has Tokens, NFTs and Activity tabs; other connectors get the token
+ * list and an Activity button to the Transactions view. Both load in their own chunk after the
+ * Account view's first paint.
  */
-export function EmbeddedAccountTabs() {
+export function AccountPortfolio() {
   const { status, connectorId, address } = useAtomValue(connectionAtom)
-  if (status !== 'connected' || !address || !isEmbeddedConnector(connectorId)) return null
+  if (status !== 'connected' || !address) return null
   return (
     <Suspense
       fallback={
@@ -21,7 +24,7 @@ export function EmbeddedAccountTabs() {
         </div>
       }
     >
-      <AccountTabs address={address} />
+      {isEmbeddedConnector(connectorId) ? <AccountTabs address={address} /> : <TokenPortfolio address={address} />}
     </Suspense>
   )
 }

@@ -6,6 +6,7 @@ import { closeModal, openModal } from '../../../actions/modal'
 import { AUTH_CONNECTOR_ID } from '../../../connectors/authId'
 import { accountTabAtom } from '../../../stores/account'
 import { connectionAtom } from '../../../stores/connection'
+import { currentRouteAtom } from '../../../stores/router'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
 
@@ -92,16 +93,18 @@ const calls = (fetch: ReturnType<typeof fakeApi>, path: string) =>
   fetch.mock.calls.map(([input]) => new URL(String(input))).filter((url) => url.pathname.endsWith(path))
 
 describe('Account tabs (embedded wallet)', () => {
-  it('are not shown for other connectors', async () => {
-    const fetch = fakeApi()
+  it('are not shown for other connectors, which get the token list and an Activity button instead', async () => {
+    const fetch = fakeApi({ balance: () => json({ balances: [token('ETH', '2', 5000)] }) })
     const rendered = await renderApp(createFakeHost(), { fetch, open: false })
     await act(async () => {
       await connectExternal(rendered.ctx, devnetWallet.id)
       openModal(rendered.ctx)
     })
     await screen.findByTestId('account-view')
+    await screen.findByTestId('token-row-ETH')
     expect(screen.queryByTestId('account-tabs')).toBeNull()
-    expect(calls(fetch, '/balance')).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByTestId('account-activity')))
+    expect(rendered.ctx.store.get(currentRouteAtom).name).toBe('Transactions')
   })
 
   it('Tokens: the balances by value, with symbol, amount and USD value', async () => {
@@ -168,12 +171,17 @@ describe('Account tabs (embedded wallet)', () => {
       ],
       next: 'cursor-1',
     }
-    const page2 = { data: [tx(6, { operationType: 'approve', transfers: [] })], next: null }
-    const fetch = fakeApi({ history: (url) => json(url.searchParams.get('cursor') === 'cursor-1' ? page2 : page1) })
+    const page2 = { data: [tx(6, { operationType: 'approve', transfers: [], minedAt: '2025-12-20T09:00:00.000Z' })], next: null }
+    const fetch = fakeApi({
+      history: (url) =>
+        json(url.searchParams.has('onramp') ? { data: [], next: null } : url.searchParams.get('cursor') === 'cursor-1' ? page2 : page1),
+    })
     await openEmbeddedAccount(fetch)
     await act(async () => fireEvent.click(screen.getByTestId('account-tab-activity')))
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(3))
-    const [sent, received, swapped] = screen.getAllByTestId('activity-row')
+    // Newest first, under their month: March (sent, swapped), then February (received).
+    expect(screen.getAllByTestId('activity-month').map((m) => m.textContent)).toEqual(['March 2026', 'February 2026'])
+    const [sent, swapped, received] = screen.getAllByTestId('activity-row')
     expect(sent!.dataset.direction).toBe('out')
     expect(sent!.textContent).toContain('Sent')
     expect(sent!.textContent).toContain('-1.500 ETH')
@@ -186,16 +194,18 @@ describe('Account tabs (embedded wallet)', () => {
     expect(swapped!.textContent).toContain('+300.000 USDC')
     expect(swapped!.dataset.status).toBe('error')
     expect(swapped!.textContent).toContain('Failed')
-    expect(screen.getByTestId('account-tabs').textContent).toContain('March 2026')
 
-    const [first] = calls(fetch, '/history')
+    const [first, purchases] = calls(fetch, '/history')
     expect(first!.searchParams.get('chainId')).toBe('eip155:31337')
     expect(first!.searchParams.has('cursor')).toBe(false)
+    // The on-ramp purchases are asked for alongside (SPEC section 3 coinbaseTransactions).
+    expect(purchases!.searchParams.get('onramp')).toBe('coinbase')
 
     await act(async () => fireEvent.click(screen.getByTestId('activity-load-more')))
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(4))
-    expect(calls(fetch, '/history')[1]!.searchParams.get('cursor')).toBe('cursor-1')
+    expect(calls(fetch, '/history')[2]!.searchParams.get('cursor')).toBe('cursor-1')
     expect(screen.getAllByTestId('activity-row')[3]!.textContent).toContain('Approved')
+    expect(screen.getAllByTestId('activity-month').map((m) => m.textContent)).toEqual(['March 2026', 'February 2026', 'December 2025'])
     expect(screen.queryByTestId('activity-load-more')).toBeNull()
   })
 
@@ -213,6 +223,11 @@ describe('Account tabs (embedded wallet)', () => {
     await screen.findByTestId('activity-error')
     expect(screen.getByTestId('toast').textContent).toContain('Failed to fetch transactions')
     expect(host.tracked()).toContain('ERROR_FETCH_TRANSACTIONS')
+    const event = host.events.find((e) => e.type === 'event' && e.event.data.event === 'ERROR_FETCH_TRANSACTIONS')
+    expect(event?.type === 'event' && event.event.data.properties).toMatchObject({
+      address: TEST_ADDRESS,
+      projectId: 'demo',
+    })
     fail = false
     await act(async () => fireEvent.click(screen.getByTestId('activity-retry')))
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(1))

@@ -1,8 +1,10 @@
 import { useAtom, useAtomValue } from 'jotai'
 import type { KeyboardEvent } from 'react'
 import { ACCOUNT_TABS, accountTabAtom, type AccountTab } from '../../../stores/account'
+import { historyEnabled } from '../../../account/features'
 import { activeCaipNetworkIdAtom } from '../../../stores/network'
-import { ActivityTab } from './ActivityTab'
+import { optionsAtom } from '../../../stores/options'
+import { HistoryList } from '../../transactions/HistoryList'
 import { NftsTab } from './NftsTab'
 import { TokensTab } from './TokensTab'
 import './tabs.css'
@@ -11,15 +13,20 @@ const LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', act
 
 /** Tokens / NFTs / Activity of the embedded wallet's account; the current tab lives in the account store. */
 export default function AccountTabs({ address }: { address: string }) {
-  const [tab, setTab] = useAtom(accountTabAtom)
+  const [stored, setTab] = useAtom(accountTabAtom)
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
+  // The history switch (SPEC section 1) takes the Activity tab away.
+  const tabs: readonly AccountTab[] = historyEnabled(useAtomValue(optionsAtom))
+    ? ACCOUNT_TABS
+    : ACCOUNT_TABS.filter((name) => name !== 'activity')
+  const tab = tabs.includes(stored) ? stored : 'tokens'
 
   // WAI-ARIA tabs: arrow keys move between tabs.
   const onKeyDown = (event: KeyboardEvent) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
     if (!step) return
     event.preventDefault()
-    const next = ACCOUNT_TABS[(ACCOUNT_TABS.indexOf(tab) + step + ACCOUNT_TABS.length) % ACCOUNT_TABS.length]!
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!
     setTab(next)
     document.getElementById(`al-account-tab-${next}`)?.focus()
   }
@@ -27,7 +34,7 @@ export default function AccountTabs({ address }: { address: string }) {
   return (
     <div className="al-tabs" data-testid="account-tabs">
       <div className="al-tabs-list" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
-        {ACCOUNT_TABS.map((name) => (
+        {tabs.map((name) => (
           <button
             key={name}
             type="button"
@@ -47,7 +54,7 @@ export default function AccountTabs({ address }: { address: string }) {
       <div className="al-tabs-panel" role="tabpanel" id={`al-account-panel-${tab}`} aria-labelledby={`al-account-tab-${tab}`}>
         {tab === 'tokens' && <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />}
         {tab === 'nfts' && <NftsTab />}
-        {tab === 'activity' && <ActivityTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />}
+        {tab === 'activity' && <HistoryList address={address} caipNetworkId={caipNetworkId} />}
       </div>
     </div>
   )

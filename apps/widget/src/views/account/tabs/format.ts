@@ -24,16 +24,9 @@ export function toastOnce(ctx: WidgetContext, error: unknown, message: string): 
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' })
 
 /** 'Mar 3, 2:05 PM' in the user's time zone; '' for a date that does not parse. */
 export function formatTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date)
-}
-
-/** 'March 2026': the group heading of a transaction (SPEC section 3 transactionsByYear, by month). */
-export function monthOf(iso: string): string {
-  const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? 'Unknown date' : monthYear.format(date)
 }
