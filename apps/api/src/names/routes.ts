@@ -1,3 +1,4 @@
+import type { NameRecordResponse, NameSuggestionsResponse, RegisterNameResponse, ReverseNamesResponse } from '@airlock/protocol'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Address, Hex } from 'viem'
@@ -99,7 +100,7 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
     if (!name.ok) return refuse(c, 400, name.reason, 'name')
     const record = await getName(deps.db, name.value.name)
     if (!record) return refuse(c, 404, NameReason.notRegistered(name.value.name), 'name')
-    return c.json(publicRecord(record))
+    return c.json<NameRecordResponse>(publicRecord(record))
   })
 
   route.get('/profile/reverse/:address', async (c) => {
@@ -107,7 +108,7 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
     if (!query.success) return invalidInput(c, query.error)
     const account = parseAccountId(c.req.param('address'))
     if (!account) return refuse(c, 400, NameReason.address, 'address')
-    return c.json(await getNamesForAddress(deps.db, account.address, coinTypesOf(account.chainId)))
+    return c.json<ReverseNamesResponse>(await getNamesForAddress(deps.db, account.address, coinTypesOf(account.chainId)))
   })
 
   route.get('/profile/suggestions/:name', async (c) => {
@@ -123,7 +124,7 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
     const variants = suggestionLabels(label.value).map((candidate) => `${candidate}.${zone}`)
     const taken = await registeredNames(deps.db, [exact, ...variants])
     const free = variants.filter((candidate) => !taken.has(candidate)).slice(0, SUGGESTION_COUNT - 1)
-    return c.json({
+    return c.json<NameSuggestionsResponse>({
       suggestions: [{ name: exact, registered: taken.has(exact) }, ...free.map((candidate) => ({ name: candidate, registered: false }))],
     })
   })
@@ -160,7 +161,7 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
         if (!inserted) throw new Refused(409, NameReason.alreadyRegistered, 'name')
       })
       const record = await getName(deps.db, name.value.name)
-      return c.json({ success: true, ...publicRecord(record!) })
+      return c.json<RegisterNameResponse>({ success: true, ...publicRecord(record!) })
     } catch (error) {
       return handleRefusal(c, error)
     }
@@ -196,7 +197,7 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
         }
         await updateAttributes(tx, name.value.name, attributes.value, at)
       })
-      return c.json(publicRecord((await getName(deps.db, name.value.name))!))
+      return c.json<NameRecordResponse>(publicRecord((await getName(deps.db, name.value.name))!))
     } catch (error) {
       return handleRefusal(c, error)
     }

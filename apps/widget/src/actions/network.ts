@@ -8,6 +8,7 @@ import { openAtom } from '../stores/modal'
 import { activeCaipNetworkIdAtom, selectedNetworkIdAtom, storedNetworkIdAtom, unsupportedChainAtom } from '../stores/network'
 import { networksAtom, optionsAtom } from '../stores/options'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
+import { resetSendAtom } from '../stores/send'
 import { ACTIVE_NETWORK_KEY, loadPersisted, savePersisted } from '../storage/persisted'
 import { emitProviderEvent, track } from './events'
 import { showModal } from './modal'
@@ -22,7 +23,8 @@ const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainErr
 /**
  * SPEC section 4: switches the wallet (when connected) or the widget's active network, stores
  * the choice for the next load and reports SWITCH_NETWORK. The UnsupportedChain view follows from
- * the stores (watchUnsupportedChain). There is no send form yet to reset.
+ * the stores (watchUnsupportedChain). The send form is reset (stores/send.ts also keeps a form
+ * to the network it was filled on, for chain changes made in the wallet).
  */
 export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
   const parsed = parseCaipNetworkId(caipNetworkId)
@@ -40,6 +42,7 @@ export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): 
     ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
     if (before !== caipNetworkId) emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
   }
+  ctx.store.set(resetSendAtom)
   savePersisted(ctx, ACTIVE_NETWORK_KEY, caipNetworkId)
   track(ctx, 'SWITCH_NETWORK', { network: caipNetworkId })
 }

@@ -29,6 +29,8 @@ export interface IdentityClientConfig {
 export interface IdentityClient {
   /** The address's profile name and avatar (nulls when none), from the cache while it is fresh. */
   get(address: string): Promise<Identity>
+  /** Drops the cached identity of `address` (a name was just registered), so the next get asks the api. */
+  invalidate(address: string): void
 }
 
 function projectQuery(project: ProjectParams): URLSearchParams {
@@ -82,6 +84,9 @@ export function createIdentityClient(config: IdentityClientConfig): IdentityClie
         inFlight.set(key, pending)
       }
       return pending
+    },
+    invalidate(address) {
+      cache.delete(address.toLowerCase())
     },
   }
 }

@@ -1,4 +1,68 @@
-/** Placeholder until its issue-6 helper builds it. */
+import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import { loadSendTokens, selectSendToken } from '../../actions/send'
+import { Spinner } from '../../components/Spinner'
+import { sendAtom } from '../../stores/send'
+import { useWidget } from '../../WidgetProvider'
+import { TokenIcon } from '../account/tabs/TokenIcon'
+import { formatUsd } from '../account/tabs/format'
+import '../account/tabs/tabs.css'
+import './send.css'
+
+/** The tokens held on the active network (native and ERC-20), filtered by name or symbol. */
 export default function WalletSendSelectTokenView() {
-  return null
+  const ctx = useWidget()
+  const { tokenBalances } = useAtomValue(sendAtom)
+  const [search, setSearch] = useState('')
+
+  useEffect(() => {
+    if (tokenBalances === undefined) void loadSendTokens(ctx)
+  }, [ctx, tokenBalances])
+
+  const query = search.trim().toLowerCase()
+  const shown = (tokenBalances ?? []).filter(
+    (token) => !query || token.symbol.toLowerCase().includes(query) || token.name.toLowerCase().includes(query),
+  )
+
+  return (
+    <section className="al-send" data-testid="send-select-token-view">
+      <input
+        className="al-send-receiver-input"
+        data-testid="send-token-search"
+        placeholder="Search token"
+        aria-label="Search token"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {tokenBalances === undefined && <Spinner size={16} label="Loading tokens" />}
+      {tokenBalances !== undefined && shown.length === 0 && (
+        <p className="al-send-note" data-testid="send-token-empty">
+          {query ? 'No token matches' : 'No tokens on this network yet.'}
+        </p>
+      )}
+      <ul className="al-tab-list">
+        {shown.map((token) => (
+          <li key={token.address ?? 'native'}>
+            <button
+              type="button"
+              className="al-token-row al-send-token-row"
+              data-testid={`send-token-${token.symbol}`}
+              onClick={() => selectSendToken(ctx, token)}
+            >
+              <TokenIcon url={token.iconUrl} symbol={token.symbol} />
+              <span className="al-token-main">
+                <span className="al-token-symbol">{token.symbol}</span>
+                <span className="al-token-name">{token.name}</span>
+              </span>
+              <span className="al-token-figures">
+                <span className="al-token-amount">{formatDecimal(token.quantity.numeric, BALANCE_DECIMALS)}</span>
+                <span className="al-token-value">{formatUsd(token.value)}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
 }
