@@ -7,6 +7,8 @@ import { openModal } from '../../actions/modal'
 import { fakeApiFetch } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
+import { optionsAtom } from '../../stores/options'
+import { currentRouteAtom, navigateAtom } from '../../stores/router'
 
 afterEach(() => {
   cleanup()
@@ -129,5 +131,52 @@ describe('Account view identity and links', () => {
   it('formats the balance with 3 decimals, en-US', async () => {
     await openAccount(fakeApiFetch({ balance: '0x1b1ae4d6e2ef5000e' })) // 31.25 ETH plus dust
     await waitFor(() => expect(screen.getByTestId('account-balance').textContent).toBe('31.250 ETH'))
+  })
+})
+
+describe('Account view wallet features and tokens (any connector)', () => {
+  const featureIds = () => screen.queryAllByTestId(/^account-feature-/).map((b) => b.dataset.testid)
+
+  it('shows Buy, Swap, Receive, Send by default and opens their views', async () => {
+    const { ctx } = await openAccount(fakeApiFetch())
+    expect(featureIds()).toEqual(['account-feature-onramp', 'account-feature-swaps', 'account-feature-receive', 'account-feature-send'])
+    expect(screen.getAllByTestId(/^account-feature-/).map((b) => b.textContent)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+    const routes: Record<string, string> = { onramp: 'OnRamp', swaps: 'Swap', receive: 'WalletReceive', send: 'WalletSend' }
+    for (const [feature, route] of Object.entries(routes)) {
+      await act(async () => fireEvent.click(screen.getByTestId(`account-feature-${feature}`)))
+      expect(ctx.store.get(currentRouteAtom).name).toBe(route)
+      await act(async () => ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Account' } }))
+    }
+  })
+
+  it('follows walletFeaturesOrder and the feature switches', async () => {
+    const { ctx } = await openAccount(fakeApiFetch())
+    await act(async () => ctx.store.set(optionsAtom, { projectId: 'demo', walletFeaturesOrder: ['send', 'receive', 'swaps'] }))
+    expect(featureIds()).toEqual(['account-feature-send', 'account-feature-receive', 'account-feature-swaps'])
+    await act(async () => ctx.store.set(optionsAtom, { projectId: 'demo', features: { swaps: false, onramp: false } }))
+    expect(featureIds()).toEqual(['account-feature-receive', 'account-feature-send'])
+    await act(async () => ctx.store.set(optionsAtom, { projectId: 'demo', features: { history: false } }))
+    await screen.findByTestId('tokens-empty')
+    expect(screen.queryByTestId('account-activity')).toBeNull()
+  })
+
+  it('lists the tokens of a browser-wallet account, zero-decimal tokens dropped, 3 decimals and USD values', async () => {
+    const item = (symbol: string, decimals: string, numeric: string, value: number) => ({
+      name: symbol,
+      symbol,
+      chainId: 'eip155:31337',
+      value,
+      price: 1,
+      quantity: { decimals, numeric },
+      iconUrl: '',
+    })
+    await openAccount(
+      fakeApiFetch({ tokens: [item('USDC', '6', '1234.5678', 1234.5678), item('LOW', '0', '7', 7), item('ETH', '18', '2', 6000)] }),
+    )
+    await screen.findByTestId('token-row-ETH')
+    expect(screen.getAllByTestId(/^token-row-/).map((row) => row.dataset.testid)).toEqual(['token-row-ETH', 'token-row-USDC'])
+    expect(screen.getByTestId('token-row-USDC').textContent).toContain('1,234.568')
+    expect(screen.getByTestId('token-row-USDC').textContent).toContain('$1,234.57')
+    expect(screen.getByTestId('account-activity').textContent).toBe('Activity')
   })
 })
