@@ -93,13 +93,19 @@ export function socialLoadingUrl(secureFrameUrl: string, provider: FrameSocialPr
 }
 
 /**
- * Opens the login popup. Must run synchronously inside the click handler: a popup opened after an
- * await has lost the user activation and is blocked. Null when a blocker said no.
+ * Opens a popup (the social login, the on-ramp checkout). Must run synchronously inside the click
+ * handler: a popup opened after an await has lost the user activation and is blocked. Null when a
+ * blocker said no.
  */
-export function openSocialPopup(win: Pick<Window, 'open'>, secureFrameUrl: string, provider: FrameSocialProvider): Window | null {
+export function openPopup(win: Pick<Window, 'open'>, url: string, name: string, features: string): Window | null {
   try {
-    return win.open(socialLoadingUrl(secureFrameUrl, provider), SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES)
+    return win.open(url, name, features)
   } catch {
     return null
   }
+}
+
+/** Opens the login popup on the secure origin's waiting page (see openPopup). */
+export function openSocialPopup(win: Pick<Window, 'open'>, secureFrameUrl: string, provider: FrameSocialProvider): Window | null {
+  return openPopup(win, socialLoadingUrl(secureFrameUrl, provider), SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES)
 }
