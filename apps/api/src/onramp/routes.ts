@@ -18,6 +18,11 @@ import { bestQuote, limitViolation, toQuoteResponse } from './quote'
 import { AmountInput, parseCryptoAmount, parseDestination, parseFiatAmount, resolveNetwork, type Reason } from './request'
 import { insertSession } from './store'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
+import type {
+  OnrampOptionsResponse as OnrampOptionsAnswer,
+  OnrampQuoteResponse as OnrampQuoteAnswer,
+  OnrampUrlResponse as OnrampUrlAnswer,
+} from '@airlock/protocol'
 
 const CurrencyRef = z.union([
   z.string().min(1).max(64),
@@ -84,7 +89,8 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
 
   app.get('/onramp/options', (c) => {
     const cat = catalog()
-    return c.json<z.infer<typeof OnrampOptionsResponse>>({
+    // The widget's protocol types: what it parses is what is sent.
+    return c.json<OnrampOptionsAnswer>({
       paymentCurrencies: cat.paymentCurrencies(),
       purchaseCurrencies: cat.purchaseCurrencies(),
     })
@@ -125,7 +131,7 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
     const total = parseFiatAmount(body.data.amount, currency, body.data.paymentMethod ?? 'card')
     if (!total.ok) return bad(c, total.reason)
     const quote = bestQuote({ asset, currency, fiatUsdMicro }, { totalCents: total.value }, provider)
-    return c.json(toQuoteResponse(quote, randomUUID()))
+    return c.json<OnrampQuoteAnswer>(toQuoteResponse(quote, randomUUID()))
   })
 
   app.post('/generators/onrampurl', jsonLimit, async (c) => {
@@ -196,7 +202,7 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
       created_at: new Date(now),
       expires_at: new Date(now + (config.sessionTtlMs ?? SESSION_TTL_MS)),
     })
-    return c.json<z.infer<typeof OnrampUrlResponse>>({ url: `${deps.apiOrigin}/onramp/checkout/${id}` })
+    return c.json<OnrampUrlAnswer>({ url: `${deps.apiOrigin}/onramp/checkout/${id}` })
   })
 
   return app
