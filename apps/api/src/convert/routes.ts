@@ -1,5 +1,12 @@
 import { type Context, Hono } from 'hono'
 import { encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from 'viem'
+import type {
+  ConvertAllowanceResponse,
+  ConvertBuildApproveResponse,
+  ConvertBuildTransactionResponse,
+  ConvertQuotesResponse,
+  ConvertTokensResponse,
+} from '@airlock/protocol'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
@@ -190,7 +197,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     const parsed = parseCaip2(chainId)
     if (!parsed) return bad(c, 'chainId: expected a CAIP-2 chain id such as eip155:1', 'chainId')
     const tokens = parsed.namespace === 'eip155' ? aggregator.tokens(parsed.caip2) : undefined
-    return c.json<z.infer<typeof TokensResponse>>({
+    return c.json<ConvertTokensResponse>({
       tokens: (tokens ?? []).map((t) => ({
         name: t.name,
         symbol: t.symbol,
@@ -212,7 +219,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     }
     const pair = resolvePair(query.data.from, query.data.to)
     if (pair.kind === 'invalid') return bad(c, pair.reason.description, pair.reason.field)
-    if (pair.kind === 'unsupported') return c.json<z.infer<typeof QuotesResponse>>({ quotes: [] })
+    if (pair.kind === 'unsupported') return c.json<ConvertQuotesResponse>({ quotes: [] })
     if (query.data.userAddress !== undefined) {
       const user = parseUserAddress(query.data.userAddress, pair.caip2)
       if ('reason' in user) return bad(c, user.reason, 'userAddress')
@@ -220,7 +227,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     return upstream(c, 'quote', async () => {
       const quote = await aggregator.quote(pair.caip2, pair.from, pair.to, amount.value)
       if (!quote) return insufficientLiquidity(c, pair.from.symbol, pair.to.symbol)
-      return c.json<z.infer<typeof QuotesResponse>>({
+      return c.json<ConvertQuotesResponse>({
         quotes: [
           {
             id: null,
@@ -239,10 +246,10 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     if (!query.success) return invalidInput(c, query.error)
     const token = resolveOne(query.data.tokenAddress, 'tokenAddress')
     if (token.kind === 'invalid') return bad(c, token.reason.description, token.reason.field)
-    if (token.kind === 'unsupported') return c.json<z.infer<typeof AllowanceResponse>>({ allowance: '0' })
+    if (token.kind === 'unsupported') return c.json<ConvertAllowanceResponse>({ allowance: '0' })
     const user = parseUserAddress(query.data.userAddress, token.caip2)
     if ('reason' in user) return bad(c, user.reason, 'userAddress')
-    if (token.token.native) return c.json<z.infer<typeof AllowanceResponse>>({ allowance: maxUint256.toString() })
+    if (token.token.native) return c.json<ConvertAllowanceResponse>({ allowance: maxUint256.toString() })
     return upstream(c, 'allowance', async () => {
       const allowance = await token.client.readContract({
         address: token.token.address,
@@ -250,7 +257,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
         functionName: 'allowance',
         args: [user.address, aggregator.spender(token.caip2)],
       })
-      return c.json<z.infer<typeof AllowanceResponse>>({ allowance: allowance.toString() })
+      return c.json<ConvertAllowanceResponse>({ allowance: allowance.toString() })
     })
   })
 
@@ -282,7 +289,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
     const token = formatCaip10(pair.caip2, pair.from.address)
     return upstream(c, 'build-approve', async () => {
       const prices = await gasPrices(pair.client)
-      return c.json<z.infer<typeof BuildApproveResponse>>({
+      return c.json<ConvertBuildApproveResponse>({
         tx: {
           // Reown's shape: `from` is the token to approve, and AppKit sends the approval to
           // `tx.from`; `to` is the contract the call goes to, the same token.
@@ -328,7 +335,7 @@ export function convertRoutes(deps: ApiDeps, options: ConvertRouteOptions): Hono
           : pair.client.estimateGas({ account: user.address, to: call.to, data: call.data, value: call.value }).catch(() => undefined),
       ])
       const gas = estimate === undefined ? fallbackSwapGas(quote.path.length) : withGasHeadroom(estimate)
-      return c.json<z.infer<typeof BuildTransactionResponse>>({
+      return c.json<ConvertBuildTransactionResponse>({
         tx: {
           from: formatCaip10(pair.caip2, user.address),
           to: formatCaip10(pair.caip2, call.to),

@@ -8,6 +8,14 @@ import type { BalanceItem } from '../balance/format'
 import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { CHAIN, DEVNET_CONTRACTS, startTestDevnet, type TestDevnet } from '../prices/devnet-support'
 import { mountV1, postJson } from '../prices/test-support'
+import {
+  ConvertAllowanceResponse,
+  ConvertBuildApproveResponse,
+  ConvertBuildTransactionResponse,
+  ConvertGasPriceResponse,
+  ConvertQuotesResponse,
+  ConvertTokensResponse,
+} from '@airlock/protocol'
 import { GasPricesSchema } from './gas'
 import { AllowanceResponse, BuildApproveResponse, BuildTransactionResponse, convertRoutes, QuotesResponse, TokensResponse } from './routes'
 
@@ -42,9 +50,21 @@ const RESPONSE_SCHEMAS: Record<string, { parse(value: unknown): unknown }> = {
   '/convert/build-approve': BuildApproveResponse,
   '/convert/build-transaction': BuildTransactionResponse,
 }
+/** The widget parses the same answers with @airlock/protocol's zod/mini schemas: real answers must pass them too. */
+const PROTOCOL_SCHEMAS: Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }> = {
+  '/convert/tokens': ConvertTokensResponse,
+  '/convert/quotes': ConvertQuotesResponse,
+  '/convert/allowance': ConvertAllowanceResponse,
+  '/convert/gas-price': ConvertGasPriceResponse,
+  '/convert/build-approve': ConvertBuildApproveResponse,
+  '/convert/build-transaction': ConvertBuildTransactionResponse,
+}
 function matchesSchema(path: string, body: unknown) {
-  const schema = RESPONSE_SCHEMAS[path.split('?')[0]!]
+  const key = path.split('?')[0]!
+  const schema = RESPONSE_SCHEMAS[key]
   if (schema) expect(schema.parse(body), path).toEqual(body)
+  const protocol = PROTOCOL_SCHEMAS[key]
+  if (protocol) expect(protocol.safeParse(body), path).toEqual({ success: true, data: body })
 }
 
 async function getJson<T>(path: string, status = 200): Promise<T> {

@@ -1,6 +1,7 @@
 import { uniswapV2PairAbi, uniswapV2RouterAbi, DEVNET_PAIRS } from '@airlock/devnet'
 import { encodeFunctionData, formatUnits, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FungiblePriceResponse } from '@airlock/protocol'
 import { NATIVE_TOKEN_ADDRESS } from './caip'
 import { CHAIN, DEVNET_CONTRACTS, OTHER_CHAIN, startTestDevnet, type TestDevnet } from './devnet-support'
 import { PriceResponse, pricesRoutes, type FungiblePrice } from './routes'
@@ -25,6 +26,8 @@ async function prices(addresses: string[]): Promise<FungiblePrice[]> {
   const body = (await res.json()) as { fungibles: FungiblePrice[] }
   // The documented schema (openapi.ts) describes the real response, with no field left out.
   expect(PriceResponse.parse(body)).toEqual(body)
+  // And the widget's schema (@airlock/protocol) reads it whole.
+  expect(FungiblePriceResponse.safeParse(body)).toEqual({ success: true, data: body })
   return body.fungibles
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { FungiblePriceResponse } from '@airlock/protocol'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
@@ -113,7 +114,7 @@ export function pricesRoutes(deps: ApiDeps, options: PricesRouteOptions): Hono<{
       console.error('[api] fungible price:', error)
       return apiError(c, 502, 'Token prices unavailable: the chain did not answer')
     }
-    const response: z.infer<typeof PriceResponse> = { fungibles: found.sort((a, b) => a.index - b.index).map((f) => f.item) }
+    const response: FungiblePriceResponse = { fungibles: found.sort((a, b) => a.index - b.index).map((f) => f.item) }
     return c.json(response)
   })
   return app
