@@ -1,50 +1,13 @@
-import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { DEVNET_WALLET_RDNS, chainClient, expect, openDemo, stack, test } from './fixtures'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
+import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, LOGIN_MAIL, mailedCode, startEmailLogin } from './support/emailLogin'
 import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
 
 /**
  * The embedded wallet across the real origins: the widget, the secure frame and its server, the
  * mail sink (codes are read from its inbox) and the OIDC stand-in for social login.
  */
-
-let emailCounter = 0
-const freshEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${++emailCounter}@example.com`
-
-/** The 6-digit code of the newest mail to `to` whose subject matches, newer than `after`. */
-async function mailedCode(to: string, subject: RegExp, after: number): Promise<string> {
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const response = await fetch(`${stack.urls.mailInbox}messages?to=${encodeURIComponent(to)}`)
-    const { messages } = (await response.json()) as { messages: { subject: string; text: string; date: string }[] }
-    const mail = messages.find((message) => subject.test(message.subject) && Date.parse(message.date) >= after)
-    const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
-    if (code) return code
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no mail "${subject}" to ${to}`)
-}
-const LOGIN_MAIL = /login code/
-const DEVICE_MAIL = /new device/
-
-async function startEmailLogin(page: Page, widget: FrameLocator, email: string) {
-  await page.getByTestId('connect-button').click()
-  await widget.getByTestId('email-input').fill(email)
-  await widget.getByTestId('email-submit').click()
-}
-
-async function enterCode(widget: FrameLocator, testId: string, code: string) {
-  await widget.getByTestId(testId).fill(code)
-}
-
-/** Email login on a device that the account already knows, or a first login. */
-async function emailLogin(page: Page, widget: FrameLocator, email: string): Promise<Address> {
-  const sent = Date.now() - 1000
-  await startEmailLogin(page, widget, email)
-  await enterCode(widget, 'otp-input', await mailedCode(email, LOGIN_MAIL, sent))
-  await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
-  return getAddress((await page.getByTestId('account-address').textContent())!)
-}
 
 async function fund(address: Address) {
   await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never })

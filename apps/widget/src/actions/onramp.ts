@@ -16,7 +16,7 @@ import { connectedAccount } from './walletTransaction'
 export const QUOTE_DEBOUNCE_MS = 500
 export const CHECKOUT_POPUP_NAME = 'airlock-onramp'
 export const CHECKOUT_POPUP_FEATURES = 'width=500,height=720'
-export const POPUP_BLOCKED_TEXT = 'The checkout window was blocked. Allow popups for this site and try again.'
+export const POPUP_BLOCKED_TEXT = 'The checkout window was blocked: allow popups for this site and try again'
 
 interface QuoteTimer {
   timer?: ReturnType<typeof setTimeout>
