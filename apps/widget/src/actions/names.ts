@@ -101,9 +101,13 @@ export async function registerAccountName(ctx: WidgetContext, input: string): Pr
   } catch (error) {
     ctx.store.set(nameRegistrationAtom, undefined)
     const text = isUserRejection(error) ? SIGNATURE_DECLINED : error instanceof ApiRefusal ? error.message : NameError.register(name)
+    // Back from the success view to the register view (the one the user came from), now with the error.
     const route = ctx.store.get(currentRouteAtom)
-    if (route.name === 'RegisterAccountNameSuccess' && route.params.name === name)
-      ctx.store.set(navigateAtom, { type: 'replace', route: { name: 'RegisterAccountName', params: { error: text } } })
+    if (route.name === 'RegisterAccountNameSuccess' && route.params.name === name) {
+      ctx.store.set(navigateAtom, { type: 'back' })
+      const type = ctx.store.get(currentRouteAtom).name === 'RegisterAccountName' ? 'replace' : 'push'
+      ctx.store.set(navigateAtom, { type, route: { name: 'RegisterAccountName', params: { error: text } } })
+    }
     ctx.toasts.show(text, 'error')
     return false
   }

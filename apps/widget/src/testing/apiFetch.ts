@@ -7,8 +7,9 @@ const json = (body: unknown, status = 200) =>
 /**
  * A fake api for component tests: the RPC proxy answers eth_getBalance with `balance`, the identity
  * route with `identity` (nulls by default), the account balance and history routes (the embedded
- * wallet's Account tabs) with `tokens` and `history` (an empty account by default). Calls are
- * recorded by the returned mock.
+ * wallet's Account tabs) with `tokens` and `history` (an empty account by default). `rpc` answers
+ * other RPC methods (its undefined falls back to `balance`); `routes` answers any other path (its
+ * undefined falls through). Calls are recorded by the returned mock.
  */
 export function fakeApiFetch(
   options: {
@@ -16,14 +17,20 @@ export function fakeApiFetch(
     identity?: Identity | ((address: string) => Response)
     tokens?: unknown[]
     history?: { data: unknown[]; next: string | null }
+    rpc?: (method: string, params: unknown) => unknown
+    routes?: (url: URL, init?: RequestInit) => Response | undefined | Promise<Response | undefined>
   } = {},
 ) {
   return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input))
     if (url.pathname === '/v1/rpc') {
-      const { id } = JSON.parse(String(init?.body)) as { id: number }
-      return json({ jsonrpc: '2.0', id, result: options.balance ?? '0x0' })
+      const { id, method, params } = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown }
+      const answer = options.rpc?.(method, params)
+      if (answer instanceof Response) return answer
+      return json({ jsonrpc: '2.0', id, result: answer ?? options.balance ?? '0x0' })
     }
+    const routed = await options.routes?.(url, init)
+    if (routed) return routed
     const identity = /^\/v1\/identity\/(.+)$/.exec(url.pathname)
     if (identity) {
       const answer = options.identity ?? { name: null, avatar: null }
