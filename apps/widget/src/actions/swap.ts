@@ -82,14 +82,16 @@ function fail(ctx: WidgetContext, message: string): void {
  */
 export async function initSwap(ctx: WidgetContext): Promise<void> {
   const caipNetworkId = ctx.store.get(activeCaipNetworkIdAtom)
+  const userAddress = ctx.store.get(connectionAtom).address
   const state = get(ctx)
-  if (state.status === 'initializing' || (state.status === 'initialized' && state.caipNetworkId === caipNetworkId)) return
+  if (state.status === 'initializing') return
+  if (state.status === 'initialized' && state.caipNetworkId === caipNetworkId && state.userAddress === userAddress) return
   if (!isSwapNetwork(caipNetworkId)) {
     ctx.toasts.show(SWAP_TEXTS.unsupportedNetwork, 'error')
     ctx.store.set(navigateAtom, { type: 'back' })
     return
   }
-  ctx.store.set(swapAtom, { ...INITIAL_SWAP_STATE, status: 'initializing', caipNetworkId })
+  ctx.store.set(swapAtom, { ...INITIAL_SWAP_STATE, status: 'initializing', caipNetworkId, userAddress })
   try {
     const { address } = connectedAccount(ctx)
     const [listed, balances, gasPrice] = await Promise.all([

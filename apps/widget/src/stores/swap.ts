@@ -20,7 +20,9 @@ export interface SwapTransaction extends ApprovalTransaction {
 
 export interface SwapState {
   status: 'uninitialized' | 'initializing' | 'initialized'
+  /** The network and account the state was initialised for: another one starts afresh. */
   caipNetworkId?: string | undefined
+  userAddress?: string | undefined
   tokens: SwapToken[]
   popularTokens: SwapToken[]
   suggestedTokens: SwapToken[]
