@@ -15,7 +15,10 @@ const DECLINED_CARD = '4000 0000 0000 0002'
 
 const usdcOf = (owner: Address) => chainClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-async function openBuy(widget: FrameLocator) {
+/** The modal closes on connecting: open the Account view again, then its Buy button. */
+async function openBuy(page: Page, widget: FrameLocator) {
+  await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
+  await expect(widget.getByTestId('account-view')).toBeVisible()
   await widget.getByTestId('account-feature-onramp').click()
   await expect(widget.getByTestId('onramp-view')).toHaveAttribute('data-state', 'ready')
 }
@@ -44,7 +47,7 @@ async function pay(popup: Page, card: string) {
 
 /** The whole purchase: 100 USD of USDC, the quote's amount arriving on chain. */
 async function buyUsdc(page: Page, widget: FrameLocator, address: Address) {
-  await openBuy(widget)
+  await openBuy(page, widget)
   await quote(widget, 'USDC', '100')
   // Coinbase's sandbox fee: 1.5 % of the total, plus 0.25 network fee for a token.
   await expect(widget.getByTestId('onramp-quote-purchase')).toHaveText('98.25 USDC')
@@ -79,7 +82,7 @@ test.describe('Buy with the browser wallet', () => {
     test.slow()
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await quote(widget, 'ETH', '30')
     // 30.00 - 0.45 fee - 0.10 network fee = 29.45 USD at 3000 USD per ETH.
     await expect(widget.getByTestId('onramp-quote-purchase')).toHaveText('0.009817 ETH')
@@ -96,7 +99,7 @@ test.describe('Buy with the browser wallet', () => {
     test.slow()
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await quote(widget, 'USDC', '20')
     const before = await usdcOf(account.address)
     const popup = await buy(page, widget)
@@ -114,7 +117,7 @@ test.describe('Buy with the browser wallet', () => {
   test('amounts outside the card and bank limits are refused before any quote', async ({ page, widget }) => {
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await expect(widget.getByTestId('onramp-limits')).toHaveText('10.00 to 7,500.00 USD')
     const amount = widget.getByTestId('onramp-amount')
     const error = widget.getByTestId('onramp-amount-error')
@@ -143,7 +146,7 @@ test.describe('Buy with the browser wallet', () => {
     )
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await expect(widget.getByTestId('onramp-options-fallback')).toBeVisible()
     await expect(widget.getByTestId(/^onramp-currency-/)).toHaveText([/^USDC/, /^ETH/])
     await expect(widget.getByTestId(/^onramp-payment-/)).toHaveText(['USD', 'EUR'])
@@ -159,7 +162,7 @@ test.describe('Buy with the browser wallet', () => {
     )
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await quote(widget, 'USDC', '100')
     await expect(widget.getByTestId('onramp-quote')).toHaveAttribute('data-quote-id', 'mocked-quote-id')
     await expect(widget.getByTestId('onramp-quote-estimate')).toBeVisible()
@@ -172,7 +175,7 @@ test.describe('Buy with the browser wallet', () => {
     await blockFirstPopup(context)
     await openDemo(page)
     await connectWallet(page, widget)
-    await openBuy(widget)
+    await openBuy(page, widget)
     await quote(widget, 'USDC', '50')
     await widget.getByTestId('onramp-buy').click()
     await expect(widget.getByTestId('onramp-checkout-error')).toHaveText(
