@@ -26,12 +26,19 @@ async function pickToken(widget: FrameLocator, symbol: string): Promise<void> {
   await expect(widget.getByTestId('send-token-symbol')).toHaveText(symbol)
 }
 
+/** The api seen from Node, which does not resolve `*.localhost` as Chromium does. */
+const apiFromNode = () => {
+  const url = new URL(stack.urls.api)
+  url.hostname = '127.0.0.1'
+  return url.origin
+}
+
 /** Registers `label`.airlock.id for a fresh key through the api, as the README shows. */
 async function registerName(label: string): Promise<{ name: string; address: Address }> {
   const owner = privateKeyToAccount(generatePrivateKey())
   const name = `${label}.airlock.id`
   const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-  const response = await fetch(`${stack.urls.api}/v1/profile/account?projectId=demo`, {
+  const response = await fetch(`${apiFromNode()}/v1/profile/account?projectId=demo`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
