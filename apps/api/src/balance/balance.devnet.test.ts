@@ -1,3 +1,4 @@
+import { BalanceResponse as ProtocolBalanceResponse } from '@airlock/protocol'
 import { decodeFunctionData, encodeFunctionData, erc20Abi, multicall3Abi, parseUnits, toFunctionSelector, type Address } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
@@ -29,6 +30,8 @@ async function balances(address: string, params = `chainId=${CHAIN}`): Promise<B
   const body = (await res.json()) as { balances: BalanceItem[] }
   // The documented schema (openapi.ts) describes the real response, with no field left out.
   expect(BalanceResponse.parse(body)).toEqual(body)
+  // The widget parses it with the protocol's schema: the real answer must pass it unchanged.
+  expect(ProtocolBalanceResponse.parse(body)).toEqual(body)
   return body.balances
 }
 const bySymbol = (items: BalanceItem[], symbol: string) => items.find((i) => i.symbol === symbol)

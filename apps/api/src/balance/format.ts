@@ -1,24 +1,14 @@
+import type { BalanceItem as ProtocolBalanceItem, BalanceResponse as ProtocolBalanceResponse } from '@airlock/protocol'
 import { formatUnits } from 'viem'
 import * as z from 'zod'
 import { formatCaip10 } from '../prices/caip'
 import { tokenIconUrl, type ResolvedToken } from '../prices/dex-config'
 
-/** One entry of `GET /v1/account/{address}/balance` (AppKit's `Balance`). */
-export interface BalanceItem {
-  name: string
-  symbol: string
-  /** CAIP-2. */
-  chainId: string
-  /** CAIP-10 of the token contract; absent for the native token. */
-  address?: string
-  /** USD value of the holding. */
-  value: number
-  /** USD price of one token. */
-  price: number
-  /** `decimals` as a string, `numeric` the human amount as a decimal string ("1.5"). */
-  quantity: { decimals: string; numeric: string }
-  iconUrl: string
-}
+/**
+ * One entry of `GET /v1/account/{address}/balance` (AppKit's `Balance`): the wire type is the
+ * protocol schema's, the one the widget parses with.
+ */
+export type BalanceItem = ProtocolBalanceItem
 
 /** The schema of a BalanceItem, for the OpenAPI document and response tests. */
 export const BalanceItemSchema = z.object({
@@ -33,8 +23,8 @@ export const BalanceItemSchema = z.object({
 }) satisfies z.ZodType<BalanceItem>
 
 /** `GET /v1/account/{address}/balance`. */
-export const BalanceResponse = z.object({ balances: z.array(BalanceItemSchema) })
-export type BalanceResponse = z.infer<typeof BalanceResponse>
+export const BalanceResponse = z.object({ balances: z.array(BalanceItemSchema) }) satisfies z.ZodType<ProtocolBalanceResponse>
+export type BalanceResponse = ProtocolBalanceResponse
 
 /**
  * The balance items of one chain: zero balances omitted, quantities as decimal strings, value =

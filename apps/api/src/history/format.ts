@@ -1,12 +1,20 @@
+import type {
+  HistoryResponse as ProtocolHistoryResponse,
+  HistoryTransaction as ProtocolHistoryTransaction,
+  HistoryTransfer as ProtocolHistoryTransfer,
+} from '@airlock/protocol'
 import { formatUnits, getAddress, type Address } from 'viem'
 import * as z from 'zod'
 import { directionOf, type Direction } from './classify'
 
+type ProtocolHistoryMetadata = ProtocolHistoryTransaction['metadata']
+
 /**
  * The response shapes of `GET /v1/account/{account}/history`, as AppKit reads them
- * (@reown/appkit-common `Transaction`, `TransactionMetadata`, `TransactionTransfer`).
+ * (@reown/appkit-common `Transaction`, `TransactionMetadata`, `TransactionTransfer`). Each extends
+ * the protocol's wire type (what the widget parses with), so the compiler keeps the two in step.
  */
-export interface HistoryTransaction {
+export interface HistoryTransaction extends ProtocolHistoryTransaction {
   id: string
   metadata: HistoryMetadata
   transfers: HistoryTransfer[]
@@ -16,7 +24,7 @@ export type ChainStatus = 'confirmed' | 'failed'
 export type OnrampStatus =
   'ONRAMP_TRANSACTION_STATUS_SUCCESS' | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' | 'ONRAMP_TRANSACTION_STATUS_FAILED'
 
-export interface HistoryMetadata {
+export interface HistoryMetadata extends ProtocolHistoryMetadata {
   operationType: string
   hash: string
   /** ISO 8601. */
@@ -29,7 +37,7 @@ export interface HistoryMetadata {
   chain: string
 }
 
-export interface HistoryTransfer {
+export interface HistoryTransfer extends ProtocolHistoryTransfer {
   fungible_info: { name: string; symbol: string; icon?: { url: string } }
   /** Present only on spam: AppKit drops a transaction whose transfers all have `nft_info.flags.is_spam`. */
   nft_info?: { name: string; flags: { is_spam: true } }
@@ -42,7 +50,7 @@ export interface HistoryTransfer {
   price: number
 }
 
-export interface HistoryResponse {
+export interface HistoryResponse extends ProtocolHistoryResponse {
   data: HistoryTransaction[]
   next: string | null
 }

@@ -1,3 +1,4 @@
+import { HistoryResponse as ProtocolHistoryResponse } from '@airlock/protocol'
 import { createServer, type Server } from 'node:http'
 import { DEVNET_CONTRACTS, devnetAccounts, uniswapV2RouterAbi } from '@airlock/devnet'
 import { encodeFunctionData, erc20Abi, formatEther, getAddress, maxUint256, parseEther, parseUnits, type Hex } from 'viem'
@@ -29,6 +30,8 @@ async function history(account: string, query = ''): Promise<HistoryResponse> {
   const body = (await res.json()) as HistoryResponse
   // The documented schema (openapi.ts) describes the real response, with no field left out.
   expect(HistoryResponseSchema.parse(body)).toEqual(body)
+  // The widget parses it with the protocol's schema: the real answer must pass it unchanged.
+  expect(ProtocolHistoryResponse.parse(body)).toEqual(body)
   return body
 }
 

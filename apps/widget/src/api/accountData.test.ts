@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import {
-  AccountDataError,
-  createAccountDataClient,
-  parseBalances,
-  parseHistory,
-  PORTFOLIO_RETRY_GATE_MS,
-  PORTFOLIO_TTL_MS,
-} from './accountData'
+import { DataApiError } from './http'
+import { createAccountDataClient, parseBalances, parseHistory, PORTFOLIO_RETRY_GATE_MS, PORTFOLIO_TTL_MS } from './accountData'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const json = (body: unknown, status = 200) =>
@@ -63,10 +57,13 @@ describe('account balances', () => {
 
   it('answers a failure again without a request for 30 s (same error), then retries', async () => {
     let down = true
-    const { client, fetch, advance } = setup(() => (down ? json({ message: 'down' }, 502) : json({ balances: [] })))
+    const refusal = { status: 502, error: 'down', reasons: [{ description: 'Token Balance Unavailable: the chain did not answer' }] }
+    const { client, fetch, advance } = setup(() => (down ? json(refusal, 502) : json({ balances: [] })))
     const first = await client.balances(ADDRESS, 'eip155:31337').catch((e: unknown) => e)
-    expect(first).toBeInstanceOf(AccountDataError)
-    expect((first as AccountDataError).status).toBe(502)
+    // The api's first reason is the error's message.
+    expect((first as Error).message).toBe('Token Balance Unavailable: the chain did not answer')
+    expect(first).toBeInstanceOf(DataApiError)
+    expect((first as DataApiError).status).toBe(502)
     const second = await client.balances(ADDRESS, 'eip155:31337', { force: true }).catch((e: unknown) => e)
     expect(second).toBe(first)
     expect(fetch).toHaveBeenCalledTimes(1)
@@ -91,7 +88,7 @@ describe('account balances', () => {
     await expect(setup(() => Promise.reject(new TypeError('offline'))).client.balances(ADDRESS, 'eip155:1')).rejects.toThrow(
       'Balance request failed: offline',
     )
-    await expect(setup(() => json({ items: [] })).client.balances(ADDRESS, 'eip155:1')).rejects.toThrow('Malformed balance response')
+    await expect(setup(() => json({ items: [] })).client.balances(ADDRESS, 'eip155:1')).rejects.toThrow('Balance: malformed response')
   })
 
   it('drops unreadable and low-quality items (decimals "0")', () => {
@@ -104,9 +101,10 @@ describe('account balances', () => {
           { ...eth, symbol: '' },
           { ...eth, symbol: 'NOICON', iconUrl: 42, value: 'x', price: null },
           null,
+          { ...eth, symbol: 'USDC', address: 'eip155:31337:0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58' },
         ],
       }),
-    ).toEqual([eth, { ...eth, symbol: 'NOICON', iconUrl: '', value: 0, price: 0 }])
+    ).toEqual([eth, { ...eth, symbol: 'USDC', address: 'eip155:31337:0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58' }])
   })
 })
 
@@ -158,27 +156,31 @@ describe('account history', () => {
 
   it('fails on HTTP errors and malformed bodies', async () => {
     await expect(setup(() => json({}, 500)).client.history(ADDRESS, 'eip155:1')).rejects.toThrow('HTTP 500')
-    await expect(setup(() => json({ data: [], next: 5 })).client.history(ADDRESS, 'eip155:1')).rejects.toThrow('Malformed history')
+    await expect(setup(() => json({ data: [], next: 5 })).client.history(ADDRESS, 'eip155:1')).rejects.toThrow(
+      'History: malformed response',
+    )
   })
 
-  it('drops unreadable transactions and transfers', () => {
+  it('drops unreadable transactions (one unreadable transfer makes the transaction unreadable)', () => {
     const page = parseHistory({
       data: [
-        historyTx('ok', {
-          transfers: [
-            { direction: 'sideways', quantity: { numeric: '1' } },
-            { direction: 'in', quantity: { numeric: 'lots' } },
-            { direction: 'in', quantity: { numeric: '2' }, fungible_info: { symbol: 'USDC', icon: { url: 'http://api/x.svg' } } },
-          ],
-        }),
+        historyTx('ok'),
+        historyTx('bad-transfer', { transfers: [{ direction: 'sideways', quantity: { numeric: '1' } }] }),
+        historyTx('bad-amount', { transfers: [{ ...(historyTx('x').transfers[0] as object), quantity: { numeric: 'lots' } }] }),
         { id: 'no-metadata', transfers: [] },
         { ...historyTx('bad-status'), metadata: { ...historyTx('x').metadata, status: 7 } },
       ],
       next: null,
     })
     expect(page?.data.map((tx) => tx.id)).toEqual(['ok'])
-    expect(page?.data[0]!.transfers).toEqual([
-      { direction: 'in', quantity: { numeric: '2' }, fungible_info: { symbol: 'USDC', icon: { url: 'http://api/x.svg' } } },
-    ])
+    expect(page?.data[0]).toEqual(historyTx('ok'))
+  })
+
+  it('asks for the purchases of an on-ramp with `onramp`', async () => {
+    const { client, fetch } = setup(() => json({ data: [], next: null }))
+    await client.history(ADDRESS, 'eip155:31337', undefined, 'coinbase')
+    const url = new URL(String(fetch.mock.calls[0]![0]))
+    expect(url.searchParams.get('onramp')).toBe('coinbase')
+    expect(url.searchParams.has('cursor')).toBe(false)
   })
 })

@@ -14,10 +14,12 @@ import {
 } from './history'
 
 const transfer = (direction: HistoryTransfer['direction'], numeric: string, symbol: string, spam = false): HistoryTransfer => ({
-  fungible_info: { symbol },
-  ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}),
+  fungible_info: { name: symbol, symbol },
+  ...(spam ? { nft_info: { name: symbol, flags: { is_spam: true } } } : {}),
   direction,
   quantity: { numeric },
+  value: 0,
+  price: 0,
 })
 
 const tx = (id: string, minedAt: string, fields: Partial<HistoryTransaction['metadata']> & { transfers?: HistoryTransfer[] } = {}) => {
@@ -31,6 +33,7 @@ const tx = (id: string, minedAt: string, fields: Partial<HistoryTransaction['met
       sentFrom: '0xa',
       sentTo: '0xb',
       status: 'confirmed',
+      nonce: 1,
       chain: 'eip155:31337',
       ...metadata,
     },
@@ -119,6 +122,6 @@ describe('history rules', () => {
     expect(transferText(transfer('out', '1.5', 'ETH'))).toBe('-1.500 ETH')
     expect(transferText(transfer('in', '12345.6789', 'USDC'))).toBe('+12,345.679 USDC')
     expect(transferText(transfer('self', '0.0004', 'DAI'))).toBe('0.000 DAI')
-    expect(transferText({ direction: 'in', quantity: { numeric: '2' } })).toBe('+2.000')
+    expect(transferText({ ...transfer('in', '2', ''), fungible_info: { name: '', symbol: '' } })).toBe('+2.000')
   })
 })

@@ -1,5 +1,5 @@
 import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
-import type { HistoryTransaction, HistoryTransfer } from '../api/accountData'
+import type { HistoryTransaction, HistoryTransfer } from '@airlock/protocol'
 
 /**
  * The transaction history's rules (SPEC sections 3, 5 and 9), apart from React and I/O: which
@@ -11,12 +11,12 @@ export const MAX_PENDING_SHOWN = 99
 
 /** SPEC section 5: a transaction whose transfers are all flagged spam (one without transfers is kept). */
 export function isSpam(tx: HistoryTransaction): boolean {
-  return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags?.is_spam === true)
+  return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam === true)
 }
 
-/** SPEC section 5: spam dropped, and only the active chain (a transaction without a chain is the asked one's). */
+/** SPEC section 5: spam dropped, and only the active chain. */
 export function visibleTransactions(transactions: readonly HistoryTransaction[], caipNetworkId: string): HistoryTransaction[] {
-  return transactions.filter((tx) => (!tx.metadata.chain || tx.metadata.chain === caipNetworkId) && !isSpam(tx))
+  return transactions.filter((tx) => tx.metadata.chain === caipNetworkId && !isSpam(tx))
 }
 
 const time = (tx: HistoryTransaction) => {
@@ -116,6 +116,6 @@ export function operationLabel(operationType: string): string {
 /** '-1.500 ETH' for what left the account, '+1.500 ETH' for what came in (SPEC section 9: 3 decimals). */
 export function transferText(transfer: HistoryTransfer): string {
   const sign = transfer.direction === 'out' ? '-' : transfer.direction === 'in' ? '+' : ''
-  const symbol = transfer.fungible_info?.symbol ?? ''
+  const symbol = transfer.fungible_info.symbol
   return `${sign}${formatDecimal(transfer.quantity.numeric, BALANCE_DECIMALS)}${symbol ? ` ${symbol}` : ''}`
 }

@@ -129,7 +129,7 @@ function ActivityRow({ tx }: { tx: HistoryTransaction }) {
       data-direction={first?.direction}
       data-status={status.tone}
     >
-      <TokenIcon url={first?.fungible_info?.icon?.url} symbol={first?.fungible_info?.symbol ?? tx.metadata.operationType} />
+      <TokenIcon url={first?.fungible_info.icon?.url} symbol={first?.fungible_info.symbol ?? tx.metadata.operationType} />
       <span className="al-token-main">
         <span className="al-token-symbol" data-testid="activity-operation">
           {operationLabel(tx.metadata.operationType)}
