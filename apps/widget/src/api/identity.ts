@@ -48,6 +48,8 @@ export function createIdentityClient(config: IdentityClientConfig): IdentityClie
   const now = config.now ?? Date.now
   const cache = new Map<string, { identity: Identity; at: number }>()
   const inFlight = new Map<string, Promise<Identity>>()
+  /** Invalidated addresses: the api's answer is HTTP-cached 5 minutes too, so the next get revalidates it. */
+  const revalidate = new Set<string>()
 
   const fetchIdentity = async (key: string, address: string): Promise<Identity> => {
     const query = projectQuery(config.project())
@@ -57,7 +59,10 @@ export function createIdentityClient(config: IdentityClientConfig): IdentityClie
     let response: Response
     let body: unknown
     try {
-      response = await config.fetch(`${base}/v1/identity/${encodeURIComponent(address)}?${query}`, { signal: controller.signal })
+      response = await config.fetch(`${base}/v1/identity/${encodeURIComponent(address)}?${query}`, {
+        signal: controller.signal,
+        ...(revalidate.has(key) ? { cache: 'no-cache' as const } : {}),
+      })
       body = await response.json().catch(() => undefined)
     } catch (error) {
       throw new IdentityError(
@@ -70,6 +75,7 @@ export function createIdentityClient(config: IdentityClientConfig): IdentityClie
     const parsed = IdentityResponse.safeParse(body)
     if (!parsed.success) throw new IdentityError('Malformed identity response', response.status)
     cache.set(key, { identity: parsed.data, at: now() })
+    revalidate.delete(key)
     return parsed.data
   }
 
@@ -87,6 +93,7 @@ export function createIdentityClient(config: IdentityClientConfig): IdentityClie
     },
     invalidate(address) {
       cache.delete(address.toLowerCase())
+      revalidate.add(address.toLowerCase())
     },
   }
 }
