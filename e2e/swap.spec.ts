@@ -1,0 +1,226 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import { formatDecimal, formatUnits } from '@airlock/chains'
+import { DEVNET_CONTRACTS } from '@airlock/devnet'
+import { erc20Abi, parseEther, type Address } from 'viem'
+import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
+import { emailLogin, freshEmail } from './support/emailLogin'
+
+/**
+ * Swaps on the devnet's Uniswap V2 through the api, as a user does them in the modal: the browser
+ * wallet (ETH to USDC without approval, USDC to DAI with one), bad amounts, a rejected approval, the
+ * api failing mid-swap, and the embedded wallet whose steps go through the ApproveTransaction view.
+ * Balances are read on the chain and compared with what the preview showed.
+ */
+
+const USDC = DEVNET_CONTRACTS.usdc as Address
+const DAI = DEVNET_CONTRACTS.dai as Address
+
+const balanceOf = (token: Address, owner: Address) =>
+  chainClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const txCount = (address: Address) => chainClient.getTransactionCount({ address, blockTag: 'latest' })
+
+/** From the Account view's Swap button to an initialised Swap view. */
+async function openSwap(page: Page, widget: FrameLocator) {
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId('account-feature-swaps').click()
+  await expect(widget.getByTestId('swap-view')).toBeVisible({ timeout: 15_000 })
+  await expect(widget.getByTestId('swap-input-source')).toHaveValue('1')
+  await expect(widget.getByTestId('swap-token-source')).toHaveAttribute('data-symbol', 'ETH')
+}
+
+async function choose(widget: FrameLocator, side: 'source' | 'to', symbol: string) {
+  await widget.getByTestId(`swap-token-${side}`).click()
+  await widget.getByTestId(`swap-token-popular-${symbol}`).click()
+  await expect(widget.getByTestId(`swap-token-${side}`)).toHaveAttribute('data-symbol', symbol)
+}
+
+/** Types the amount and waits for the debounced quote. */
+async function quote(widget: FrameLocator, amount: string) {
+  await widget.getByTestId('swap-input-source').fill(amount)
+  await expect(widget.getByTestId('swap-review')).toHaveText('Review swap', { timeout: 10_000 })
+  await expect(widget.getByTestId('swap-review')).toBeEnabled()
+}
+
+/** The preview's shown output ('2,988.020943 USDC') as the digits it rounds to. */
+async function previewOutput(widget: FrameLocator): Promise<string> {
+  const text = (await widget.getByTestId('swap-preview-to').textContent()) ?? ''
+  return text.split(' ')[0]!
+}
+
+test.describe('swap with the browser wallet', () => {
+  test('ETH to USDC: no approval, one transaction, the balance moves by the previewed amount', async ({ page, widget, account }) => {
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await openSwap(page, widget)
+    await choose(widget, 'to', 'USDC')
+    await quote(widget, '1')
+    const quoted = await widget.getByTestId('swap-output').textContent()
+    expect(quoted).toMatch(/^[\d,]+\.\d{6}$/)
+    await expect(widget.getByTestId('swap-provider-fee')).toHaveText('0.008500 ETH')
+
+    const me = account.address as Address
+    const [usdcBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), txCount(me)])
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
+    await expect(widget.getByTestId('swap-approval-note')).toHaveCount(0)
+    const shown = await previewOutput(widget)
+    // A double click sends one transaction.
+    await widget.getByTestId('swap-preview-confirm').dblclick()
+    await expect(widget.getByTestId('toast')).toHaveText(new RegExp(`^Swapped 1 ETH to [\\d,.]+ USDC$`), { timeout: 20_000 })
+    await expect(widget.getByTestId('account-view')).toBeVisible()
+
+    expect(await txCount(me)).toBe(nonceBefore + 1)
+    const received = (await balanceOf(USDC, me)) - usdcBefore
+    expect(formatDecimal(formatUnits(received, 6), 6)).toBe(shown)
+  })
+
+  test('USDC to DAI: an approval of the amount, then the swap; DAI moves by the previewed amount', async ({ page, widget, account }) => {
+    const me = account.address as Address
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await openSwap(page, widget)
+    await choose(widget, 'source', 'USDC')
+    await choose(widget, 'to', 'DAI')
+    await quote(widget, '100')
+
+    const [usdcBefore, daiBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), balanceOf(DAI, me), txCount(me)])
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await expect(widget.getByTestId('swap-approval-note')).toBeVisible()
+    await widget.getByTestId('swap-preview-confirm').click()
+    // Mined, the allowance is read again and the swap built on it.
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 20_000 })
+    expect(await txCount(me)).toBe(nonceBefore + 1)
+    const shown = await previewOutput(widget)
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 100 USDC to [\d,.]+ DAI$/, { timeout: 20_000 })
+    await expect(widget.getByTestId('account-view')).toBeVisible()
+
+    expect(await txCount(me)).toBe(nonceBefore + 2)
+    expect(usdcBefore - (await balanceOf(USDC, me))).toBe(100_000_000n)
+    const received = (await balanceOf(DAI, me)) - daiBefore
+    expect(formatDecimal(formatUnits(received, 18), 6)).toBe(shown)
+  })
+
+  test('bad amounts: too many decimals, negative, zero, above the balance, pasted with commas', async ({ page, widget }) => {
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await openSwap(page, widget)
+    await choose(widget, 'to', 'USDC')
+    const input = widget.getByTestId('swap-input-source')
+    const error = widget.getByTestId('swap-input-error')
+    const review = widget.getByTestId('swap-review')
+
+    await input.fill('0.1234567890123456789')
+    await expect(error).toHaveText('Incorrect amountThis token has at most 18 decimals')
+    await expect(review).toBeDisabled()
+    await input.fill('-1')
+    await expect(error).toHaveText('Incorrect amountThe amount cannot be negative')
+    await input.fill('0')
+    await expect(error).toHaveText('Incorrect amountThe amount must be above 0')
+    await expect(review).toHaveText('Incorrect amount')
+    await input.fill('1000000')
+    await expect(error).toHaveText('Insufficient balance')
+    await expect(review).toHaveText('Insufficient balance')
+    await expect(review).toBeDisabled()
+
+    // Pasted en-US grouping reads as the number it shows.
+    await input.fill('1,000.5')
+    await expect(input).toHaveValue('1000.5')
+    await expect(error).toHaveCount(0)
+    await expect(review).toHaveText('Review swap', { timeout: 10_000 })
+  })
+
+  test('a rejected approval goes back to the swap with the error; approving on retry swaps', async ({ page, widget, account }) => {
+    const me = account.address as Address
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await openSwap(page, widget)
+    await choose(widget, 'source', 'USDC')
+    await choose(widget, 'to', 'DAI')
+    await quote(widget, '25')
+    const nonceBefore = await txCount(me)
+
+    await setWalletMode(page, 'reject')
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('swap-view')).toBeVisible()
+    await expect(widget.getByTestId('swap-transaction-error')).toHaveText('Transaction error')
+    await expect(widget.getByTestId('swap-input-source')).toHaveValue('25')
+    expect(await txCount(me)).toBe(nonceBefore)
+
+    await setWalletMode(page, 'approve')
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 20_000 })
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 25 USDC to [\d,.]+ DAI$/, { timeout: 20_000 })
+    expect(await txCount(me)).toBe(nonceBefore + 2)
+  })
+
+  test('the api down mid-swap: the error shown, and the retry sends only the swap', async ({ page, widget, account }) => {
+    const me = account.address as Address
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await openSwap(page, widget)
+    await choose(widget, 'source', 'USDC')
+    await choose(widget, 'to', 'DAI')
+    await quote(widget, '10')
+    const [usdcBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), txCount(me)])
+
+    // The api answers build-transaction with a 503 from the approval on: the step after it fails.
+    let refused = 0
+    const buildTransaction = `${stack.urls.api.replace(/\/$/, '')}/v1/convert/build-transaction**`
+    await page.route(buildTransaction, (route) => {
+      refused++
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: 503, error: 'down', reasons: [{ description: 'down' }] }),
+      })
+    })
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('toast')).toHaveText('Failed to create transaction', { timeout: 20_000 })
+    await expect(widget.getByTestId('swap-view')).toBeVisible()
+    await expect(widget.getByTestId('swap-transaction-error')).toHaveText('Failed to create transaction')
+    expect(refused).toBe(1)
+    // Only the approval went out.
+    expect(await txCount(me)).toBe(nonceBefore + 1)
+
+    await page.unroute(buildTransaction)
+    await widget.getByTestId('swap-review').click()
+    // The approval is on chain: no second one, straight to the swap.
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 10 USDC to [\d,.]+ DAI$/, { timeout: 20_000 })
+    expect(await txCount(me)).toBe(nonceBefore + 2)
+    expect(usdcBefore - (await balanceOf(USDC, me))).toBe(10_000_000n)
+  })
+})
+
+test.describe('swap with the embedded wallet', () => {
+  test('ETH to USDC: the swap is confirmed in the ApproveTransaction view', async ({ page, widget }) => {
+    test.slow()
+    await openDemo(page)
+    const address = await emailLogin(page, widget, freshEmail('swap'))
+    // Funded before anything reads its balances (they are cached 30 s).
+    await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${parseEther('10').toString(16)}`] as never })
+    await openSwap(page, widget)
+    await choose(widget, 'to', 'USDC')
+    await quote(widget, '1')
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
+    const shown = await previewOutput(widget)
+    await widget.getByTestId('swap-preview-confirm').click()
+    await expect(widget.getByTestId('approve-transaction')).toBeVisible({ timeout: 15_000 })
+    await widget.getByTestId('approve-confirm').click()
+    await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 1 ETH to [\d,.]+ USDC$/, { timeout: 30_000 })
+    await expect(widget.getByTestId('account-view')).toBeVisible()
+    expect(formatDecimal(formatUnits(await balanceOf(USDC, address), 6), 6)).toBe(shown)
+    expect(await txCount(address)).toBe(1)
+  })
+})
