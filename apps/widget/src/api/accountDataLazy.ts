@@ -1,8 +1,9 @@
 import type { AccountDataClient, AccountDataClientConfig } from './accountData'
 
 /**
- * The account-data client, loaded on its first call: only the embedded wallet's Account tabs and
- * the ApproveTransaction view use it, so its parsers stay out of the widget's first paint.
+ * The account-data client, loaded on its first call: the Account view's token list and the
+ * Activity list (both in lazy chunks) and the ApproveTransaction view use it, so it stays out of
+ * the widget's first paint.
  */
 export function createLazyAccountDataClient(config: AccountDataClientConfig): AccountDataClient {
   let client: Promise<AccountDataClient> | undefined
