@@ -3,6 +3,7 @@ import { connectionAtom } from '../stores/connection'
 import { swapAtom, INITIAL_SWAP_STATE, type SwapState } from '../stores/swap'
 import { createFakeHost, createTestContext, TEST_ADDRESS } from '../testing/fakeHost'
 import { confirmSwap } from './swap'
+import * as walletTransaction from './walletTransaction'
 import { sendWalletTransaction, waitForReceipt } from './walletTransaction'
 
 /**
@@ -10,7 +11,7 @@ import { sendWalletTransaction, waitForReceipt } from './walletTransaction'
  * the wait) is waited for again on the retry, not sent again.
  */
 vi.mock('./walletTransaction', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./walletTransaction')>()),
+  ...(await importOriginal<typeof walletTransaction>()),
   sendWalletTransaction: vi.fn(),
   waitForReceipt: vi.fn(),
 }))
