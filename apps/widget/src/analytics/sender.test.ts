@@ -7,7 +7,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 function setup(answers: { config?: Response; event?: Response }, enabled = true) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+  const fetch = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const path = new URL(String(input)).pathname
     if (path === '/getAnalyticsConfig') return answers.config ?? json({ isAnalyticsEnabled: true })
     return answers.event ?? json({ stored: true }, 202)
