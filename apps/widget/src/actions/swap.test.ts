@@ -3,7 +3,7 @@ import { connectionAtom } from '../stores/connection'
 import { swapAtom, INITIAL_SWAP_STATE, type SwapState } from '../stores/swap'
 import { createFakeHost, createTestContext, TEST_ADDRESS } from '../testing/fakeHost'
 import { confirmSwap } from './swap'
-import * as walletTransaction from './walletTransaction'
+import type * as walletTransaction from './walletTransaction'
 import { sendWalletTransaction, waitForReceipt } from './walletTransaction'
 
 /**
