@@ -62,8 +62,9 @@ type Handler = (url: URL, body: unknown) => Response | Promise<Response>
 /** The api of a devnet swap: routes a test leaves out answer like the real api does for account 0. */
 function swapApi(
   routes: Partial<Record<'tokens' | 'prices' | 'quotes' | 'allowance' | 'approve' | 'build' | 'gas' | 'receipt', Handler>> = {},
+  balances = [balance('ETH', '10', 3000), balance('USDC', '500', 1, USDC), balance('DAI', '20', 1, DAI)],
 ) {
-  const rest = fakeApiFetch({ tokens: [balance('ETH', '10', 3000), balance('USDC', '500', 1, USDC), balance('DAI', '20', 1, DAI)] })
+  const rest = fakeApiFetch({ tokens: balances })
   const convert: Record<string, Handler> = {
     '/v1/convert/tokens': routes.tokens ?? (() => json({ tokens: TOKENS })),
     '/v1/fungible/price':
@@ -283,6 +284,17 @@ describe('Swap view', () => {
     await quoted('2.500000')
     // Only the good amounts reached the api.
     expect(calls(fetch, '/v1/convert/quotes').map((c) => c.url.searchParams.get('amount'))).toEqual(['1000000', '2500000'])
+  })
+
+  it('insufficient gas: a network balance below the gas cost in USD blocks the review', async () => {
+    // 0.0001 ETH is $0.30; 150000 gas at 2 gwei is 0.0003 ETH, $0.90.
+    await openSwap(swapApi({}, [balance('ETH', '0.0001', 3000), balance('USDC', '500', 1, USDC)]))
+    await find('swap-view')
+    await pick('source', 'USDC')
+    await pick('to', 'DAI')
+    await waitFor(() => expect(screen.getByTestId('swap-review').textContent).toBe('Insufficient ETH for gas'), { timeout: 2000 })
+    expect((screen.getByTestId('swap-review') as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByTestId('swap-gas-usd').textContent).toBe('$0.90')
   })
 
   it('a quote refusal shows the api reason', async () => {
