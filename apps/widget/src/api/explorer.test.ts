@@ -122,4 +122,15 @@ describe('explorer client', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'demo', st: 'appkit', sv: 'html-1.0.0' })
     expect(new URL(client.imageUrl('../x')).pathname).toBe('/getWalletImage/..%2Fx')
   })
+
+  it("adds the project to the api's own image URLs (token icons are project-guarded), and leaves others alone", () => {
+    const { client } = setup(async () => json({}))
+    expect(client.apiImageUrl('http://api.localhost:4403/public/getTokenImage/USDC')).toBe(
+      'http://api.localhost:4403/public/getTokenImage/USDC?projectId=demo&st=appkit&sv=html-1.0.0',
+    )
+    const tagged = 'http://api.localhost:4403/public/getTokenImage/DAI?projectId=other'
+    expect(client.apiImageUrl(tagged)).toBe(tagged)
+    expect(client.apiImageUrl('https://cdn.example/usdc.png')).toBe('https://cdn.example/usdc.png')
+    expect(client.apiImageUrl('data:image/png;base64,AA==')).toBe('data:image/png;base64,AA==')
+  })
 })

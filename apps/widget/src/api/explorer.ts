@@ -40,6 +40,11 @@ export interface ExplorerClient {
   getWallets(params: GetWalletsParams, signal?: AbortSignal): Promise<ExplorerWalletPage>
   /** `<img src>` for a wallet's `image_id`: the project goes in the query, an image cannot send headers. */
   imageUrl(imageId: string): string
+  /**
+   * An image URL the api answered (token and network icons under /public/*): the image routes are
+   * project-guarded, so an `<img>` of the api origin gets the project query. Other URLs unchanged.
+   */
+  apiImageUrl(url: string): string
 }
 
 export function createExplorerClient(config: ExplorerClientConfig): ExplorerClient {
@@ -93,7 +98,20 @@ export function createExplorerClient(config: ExplorerClientConfig): ExplorerClie
 
   const imageUrl = (imageId: string) => `${base}/getWalletImage/${encodeURIComponent(imageId)}?${projectQuery()}`
 
-  return { getWallets, imageUrl }
+  const apiImageUrl = (url: string) => {
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return url
+    }
+    const guarded = parsed.origin === new URL(base).origin && parsed.pathname.startsWith('/public/')
+    if (!guarded || parsed.searchParams.has('projectId')) return url
+    for (const [key, value] of projectQuery()) parsed.searchParams.set(key, value)
+    return parsed.toString()
+  }
+
+  return { getWallets, imageUrl, apiImageUrl }
 }
 
 /** The API's error body is `{ status, error, reasons }`; its message helps whoever reads the log. */
