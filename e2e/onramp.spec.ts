@@ -1,6 +1,7 @@
 import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
-import { erc20Abi, parseEther, parseUnits, type Address } from 'viem'
+import { parseEther, parseUnits, type Address } from 'viem'
 import { chainClient, connectWallet, expect, openDemo, stack, test } from './fixtures'
+import { balanceOf, buy, openBuy, pay, quoteBuy, TEST_CARD, USDC } from './support/walletFeatures'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
 /**
@@ -9,46 +10,14 @@ import { emailLogin, freshEmail } from './support/emailLogin'
  */
 
 /** The devnet's USDC (apps/api/README.md). */
-const USDC: Address = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
-const TEST_CARD = '4242 4242 4242 4242'
 const DECLINED_CARD = '4000 0000 0000 0002'
 
-const usdcOf = (owner: Address) => chainClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-
-/** The modal closes on connecting: open the Account view again, then its Buy button. */
-async function openBuy(page: Page, widget: FrameLocator) {
-  await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
-  await expect(widget.getByTestId('account-view')).toBeVisible()
-  await widget.getByTestId('account-feature-onramp').click()
-  await expect(widget.getByTestId('onramp-view')).toHaveAttribute('data-state', 'ready')
-}
-
-/** Picks the currency, types the amount and waits for the quote. */
-async function quote(widget: FrameLocator, currency: string, amount: string) {
-  await widget.getByTestId(`onramp-currency-${currency}`).click()
-  await widget.getByTestId('onramp-amount').fill(amount)
-  await expect(widget.getByTestId('onramp-quote')).toHaveAttribute('data-state', 'ready')
-}
-
-/** Clicks Buy: the checkout popup opens in the click and lands on the api's sandbox checkout page. */
-async function buy(page: Page, widget: FrameLocator): Promise<Page> {
-  const opened = page.waitForEvent('popup')
-  await widget.getByTestId('onramp-buy').click()
-  const popup = await opened
-  await popup.waitForURL(new RegExp(`^${stack.urls.api.replace(/\/$/, '')}/onramp/checkout/[A-Za-z0-9_-]{43}$`))
-  await expect(widget.getByTestId('buy-in-progress')).toHaveAttribute('data-status', 'waiting')
-  return popup
-}
-
-async function pay(popup: Page, card: string) {
-  await popup.locator('#card').fill(card)
-  await popup.getByRole('button', { name: /^Pay/ }).click()
-}
+const usdcOf = (owner: Address) => balanceOf(USDC, owner)
 
 /** The whole purchase: 100 USD of USDC, the quote's amount arriving on chain. */
 async function buyUsdc(page: Page, widget: FrameLocator, address: Address) {
   await openBuy(page, widget)
-  await quote(widget, 'USDC', '100')
+  await quoteBuy(widget, 'USDC', '100')
   // Coinbase's sandbox fee: 1.5 % of the total, plus 0.25 network fee for a token.
   await expect(widget.getByTestId('onramp-quote-purchase')).toHaveText('98.25 USDC')
   await expect(widget.getByTestId('onramp-quote-coinbase-fee')).toHaveText('1.50 USD')
@@ -83,7 +52,7 @@ test.describe('Buy with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openBuy(page, widget)
-    await quote(widget, 'ETH', '30')
+    await quoteBuy(widget, 'ETH', '30')
     // 30.00 - 0.45 fee - 0.10 network fee = 29.45 USD at 3000 USD per ETH.
     await expect(widget.getByTestId('onramp-quote-purchase')).toHaveText('0.009817 ETH')
     const quoted = parseEther((await widget.getByTestId('onramp-quote-purchase').getAttribute('data-amount'))!)
@@ -100,7 +69,7 @@ test.describe('Buy with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openBuy(page, widget)
-    await quote(widget, 'USDC', '20')
+    await quoteBuy(widget, 'USDC', '20')
     const before = await usdcOf(account.address)
     const popup = await buy(page, widget)
     await pay(popup, DECLINED_CARD)
@@ -152,7 +121,7 @@ test.describe('Buy with the browser wallet', () => {
     await expect(widget.getByTestId(/^onramp-payment-/)).toHaveText(['USD', 'EUR'])
     await expect(widget.getByTestId('onramp-limits')).toHaveText('10.00 to 7,500.00 USD')
     // The api still quotes the defaults.
-    await quote(widget, 'USDC', '100')
+    await quoteBuy(widget, 'USDC', '100')
     await expect(widget.getByTestId('onramp-quote-purchase')).toHaveText('98.25 USDC')
   })
 
@@ -163,7 +132,7 @@ test.describe('Buy with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openBuy(page, widget)
-    await quote(widget, 'USDC', '100')
+    await quoteBuy(widget, 'USDC', '100')
     await expect(widget.getByTestId('onramp-quote')).toHaveAttribute('data-quote-id', 'mocked-quote-id')
     await expect(widget.getByTestId('onramp-quote-estimate')).toBeVisible()
     await expect(widget.getByTestId('onramp-quote-total')).toHaveText('100.00 USD')
@@ -176,7 +145,7 @@ test.describe('Buy with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openBuy(page, widget)
-    await quote(widget, 'USDC', '50')
+    await quoteBuy(widget, 'USDC', '50')
     await widget.getByTestId('onramp-buy').click()
     await expect(widget.getByTestId('onramp-checkout-error')).toHaveText(
       'The checkout window was blocked: allow popups for this site and try again',

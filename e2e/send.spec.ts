@@ -1,75 +1,26 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { erc20Abi, parseEther, parseUnits, type Address } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
-
-/** Send (SPEC sections 3-5, 8) with the browser wallet on the devnet; balances checked on chain. */
-
-const USDC: Address = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
-const balanceOf = (token: Address, owner: Address) =>
-  chainClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-/** A receiver no other test touches. */
-const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+import { parseEther, parseUnits } from 'viem'
+import { chainClient, connectWallet, expect, openDemo, setWalletMode, test } from './fixtures'
+import { balanceOf, confirmSend, freshAddress, openSendView, pickSendToken, registerNameViaApi, USDC } from './support/walletFeatures'
 
 async function openSend(page: Page, widget: FrameLocator): Promise<void> {
   await openDemo(page)
   await connectWallet(page, widget)
-  await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
-  await widget.getByTestId('account-feature-send').click()
-  await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
-  await expect(widget.getByTestId('send-token-symbol')).toBeVisible()
+  await openSendView(page, widget)
 }
 
-async function pickToken(widget: FrameLocator, symbol: string): Promise<void> {
-  await widget.getByTestId('send-token-button').click()
-  await widget.getByTestId(`send-token-${symbol}`).click()
-  await expect(widget.getByTestId('send-token-symbol')).toHaveText(symbol)
-}
-
-/** The api seen from Node, which does not resolve `*.localhost` as Chromium does. */
-const apiFromNode = () => {
-  const url = new URL(stack.urls.api)
-  url.hostname = '127.0.0.1'
-  return url.origin
-}
-
-/** Registers `label`.airlock.id for a fresh key through the api, as the README shows. */
-async function registerName(label: string): Promise<{ name: string; address: Address }> {
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const name = `${label}.airlock.id`
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
-  const response = await fetch(`${apiFromNode()}/v1/profile/account?projectId=demo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: 0x80000000 + 31337,
-      address: owner.address,
-      message,
-      signature: await owner.signMessage({ message }),
-    }),
-  })
-  expect(response.status).toBe(200)
-  return { name, address: owner.address }
-}
-
-async function send(widget: FrameLocator): Promise<void> {
-  await expect(widget.getByTestId('send-button')).toHaveText('Send')
-  await expect(widget.getByTestId('send-gas-usd')).toHaveText(/^≈ \$\d/)
-  await widget.getByTestId('send-button').click()
-  await expect(widget.getByTestId('toast')).toContainText('Transaction started', { timeout: 15_000 })
-  await expect(widget.getByTestId('account-view')).toBeVisible()
-}
+/** Send (SPEC sections 3-5, 8) with the browser wallet on the devnet; balances checked on chain. */
 
 test.describe('Send with the browser wallet', () => {
   test('sends USDC to a second address: the balances move on chain and the Account view is pushed', async ({ page, widget, account }) => {
     const to = freshAddress()
     const before = await balanceOf(USDC, account.address)
     await openSend(page, widget)
-    await pickToken(widget, 'USDC')
+    await pickSendToken(widget, 'USDC')
     await widget.getByTestId('send-amount-input').fill('12.5')
     await widget.getByTestId('send-receiver-input').fill(to)
     await expect(widget.getByTestId('send-receiver-address')).toHaveText(`${to.slice(0, 6)}…${to.slice(-4)}`)
-    await send(widget)
+    await confirmSend(widget)
     await expect.poll(() => balanceOf(USDC, to), { timeout: 15_000 }).toBe(parseUnits('12.5', 6))
     expect(await balanceOf(USDC, account.address)).toBe(before - parseUnits('12.5', 6))
     // Back from the pushed Account view: the form was reset.
@@ -81,28 +32,28 @@ test.describe('Send with the browser wallet', () => {
   test('sends ETH with empty data', async ({ page, widget }) => {
     const to = freshAddress()
     await openSend(page, widget)
-    await pickToken(widget, 'ETH')
+    await pickSendToken(widget, 'ETH')
     await widget.getByTestId('send-amount-input').fill('0.25')
     await widget.getByTestId('send-receiver-input').fill(to.toLowerCase())
-    await send(widget)
+    await confirmSend(widget)
     await expect.poll(() => chainClient.getBalance({ address: to }), { timeout: 15_000 }).toBe(parseEther('0.25'))
   })
 
   test('sends to a registered name, resolved to its address', async ({ page, widget }) => {
-    const { name, address } = await registerName(`e2e-send-${Date.now()}`)
+    const { name, address } = await registerNameViaApi(`e2e-send-${Date.now()}`)
     await openSend(page, widget)
-    await pickToken(widget, 'USDC')
+    await pickSendToken(widget, 'USDC')
     await widget.getByTestId('send-amount-input').fill('1,000')
     await widget.getByTestId('send-receiver-input').fill(name)
     await expect(widget.getByTestId('send-receiver-name')).toHaveText(name)
     await expect(widget.getByTestId('send-receiver-address')).toHaveText(`${address.slice(0, 6)}…${address.slice(-4)}`)
-    await send(widget)
+    await confirmSend(widget)
     await expect.poll(() => balanceOf(USDC, address), { timeout: 15_000 }).toBe(parseUnits('1000', 6))
   })
 
   test('bad amounts and receivers get clear errors and lose nothing', async ({ page, widget }) => {
     await openSend(page, widget)
-    await pickToken(widget, 'USDC')
+    await pickSendToken(widget, 'USDC')
     const amounts: [string, string][] = [
       ['1.1234567', 'Too many decimals: USDC has 6'],
       ['-1', 'Amount cannot be negative'],
@@ -135,7 +86,7 @@ test.describe('Send with the browser wallet', () => {
   test('a rejection in the wallet keeps the form; sending again works', async ({ page, widget }) => {
     const to = freshAddress()
     await openSend(page, widget)
-    await pickToken(widget, 'USDC')
+    await pickSendToken(widget, 'USDC')
     await widget.getByTestId('send-amount-input').fill('2')
     await widget.getByTestId('send-receiver-input').fill(to)
     await expect(widget.getByTestId('send-button')).toHaveText('Send')
@@ -146,7 +97,7 @@ test.describe('Send with the browser wallet', () => {
     await expect(widget.getByTestId('send-amount-input')).toHaveValue('2')
     await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
     await setWalletMode(page, 'approve')
-    await send(widget)
+    await confirmSend(widget)
     await expect.poll(() => balanceOf(USDC, to), { timeout: 15_000 }).toBe(parseUnits('2', 6))
   })
 })

@@ -1,8 +1,7 @@
-import type { FrameLocator, Page } from '@playwright/test'
 import { formatDecimal, formatUnits } from '@airlock/chains'
-import { DEVNET_CONTRACTS } from '@airlock/devnet'
-import { erc20Abi, parseEther, type Address } from 'viem'
+import { parseEther, type Address } from 'viem'
 import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
+import { balanceOf, chooseSwapToken, DAI, openSwap, previewOutput, quoteSwap, txCount, USDC } from './support/walletFeatures'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
 /**
@@ -12,48 +11,13 @@ import { emailLogin, freshEmail } from './support/emailLogin'
  * Balances are read on the chain and compared with what the preview showed.
  */
 
-const USDC = DEVNET_CONTRACTS.usdc as Address
-const DAI = DEVNET_CONTRACTS.dai as Address
-
-const balanceOf = (token: Address, owner: Address) =>
-  chainClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-const txCount = (address: Address) => chainClient.getTransactionCount({ address, blockTag: 'latest' })
-
-/** From the Account view's Swap button to an initialised Swap view. */
-async function openSwap(page: Page, widget: FrameLocator) {
-  await page.getByTestId('connect-button').click()
-  await widget.getByTestId('account-feature-swaps').click()
-  await expect(widget.getByTestId('swap-view')).toBeVisible({ timeout: 15_000 })
-  await expect(widget.getByTestId('swap-input-source')).toHaveValue('1')
-  await expect(widget.getByTestId('swap-token-source')).toHaveAttribute('data-symbol', 'ETH')
-}
-
-async function choose(widget: FrameLocator, side: 'source' | 'to', symbol: string) {
-  await widget.getByTestId(`swap-token-${side}`).click()
-  await widget.getByTestId(`swap-token-popular-${symbol}`).click()
-  await expect(widget.getByTestId(`swap-token-${side}`)).toHaveAttribute('data-symbol', symbol)
-}
-
-/** Types the amount and waits for the debounced quote. */
-async function quote(widget: FrameLocator, amount: string) {
-  await widget.getByTestId('swap-input-source').fill(amount)
-  await expect(widget.getByTestId('swap-review')).toHaveText('Review swap', { timeout: 10_000 })
-  await expect(widget.getByTestId('swap-review')).toBeEnabled()
-}
-
-/** The preview's shown output ('2,988.020943 USDC') as the digits it rounds to. */
-async function previewOutput(widget: FrameLocator): Promise<string> {
-  const text = (await widget.getByTestId('swap-preview-to').textContent()) ?? ''
-  return text.split(' ')[0]!
-}
-
 test.describe('swap with the browser wallet', () => {
   test('ETH to USDC: no approval, one transaction, the balance moves by the previewed amount', async ({ page, widget, account }) => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openSwap(page, widget)
-    await choose(widget, 'to', 'USDC')
-    await quote(widget, '1')
+    await chooseSwapToken(widget, 'to', 'USDC')
+    await quoteSwap(widget, '1')
     const quoted = await widget.getByTestId('swap-output').textContent()
     expect(quoted).toMatch(/^[\d,]+\.\d{6}$/)
     await expect(widget.getByTestId('swap-provider-fee')).toHaveText('0.008500 ETH')
@@ -79,9 +43,9 @@ test.describe('swap with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openSwap(page, widget)
-    await choose(widget, 'source', 'USDC')
-    await choose(widget, 'to', 'DAI')
-    await quote(widget, '100')
+    await chooseSwapToken(widget, 'source', 'USDC')
+    await chooseSwapToken(widget, 'to', 'DAI')
+    await quoteSwap(widget, '100')
 
     const [usdcBefore, daiBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), balanceOf(DAI, me), txCount(me)])
     await widget.getByTestId('swap-review').click()
@@ -106,7 +70,7 @@ test.describe('swap with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openSwap(page, widget)
-    await choose(widget, 'to', 'USDC')
+    await chooseSwapToken(widget, 'to', 'USDC')
     const input = widget.getByTestId('swap-input-source')
     const error = widget.getByTestId('swap-input-error')
     const review = widget.getByTestId('swap-review')
@@ -136,9 +100,9 @@ test.describe('swap with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openSwap(page, widget)
-    await choose(widget, 'source', 'USDC')
-    await choose(widget, 'to', 'DAI')
-    await quote(widget, '25')
+    await chooseSwapToken(widget, 'source', 'USDC')
+    await chooseSwapToken(widget, 'to', 'DAI')
+    await quoteSwap(widget, '25')
     const nonceBefore = await txCount(me)
 
     await setWalletMode(page, 'reject')
@@ -165,9 +129,9 @@ test.describe('swap with the browser wallet', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await openSwap(page, widget)
-    await choose(widget, 'source', 'USDC')
-    await choose(widget, 'to', 'DAI')
-    await quote(widget, '10')
+    await chooseSwapToken(widget, 'source', 'USDC')
+    await chooseSwapToken(widget, 'to', 'DAI')
+    await quoteSwap(widget, '10')
     const [usdcBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), txCount(me)])
 
     // The api answers build-transaction with a 503 from the approval on: the step after it fails.
@@ -210,8 +174,8 @@ test.describe('swap with the embedded wallet', () => {
     // Funded before anything reads its balances (they are cached 30 s).
     await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${parseEther('10').toString(16)}`] as never })
     await openSwap(page, widget)
-    await choose(widget, 'to', 'USDC')
-    await quote(widget, '1')
+    await chooseSwapToken(widget, 'to', 'USDC')
+    await quoteSwap(widget, '1')
     await widget.getByTestId('swap-review').click()
     await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
     const shown = await previewOutput(widget)
