@@ -88,6 +88,10 @@ test.describe('swap with the browser wallet', () => {
     await expect(review).toHaveText('Insufficient balance')
     await expect(review).toBeDisabled()
 
+    // A comma that is not a thousands separator is refused, as in send.
+    await input.fill('0,5')
+    await expect(error).toHaveText('Incorrect amountUse a dot for decimals; commas only between thousands')
+    await expect(review).toBeDisabled()
     // Pasted en-US grouping reads as the number it shows.
     await input.fill('1,000.5')
     await expect(input).toHaveValue('1000.5')

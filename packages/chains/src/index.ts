@@ -1,3 +1,4 @@
 export * from './address'
+export * from './amount'
 export * from './format'
 export * from './networks'

@@ -1,17 +1,16 @@
-import { formatDecimal } from '@airlock/chains'
+import { formatDecimal, parseAmount } from '@airlock/chains'
 
-/** The fiat amount the user types, checked against the payment method's limits (SPEC section 9). */
+/**
+ * The fiat amount the user types (SPEC section 9), read by the shared amount parser in cents and
+ * checked against the payment method's limits.
+ */
 
 export const INVALID_AMOUNT_TEXT = 'Please enter a valid amount'
 export const TOO_MANY_DECIMALS_TEXT = 'Use at most 2 decimals'
 
-const PLAIN = /^\d{1,15}(\.\d*)?$/
-/** '1,250.50' as en-US writes it (a pasted amount): commas only between groups of three. */
-const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
-
 export type AmountCheck = { ok: true; amount: string } | { ok: false; error: string } | { ok: false; error: undefined }
 
-/** Cents of a decimal string of at most 2 decimals. */
+/** Cents of a limit, a decimal string of at most 2 decimals. */
 const cents = (value: string): bigint => {
   const [whole = '0', fraction = ''] = value.split('.')
   return BigInt(whole || '0') * 100n + BigInt(fraction.padEnd(2, '0') || '0')
@@ -22,15 +21,10 @@ const cents = (value: string): bigint => {
  * Empty input is no error, just nothing to quote.
  */
 export function checkAmount(input: string, limits: { min: string; max: string } | undefined, currency: string): AmountCheck {
-  const trimmed = input.trim()
-  if (trimmed === '') return { ok: false, error: undefined }
-  if (!PLAIN.test(trimmed) && !GROUPED.test(trimmed)) return { ok: false, error: INVALID_AMOUNT_TEXT }
-  const amount = trimmed.replace(/,/g, '').replace(/\.$/, '')
-  const fraction = amount.split('.')[1] ?? ''
-  if (fraction.length > 2) return { ok: false, error: TOO_MANY_DECIMALS_TEXT }
-  const value = cents(amount)
-  if (value === 0n) return { ok: false, error: INVALID_AMOUNT_TEXT }
-  if (limits && value < cents(limits.min)) return { ok: false, error: `Minimum amount is ${formatDecimal(limits.min)} ${currency}` }
-  if (limits && value > cents(limits.max)) return { ok: false, error: `Maximum amount is ${formatDecimal(limits.max)} ${currency}` }
-  return { ok: true, amount }
+  const parsed = parseAmount(input, 2)
+  if (!parsed.ok && parsed.reason === 'empty') return { ok: false, error: undefined }
+  if (!parsed.ok) return { ok: false, error: parsed.reason === 'decimals' ? TOO_MANY_DECIMALS_TEXT : INVALID_AMOUNT_TEXT }
+  if (limits && parsed.units < cents(limits.min)) return { ok: false, error: `Minimum amount is ${formatDecimal(limits.min)} ${currency}` }
+  if (limits && parsed.units > cents(limits.max)) return { ok: false, error: `Maximum amount is ${formatDecimal(limits.max)} ${currency}` }
+  return { ok: true, amount: parsed.value }
 }

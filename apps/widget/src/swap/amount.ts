@@ -1,7 +1,9 @@
+import { parseAmount, withoutThousands, type AmountRefusal } from '@airlock/chains'
+
 /**
- * The swap amount the user types (SPEC section 5): a positive decimal with no more fraction
- * digits than the token has. Pasted en-US grouping ('1,234.5') is read as the number it shows; a
- * lone comma ('0,5') as the decimal separator. Everything else is refused with a reason.
+ * The swap amount the user types (SPEC section 5), read by the shared amount parser. Whitespace is
+ * dropped and pasted en-US grouping ('1,234.5') is shown as the number it is; any other comma is
+ * refused, as in send.
  */
 
 /** SPEC section 8: the input error of an amount that cannot be quoted, and its hint. */
@@ -11,28 +13,23 @@ export const INSUFFICIENT_BALANCE = 'Insufficient balance'
 
 export type AmountCheck = { ok: true; units: bigint; value: string } | { ok: false; error: typeof INCORRECT_AMOUNT; hint: string }
 
-const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
-const DECIMAL = /^(\d*)(?:\.(\d*))?$/
-
-/** What the field keeps of a typed or pasted value: whitespace dropped, separators normalised. */
+/** What the field keeps of a typed or pasted value: whitespace and thousands separators dropped. */
 export function normaliseAmountInput(input: string): string {
-  const trimmed = input.replace(/\s+/g, '')
-  if (GROUPED.test(trimmed)) return trimmed.replace(/,/g, '')
-  if (/^\d*,\d*$/.test(trimmed)) return trimmed.replace(',', '.')
-  return trimmed
+  const compact = input.replace(/\s+/g, '')
+  return withoutThousands(compact) ?? compact
 }
 
-const refuse = (hint: string): AmountCheck => ({ ok: false, error: INCORRECT_AMOUNT, hint })
+const hints: Record<AmountRefusal, (decimals: number) => string> = {
+  empty: () => ENTER_VALID_AMOUNT,
+  invalid: () => ENTER_VALID_AMOUNT,
+  comma: () => 'Use a dot for decimals; commas only between thousands',
+  negative: () => 'The amount cannot be negative',
+  zero: () => 'The amount must be above 0',
+  decimals: (decimals) => `This token has at most ${decimals} decimals`,
+}
 
 /** The amount in smallest units of a token with `decimals`, or why it is not one. */
 export function parseSwapAmount(input: string, decimals: number): AmountCheck {
-  const value = normaliseAmountInput(input)
-  if (value.startsWith('-')) return refuse('The amount cannot be negative')
-  const match = DECIMAL.exec(value)
-  if (!match || value === '' || value === '.') return refuse(ENTER_VALID_AMOUNT)
-  const [, whole = '', fraction = ''] = match
-  if (fraction.length > decimals) return refuse(`This token has at most ${decimals} decimals`)
-  const units = BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`)
-  if (units === 0n) return refuse('The amount must be above 0')
-  return { ok: true, units, value }
+  const parsed = parseAmount(normaliseAmountInput(input), decimals)
+  return parsed.ok ? parsed : { ok: false, error: INCORRECT_AMOUNT, hint: hints[parsed.reason](decimals) }
 }

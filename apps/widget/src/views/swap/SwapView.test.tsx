@@ -280,6 +280,8 @@ describe('Swap view', () => {
     expect(error()).toBe('Insufficient balance')
     expect((screen.getByTestId('swap-input-source') as HTMLInputElement).value).toBe('1000')
     await type('2,5')
+    expect(error()).toBe('Incorrect amountUse a dot for decimals; commas only between thousands')
+    await type('2.5')
     expect(screen.queryByTestId('swap-input-error')).toBeNull()
     await quoted('2.500000')
     // Only the good amounts reached the api.
