@@ -1,6 +1,6 @@
 import { formatDecimal } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import {
   cancelOnrampQuote,
   checkFormAmount,
@@ -10,6 +10,7 @@ import {
   startOnrampCheckout,
   updateOnrampForm,
 } from '../../actions/onramp'
+import { AmountInput } from '../../components/AmountInput'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { limitsOf, PAYMENT_METHODS, paymentMethodsOf, purchaseCurrenciesFor } from '../../onramp/options'
@@ -21,6 +22,27 @@ import './onramp.css'
 
 export const OPTIONS_FALLBACK_TEXT = 'The on-ramp service is unavailable: showing the default options.'
 export const QUOTE_ESTIMATE_TEXT = 'Estimate only: the quote service is unavailable. The checkout shows the final price.'
+
+/** One of the form's pick-one buttons (currency, payment currency, payment method). */
+function Choice({
+  pressed,
+  testId,
+  title,
+  onClick,
+  children,
+}: {
+  pressed: boolean
+  testId: string
+  title?: string
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button type="button" className="al-onramp-choice" aria-pressed={pressed} data-testid={testId} title={title} onClick={onClick}>
+      {children}
+    </button>
+  )
+}
 
 export default function OnRampView() {
   const ctx = useWidget()
@@ -69,18 +91,16 @@ export default function OnRampView() {
         ) : (
           <div className="al-onramp-choices">
             {purchases.map((c) => (
-              <button
+              <Choice
                 key={c.id}
-                type="button"
-                className="al-onramp-choice"
-                aria-pressed={form.purchaseCurrency === c.symbol}
-                data-testid={`onramp-currency-${c.symbol}`}
+                pressed={form.purchaseCurrency === c.symbol}
+                testId={`onramp-currency-${c.symbol}`}
                 title={c.name}
                 onClick={() => updateOnrampForm(ctx, { purchaseCurrency: c.symbol })}
               >
                 <span className="al-onramp-choice-symbol">{c.symbol}</span>
                 <span className="al-onramp-choice-name">{c.name}</span>
-              </button>
+              </Choice>
             ))}
           </div>
         )}
@@ -90,31 +110,27 @@ export default function OnRampView() {
         <legend className="al-onramp-label">You pay with</legend>
         <div className="al-onramp-choices">
           {options.options.paymentCurrencies.map((c) => (
-            <button
+            <Choice
               key={c.id}
-              type="button"
-              className="al-onramp-choice"
-              aria-pressed={form.paymentCurrency === c.id}
-              data-testid={`onramp-payment-${c.id}`}
+              pressed={form.paymentCurrency === c.id}
+              testId={`onramp-payment-${c.id}`}
               onClick={() => updateOnrampForm(ctx, { paymentCurrency: c.id })}
             >
               <span className="al-onramp-choice-symbol">{c.id}</span>
-            </button>
+            </Choice>
           ))}
         </div>
         {methods.length > 0 && (
           <div className="al-onramp-choices">
             {PAYMENT_METHODS.filter((m) => methods.includes(m.id)).map((m) => (
-              <button
+              <Choice
                 key={m.id}
-                type="button"
-                className="al-onramp-choice"
-                aria-pressed={form.paymentMethod === m.id}
-                data-testid={`onramp-method-${m.id}`}
+                pressed={form.paymentMethod === m.id}
+                testId={`onramp-method-${m.id}`}
                 onClick={() => updateOnrampForm(ctx, { paymentMethod: m.id })}
               >
                 {m.label}
-              </button>
+              </Choice>
             ))}
           </div>
         )}
@@ -122,16 +138,14 @@ export default function OnRampView() {
 
       <label className="al-onramp-field">
         <span className="al-onramp-label">Amount ({form.paymentCurrency})</span>
-        <input
+        <AmountInput
           className="al-onramp-input"
-          data-testid="onramp-amount"
-          inputMode="decimal"
-          autoComplete="off"
+          testId="onramp-amount"
           placeholder="0.00"
           value={form.amount}
-          aria-invalid={amount.ok || amount.error === undefined ? undefined : true}
+          invalid={!amount.ok && amount.error !== undefined}
           aria-describedby="al-onramp-amount-help"
-          onChange={(e) => updateOnrampForm(ctx, { amount: e.target.value })}
+          onValueChange={(value) => updateOnrampForm(ctx, { amount: value })}
         />
         <span id="al-onramp-amount-help" className="al-onramp-help">
           {!amount.ok && amount.error !== undefined ? (

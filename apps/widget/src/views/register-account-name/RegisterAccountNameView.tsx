@@ -44,7 +44,7 @@ export default function RegisterAccountNameView({ error }: { error?: string | un
       <p className="al-names-intro">Choose a name people can send to instead of your address.</p>
       <div className="al-names-field">
         <input
-          className="al-names-input"
+          className="al-bare-input al-names-input"
           data-testid="register-name-input"
           autoComplete="off"
           spellCheck={false}

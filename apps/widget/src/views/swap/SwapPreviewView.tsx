@@ -30,13 +30,13 @@ export default function SwapPreviewView() {
 
   return (
     <div className="al-swap" data-testid="swap-preview">
-      <div className="al-swap-box al-swap-row">
+      <div className="al-panel al-swap-box al-swap-row">
         <span>
           Sell <strong data-testid="swap-preview-source">{amount.ok ? `${amount.value} ${sourceToken.symbol}` : ''}</strong>
         </span>
         <TokenIcon url={sourceToken.logoUri} symbol={sourceToken.symbol} />
       </div>
-      <div className="al-swap-box al-swap-row">
+      <div className="al-panel al-swap-box al-swap-row">
         <span>
           Receive{' '}
           <strong data-testid="swap-preview-to">

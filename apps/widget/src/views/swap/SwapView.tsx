@@ -2,6 +2,7 @@ import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { initSwap, setSourceAmount, switchSwapTokens } from '../../actions/swap'
+import { AmountInput } from '../../components/AmountInput'
 import { Button, IconButton } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { canReviewSwapAtom, canSwitchTokensAtom, swapAtom, type SwapState } from '../../stores/swap'
@@ -44,18 +45,15 @@ export default function SwapView() {
 
   return (
     <div className="al-swap" data-testid="swap-view">
-      <div className="al-swap-box">
+      <div className="al-panel al-swap-box">
         <div className="al-swap-row">
-          <input
+          <AmountInput
             className="al-swap-input"
-            data-testid="swap-input-source"
+            testId="swap-input-source"
             aria-label="Amount to swap"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
             value={s.sourceTokenAmount}
-            aria-invalid={s.inputError ? true : undefined}
-            onChange={(event) => setSourceAmount(ctx, event.target.value)}
+            invalid={Boolean(s.inputError)}
+            onValueChange={(value) => setSourceAmount(ctx, value)}
           />
           <TokenButton token={source} testId="swap-token-source" onClick={() => pick('sourceToken')} />
         </div>
@@ -75,7 +73,7 @@ export default function SwapView() {
       >
         ⇅
       </IconButton>
-      <div className="al-swap-box">
+      <div className="al-panel al-swap-box">
         <div className="al-swap-row">
           <span className="al-swap-output" data-testid="swap-output">
             {s.loadingQuote ? (

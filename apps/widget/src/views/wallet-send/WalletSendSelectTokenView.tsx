@@ -1,12 +1,10 @@
-import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { loadSendTokens, selectSendToken } from '../../actions/send'
 import { Spinner } from '../../components/Spinner'
 import { sendAtom } from '../../stores/send'
 import { useWidget } from '../../WidgetProvider'
-import { TokenIcon } from '../account/tabs/TokenIcon'
-import { formatUsd } from '../account/tabs/format'
+import { TokenRowBody } from '../account/tabs/TokenRowBody'
 import '../account/tabs/tabs.css'
 import './send.css'
 
@@ -28,7 +26,7 @@ export default function WalletSendSelectTokenView() {
   return (
     <section className="al-send" data-testid="send-select-token-view">
       <input
-        className="al-send-receiver-input"
+        className="al-bare-input al-send-receiver-input"
         data-testid="send-token-search"
         placeholder="Search token"
         aria-label="Search token"
@@ -50,15 +48,7 @@ export default function WalletSendSelectTokenView() {
               data-testid={`send-token-${token.symbol}`}
               onClick={() => selectSendToken(ctx, token)}
             >
-              <TokenIcon url={token.iconUrl} symbol={token.symbol} />
-              <span className="al-token-main">
-                <span className="al-token-symbol">{token.symbol}</span>
-                <span className="al-token-name">{token.name}</span>
-              </span>
-              <span className="al-token-figures">
-                <span className="al-token-amount">{formatDecimal(token.quantity.numeric, BALANCE_DECIMALS)}</span>
-                <span className="al-token-value">{formatUsd(token.value)}</span>
-              </span>
+              <TokenRowBody token={token} />
             </button>
           </li>
         ))}

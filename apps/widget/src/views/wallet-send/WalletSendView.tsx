@@ -2,6 +2,7 @@ import { BALANCE_DECIMALS, formatDecimal, shortAddress } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { useEffect } from 'react'
 import { loadSendTokens, sendTokens, setMaxAmount, setReceiver, setSendAmount, tokenDecimals, tokenUnits } from '../../actions/send'
+import { AmountInput } from '../../components/AmountInput'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
 import { checkAmount } from '../../send/amount'
@@ -43,19 +44,16 @@ export default function WalletSendView() {
 
   return (
     <section className="al-send" data-testid="wallet-send-view">
-      <div className="al-send-box">
+      <div className="al-panel al-send-box">
         <div className="al-send-row">
-          <input
-            className="al-send-amount"
-            data-testid="send-amount-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
+          <AmountInput
+            className="al-bare-input al-send-amount"
+            testId="send-amount-input"
             aria-label="Amount"
-            aria-invalid={amountError ? true : undefined}
+            invalid={Boolean(amountError)}
             value={send.sendTokenAmount}
             disabled={send.loading}
-            onChange={(event) => setSendAmount(ctx, event.target.value)}
+            onValueChange={(value) => setSendAmount(ctx, value)}
           />
           <button
             type="button"
@@ -100,9 +98,9 @@ export default function WalletSendView() {
         )}
       </div>
 
-      <div className="al-send-box">
+      <div className="al-panel al-send-box">
         <input
-          className="al-send-receiver-input"
+          className="al-bare-input al-send-receiver-input"
           data-testid="send-receiver-input"
           autoComplete="off"
           spellCheck={false}

@@ -1,10 +1,9 @@
-import { formatDecimal, BALANCE_DECIMALS } from '@airlock/chains'
 import { useEffect, useState } from 'react'
 import { Spinner } from '../../../components/Spinner'
 import type { TokenBalance } from '../../../api/accountData'
 import { useWidget } from '../../../WidgetProvider'
-import { TokenIcon } from './TokenIcon'
-import { formatUsd, toastOnce } from './format'
+import { TokenRowBody } from './TokenRowBody'
+import { toastOnce } from './format'
 
 type State = { status: 'loading' } | { status: 'success'; balances: TokenBalance[] } | { status: 'error' }
 
@@ -62,19 +61,7 @@ export function TokensTab({ address, caipNetworkId }: { address: string; caipNet
     <ul className="al-tab-list">
       {state.balances.map((token) => (
         <li key={`${token.chainId}:${token.address ?? 'native'}`} className="al-token-row" data-testid={`token-row-${token.symbol}`}>
-          <TokenIcon url={token.iconUrl} symbol={token.symbol} />
-          <span className="al-token-main">
-            <span className="al-token-symbol">{token.symbol}</span>
-            <span className="al-token-name">{token.name}</span>
-          </span>
-          <span className="al-token-figures">
-            <span className="al-token-amount" data-testid="token-amount" title={`${token.quantity.numeric} ${token.symbol}`}>
-              {formatDecimal(token.quantity.numeric, BALANCE_DECIMALS)}
-            </span>
-            <span className="al-token-value" data-testid="token-value">
-              {formatUsd(token.value)}
-            </span>
-          </span>
+          <TokenRowBody token={token} exactOnHover />
         </li>
       ))}
     </ul>
