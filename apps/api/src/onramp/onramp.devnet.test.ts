@@ -1,53 +1,27 @@
-import { createServer, type Server } from 'node:http'
-import { DEVNET_CHAINS, DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY, devnetAccounts } from '@airlock/devnet'
-import { getRequestListener } from '@hono/node-server'
-import { Hono } from 'hono'
+import { DEVNET_CONTRACTS, DEVNET_TREASURY, devnetAccounts } from '@airlock/devnet'
 import { erc20Abi, getAddress, parseEther, parseUnits, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
 import { HistoryResponseSchema, type HistoryResponse } from '../history/format'
-import { historyRoutes } from '../history/routes'
-import { CHAIN_A, CHAIN_B, startHistoryFixture, TEST_PROJECT, type HistoryFixture } from '../history/testing'
-import { onrampConfigFromDevnet } from './catalog'
-import { CHECKOUT_CSP, onrampCheckoutRoutes } from './checkout'
-import { onrampRoutes } from './routes'
+import { CHAIN_A, CHAIN_B, type HistoryFixture } from '../history/testing'
+import { CHECKOUT_CSP } from './checkout'
+import { startOnrampFixture, type OnrampFixture } from './testing'
 import { claimSession, insertSession } from './store'
 
 // Ports of this file: the devnet's two chains (the API listens on an ephemeral port).
 const PORTS: [number, number] = [18823, 18824]
 
 const buyers = devnetAccounts.slice(1, 7).map((a) => a.address)
-const config = onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY })
 
+let onramp: OnrampFixture
 let fx: HistoryFixture
-let server: Server
 let origin: string
 
 beforeAll(async () => {
-  fx = await startHistoryFixture({ ports: PORTS })
-  const app = new Hono<{ Variables: ApiVariables }>()
-  app.route('/', onrampCheckoutRoutes(fx.deps, config))
-  const v1 = new Hono<{ Variables: ApiVariables }>()
-  v1.route('/', historyRoutes(fx.deps))
-  v1.route('/', onrampRoutes(fx.deps, config))
-  app.use('/v1/*', async (c, next) => {
-    c.set('project', TEST_PROJECT)
-    await next()
-  })
-  app.route('/v1', v1)
-  const listener = getRequestListener(app.fetch)
-  server = createServer((req, res) => void listener(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  fx.deps.apiOrigin = origin
+  onramp = await startOnrampFixture(PORTS)
+  ;({ fx, origin } = onramp)
 }, 60_000)
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await fx?.stop()
-})
+afterAll(() => onramp?.stop())
 
 async function generate(body: Record<string, unknown>): Promise<string> {
   const res = await fetch(`${origin}/v1/generators/onrampurl?projectId=demo`, {

@@ -1,52 +1,23 @@
-import { createServer, type Server } from 'node:http'
-import { DEVNET_CHAINS, DEVNET_TOKENS, DEVNET_TREASURY, devnetAccounts } from '@airlock/devnet'
+import { devnetAccounts } from '@airlock/devnet'
 import { OnrampOptionsResponse, OnrampPurchasesResponse, OnrampQuoteResponse, OnrampUrlResponse } from '@airlock/protocol'
-import { getRequestListener } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
-import { historyRoutes } from '../history/routes'
-import { startHistoryFixture, TEST_PROJECT, type HistoryFixture } from '../history/testing'
-import { onrampConfigFromDevnet } from './catalog'
-import { onrampCheckoutRoutes } from './checkout'
-import { onrampRoutes } from './routes'
+import { startOnrampFixture, type OnrampFixture } from './testing'
 
 /** The widget parses the on-ramp answers with @airlock/protocol's zod/mini schemas: real answers must pass them. */
 
 // Ports of this file: the devnet's two chains (the API listens on an ephemeral port).
 const PORTS: [number, number] = [18841, 18842]
 const buyer = devnetAccounts[7]!.address
-const config = onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY })
 
-let fx: HistoryFixture
-let server: Server
+let onramp: OnrampFixture
 let origin: string
 
 beforeAll(async () => {
-  fx = await startHistoryFixture({ ports: PORTS })
-  const app = new Hono<{ Variables: ApiVariables }>()
-  app.route('/', onrampCheckoutRoutes(fx.deps, config))
-  const v1 = new Hono<{ Variables: ApiVariables }>()
-  v1.route('/', historyRoutes(fx.deps))
-  v1.route('/', onrampRoutes(fx.deps, config))
-  app.use('/v1/*', async (c, next) => {
-    c.set('project', TEST_PROJECT)
-    await next()
-  })
-  app.route('/v1', v1)
-  const listener = getRequestListener(app.fetch)
-  server = createServer((req, res) => void listener(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
-  fx.deps.apiOrigin = origin
+  onramp = await startOnrampFixture(PORTS)
+  origin = onramp.origin
 }, 60_000)
 
-afterAll(async () => {
-  server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
-  await fx?.stop()
-})
+afterAll(() => onramp?.stop())
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${origin}${path}${path.includes('?') ? '&' : '?'}projectId=demo`, {
