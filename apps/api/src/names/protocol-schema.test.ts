@@ -4,7 +4,7 @@ import type { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
-import { createTestContext, send, type TestContext } from '../identity/testing/harness'
+import { createTestContext, registration, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from './routes'
 
 /** The widget parses the names answers with @airlock/protocol's zod/mini schemas: real answers must pass them. */
@@ -34,17 +34,12 @@ describe('/v1/profile answers parse with the protocol schemas the widget uses', 
       data: [],
     })
 
-    const message = JSON.stringify({
-      name: 'schemer.airlock.id',
-      attributes: { avatar: 'https://img.example/schemer.png' },
-      timestamp: Math.floor(ctx.clock.now / 1000),
-    })
-    const registered = await send(app, 'POST', '/v1/profile/account', {
-      coin_type: 0x80000000 + 31337,
-      address: account.address,
-      message,
-      signature: await account.signMessage({ message }),
-    })
+    const registered = await send(
+      app,
+      'POST',
+      '/v1/profile/account',
+      await registration(ctx, account, 'schemer.airlock.id', { avatar: 'https://img.example/schemer.png' }),
+    )
     expect(registered.status).toBe(200)
     const record = RegisterNameResponse.safeParse(registered.body)
     expect(record.success && record.data).toMatchObject({
