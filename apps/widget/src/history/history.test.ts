@@ -12,15 +12,7 @@ import {
   visibleTransactions,
   withPurchases,
 } from './history'
-
-const transfer = (direction: HistoryTransfer['direction'], numeric: string, symbol: string, spam = false): HistoryTransfer => ({
-  fungible_info: { name: symbol, symbol },
-  ...(spam ? { nft_info: { name: symbol, flags: { is_spam: true } } } : {}),
-  direction,
-  quantity: { numeric },
-  value: 0,
-  price: 0,
-})
+import { historyTransfer as transfer } from '../testing/history'
 
 const tx = (id: string, minedAt: string, fields: Partial<HistoryTransaction['metadata']> & { transfers?: HistoryTransfer[] } = {}) => {
   const { transfers = [transfer('out', '1', 'ETH')], ...metadata } = fields

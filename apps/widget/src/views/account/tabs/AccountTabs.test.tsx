@@ -7,6 +7,7 @@ import { AUTH_CONNECTOR_ID } from '../../../connectors/authId'
 import { accountTabAtom } from '../../../stores/account'
 import { connectionAtom } from '../../../stores/connection'
 import { currentRouteAtom } from '../../../stores/router'
+import { historyTransfer as transfer } from '../../../testing/history'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
 
@@ -28,15 +29,6 @@ const token = (symbol: string, numeric: string, value: number, address?: string)
   price: value / Number(numeric),
   quantity: { decimals: symbol === 'USDC' ? '6' : '18', numeric },
   iconUrl: `${API}/token-icons/${symbol}.svg`,
-})
-
-const transfer = (direction: 'in' | 'out' | 'self', numeric: string, symbol: string, spam = false) => ({
-  fungible_info: { name: symbol, symbol },
-  ...(spam ? { nft_info: { name: symbol, flags: { is_spam: true } } } : {}),
-  direction,
-  quantity: { numeric },
-  value: 0,
-  price: 0,
 })
 
 const tx = (
