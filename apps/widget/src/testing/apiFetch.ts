@@ -1,8 +1,19 @@
 import { vi } from 'vitest'
 import type { Identity } from '../api/identity'
 
-const json = (body: unknown, status = 200) =>
+export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+/** The requests a mocked fetch got for `path`, in order, each with its JSON body parsed. */
+export function apiCalls(fetch: { mock: { calls: [RequestInfo | URL, RequestInit?][] } }, path: string) {
+  return fetch.mock.calls
+    .map(([input, init]) => ({
+      url: new URL(String(input)),
+      init,
+      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    }))
+    .filter((call) => call.url.pathname === path)
+}
 
 /**
  * A fake api for component tests: the RPC proxy answers eth_getBalance with `balance`, the identity

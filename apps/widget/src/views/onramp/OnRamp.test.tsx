@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectExternal } from '../../actions/connect'
 import { openModal } from '../../actions/modal'
 import { POPUP_BLOCKED_TEXT } from '../../actions/onramp'
-import { fakeApiFetch } from '../../testing/apiFetch'
+import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
 import { currentRouteAtom, navigateAtom } from '../../stores/router'
@@ -17,8 +17,6 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const refusal = (status: number, description: string) => json({ status, error: description, reasons: [{ description }] }, status)
 
 const LIMITS = [
@@ -73,11 +71,6 @@ function onrampFetch(routes: { options?: Route; quote?: Route; url?: Route; hist
     return base(input, init)
   })
 }
-
-const calls = (fetch: ReturnType<typeof onrampFetch>, path: string) =>
-  fetch.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input)), body: init?.body ? JSON.parse(String(init.body)) : undefined }))
-    .filter((c) => c.url.pathname === path)
 
 async function openBuy(fetch: typeof globalThis.fetch) {
   const rendered = await renderApp(createFakeHost(), { fetch, open: false })

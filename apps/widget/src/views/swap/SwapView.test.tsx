@@ -8,7 +8,7 @@ import { prepareSwapTransaction } from '../../actions/swap'
 import { connectionAtom } from '../../stores/connection'
 import { currentRouteAtom, navigateAtom, routerAtom } from '../../stores/router'
 import { swapAtom } from '../../stores/swap'
-import { fakeApiFetch } from '../../testing/apiFetch'
+import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, deferred, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
 import { SwapPreviewView, SwapSelectTokenView, SwapView } from '../lazy'
@@ -32,8 +32,6 @@ const WETH = `${CHAIN}:0x0000000000000000000000000000000000000001`
 const ROUTER = '0xB9aB91835F6b5fBFbe5a7910edD3F9Ff308f4427'
 const HASH = `0x${'ab'.repeat(32)}`
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const refusal = (description: string, status = 400) => json({ status, error: description, reasons: [{ description }] }, status)
 
 const token = (symbol: string, address: string, decimals: number) => ({
@@ -152,8 +150,6 @@ async function openSwap(fetch: ReturnType<typeof swapApi>, host = createFakeHost
   return { ...rendered, host }
 }
 
-const calls = (fetch: ReturnType<typeof swapApi>, path: string) =>
-  fetch.mock.calls.map(([input, init]) => ({ url: new URL(String(input)), init })).filter(({ url }) => url.pathname === path)
 const sends = (host: ReturnType<typeof createFakeHost>) => host.walletCalls().filter((c) => c.method === 'eth_sendTransaction')
 const toast = () => screen.getByTestId('toast')
 /** Views are lazy chunks: the first visit of each waits for its import. */
