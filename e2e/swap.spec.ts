@@ -1,4 +1,5 @@
 import { formatDecimal, formatUnits } from '@airlock/chains'
+import type { FrameLocator, Page } from '@playwright/test'
 import { parseEther, type Address } from 'viem'
 import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
 import { balanceOf, chooseSwapToken, DAI, openSwap, previewOutput, quoteSwap, txCount, USDC } from './support/walletFeatures'
@@ -10,6 +11,22 @@ import { emailLogin, freshEmail } from './support/emailLogin'
  * api failing mid-swap, and the embedded wallet whose steps go through the ApproveTransaction view.
  * Balances are read on the chain and compared with what the preview showed.
  */
+
+/** The browser wallet connected, on a quoted swap of `amount` USDC to DAI. */
+async function quoteUsdcToDai(page: Page, widget: FrameLocator, amount: string) {
+  await openDemo(page)
+  await connectWallet(page, widget)
+  await openSwap(page, widget)
+  await chooseSwapToken(widget, 'source', 'USDC')
+  await chooseSwapToken(widget, 'to', 'DAI')
+  await quoteSwap(widget, amount)
+}
+
+/** Review: the preview asks for the USDC approval first. */
+async function reviewToApproval(widget: FrameLocator) {
+  await widget.getByTestId('swap-review').click()
+  await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+}
 
 test.describe('swap with the browser wallet', () => {
   test('ETH to USDC: no approval, one transaction, the balance moves by the previewed amount', async ({ page, widget, account }) => {
@@ -40,16 +57,10 @@ test.describe('swap with the browser wallet', () => {
 
   test('USDC to DAI: an approval of the amount, then the swap; DAI moves by the previewed amount', async ({ page, widget, account }) => {
     const me = account.address as Address
-    await openDemo(page)
-    await connectWallet(page, widget)
-    await openSwap(page, widget)
-    await chooseSwapToken(widget, 'source', 'USDC')
-    await chooseSwapToken(widget, 'to', 'DAI')
-    await quoteSwap(widget, '100')
+    await quoteUsdcToDai(page, widget, '100')
 
     const [usdcBefore, daiBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), balanceOf(DAI, me), txCount(me)])
-    await widget.getByTestId('swap-review').click()
-    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await reviewToApproval(widget)
     await expect(widget.getByTestId('swap-approval-note')).toBeVisible()
     await widget.getByTestId('swap-preview-confirm').click()
     // Mined, the allowance is read again and the swap built on it.
@@ -101,17 +112,11 @@ test.describe('swap with the browser wallet', () => {
 
   test('a rejected approval goes back to the swap with the error; approving on retry swaps', async ({ page, widget, account }) => {
     const me = account.address as Address
-    await openDemo(page)
-    await connectWallet(page, widget)
-    await openSwap(page, widget)
-    await chooseSwapToken(widget, 'source', 'USDC')
-    await chooseSwapToken(widget, 'to', 'DAI')
-    await quoteSwap(widget, '25')
+    await quoteUsdcToDai(page, widget, '25')
     const nonceBefore = await txCount(me)
 
     await setWalletMode(page, 'reject')
-    await widget.getByTestId('swap-review').click()
-    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await reviewToApproval(widget)
     await widget.getByTestId('swap-preview-confirm').click()
     await expect(widget.getByTestId('swap-view')).toBeVisible()
     await expect(widget.getByTestId('swap-transaction-error')).toHaveText('Transaction error')
@@ -119,8 +124,7 @@ test.describe('swap with the browser wallet', () => {
     expect(await txCount(me)).toBe(nonceBefore)
 
     await setWalletMode(page, 'approve')
-    await widget.getByTestId('swap-review').click()
-    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await reviewToApproval(widget)
     await widget.getByTestId('swap-preview-confirm').click()
     await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 20_000 })
     await widget.getByTestId('swap-preview-confirm').click()
@@ -130,12 +134,7 @@ test.describe('swap with the browser wallet', () => {
 
   test('the api down mid-swap: the error shown, and the retry sends only the swap', async ({ page, widget, account }) => {
     const me = account.address as Address
-    await openDemo(page)
-    await connectWallet(page, widget)
-    await openSwap(page, widget)
-    await chooseSwapToken(widget, 'source', 'USDC')
-    await chooseSwapToken(widget, 'to', 'DAI')
-    await quoteSwap(widget, '10')
+    await quoteUsdcToDai(page, widget, '10')
     const [usdcBefore, nonceBefore] = await Promise.all([balanceOf(USDC, me), txCount(me)])
 
     // The api answers build-transaction with a 503 from the approval on: the step after it fails.
@@ -149,8 +148,7 @@ test.describe('swap with the browser wallet', () => {
         body: JSON.stringify({ status: 503, error: 'down', reasons: [{ description: 'down' }] }),
       })
     })
-    await widget.getByTestId('swap-review').click()
-    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Approve USDC', { timeout: 10_000 })
+    await reviewToApproval(widget)
     await widget.getByTestId('swap-preview-confirm').click()
     await expect(widget.getByTestId('toast')).toHaveText('Failed to create transaction', { timeout: 20_000 })
     await expect(widget.getByTestId('swap-view')).toBeVisible()
