@@ -10,7 +10,15 @@ export function TokenIcon({ url, symbol }: { url: string | undefined; symbol: st
   const [failed, setFailed] = useState(false)
   const show = url !== undefined && !failed && loadable(url, config.apiUrl)
   return show ? (
-    <img className="al-token-icon" src={explorer.apiImageUrl(url)} alt="" width={32} height={32} referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+    <img
+      className="al-token-icon"
+      src={explorer.apiImageUrl(url)}
+      alt=""
+      width={32}
+      height={32}
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
   ) : (
     <span className="al-token-icon" aria-hidden="true">
       {symbol.slice(0, 1).toUpperCase()}
