@@ -47,7 +47,7 @@ export default function SwapSelectTokenView({ target }: { target: Target }) {
                 <button
                   key={token.address}
                   type="button"
-                  className="al-swap-token"
+                  className="al-token-pill al-swap-token"
                   data-testid={`swap-token-suggested-${token.symbol}`}
                   onClick={() => pick(token)}
                 >

@@ -135,7 +135,7 @@ function reviewLabel(s: SwapState): string {
 
 function TokenButton({ token, testId, onClick }: { token: SwapToken | undefined; testId: string; onClick: () => void }) {
   return (
-    <button type="button" className="al-swap-token" data-testid={testId} data-symbol={token?.symbol} onClick={onClick}>
+    <button type="button" className="al-token-pill al-swap-token" data-testid={testId} data-symbol={token?.symbol} onClick={onClick}>
       {token ? (
         <>
           <TokenIcon url={token.logoUri} symbol={token.symbol} />

@@ -57,7 +57,7 @@ export default function WalletSendView() {
           />
           <button
             type="button"
-            className="al-send-token"
+            className="al-token-pill"
             data-testid="send-token-button"
             onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'WalletSendSelectToken' } })}
           >
