@@ -1,5 +1,6 @@
 import type { OnrampOptionsResponse, OnrampPurchase } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
+import { ONRAMP_QUOTE } from '../testing/onramp'
 import { checkAmount, INVALID_AMOUNT_TEXT, TOO_MANY_DECIMALS_TEXT } from './amount'
 import { DEFAULT_ONRAMP_OPTIONS, limitsOf, paymentMethodsOf, purchaseCurrenciesFor } from './options'
 import { findPurchase } from './purchase'
@@ -81,18 +82,8 @@ describe('the amount', () => {
 })
 
 describe('quotes', () => {
-  const quote = {
-    coinbaseFee: { amount: '1.50', currency: 'USD' },
-    networkFee: { amount: '0.25', currency: 'USD' },
-    paymentSubtotal: { amount: '98.25', currency: 'USD' },
-    paymentTotal: { amount: '100.00', currency: 'USD' },
-    purchaseAmount: { amount: '98.25', currency: 'USDC' },
-    quoteId: 'q-1',
-    provider: 'coinbase',
-  }
-
   it('shows the purchase, each fee, their sum and the total', () => {
-    expect(quoteLines(quote)).toEqual({
+    expect(quoteLines(ONRAMP_QUOTE)).toEqual({
       purchase: '98.25 USDC',
       coinbaseFee: '1.50 USD',
       networkFee: '0.25 USD',

@@ -6,6 +6,7 @@ import { openModal } from '../../actions/modal'
 import { POPUP_BLOCKED_TEXT } from '../../actions/onramp'
 import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
+import { ONRAMP_QUOTE } from '../../testing/onramp'
 import { renderApp } from '../../testing/renderApp'
 import { currentRouteAtom, navigateAtom } from '../../stores/router'
 import { OPTIONS_FALLBACK_TEXT, QUOTE_ESTIMATE_TEXT } from './OnRampView'
@@ -45,15 +46,6 @@ const OPTIONS = {
     { id: 'ETH', name: 'Ether', symbol: 'ETH', networks: [network('31337', 'airlock-devnet')] },
   ],
 }
-const QUOTE = {
-  coinbaseFee: { amount: '1.50', currency: 'USD' },
-  networkFee: { amount: '0.25', currency: 'USD' },
-  paymentSubtotal: { amount: '98.25', currency: 'USD' },
-  paymentTotal: { amount: '100.00', currency: 'USD' },
-  purchaseAmount: { amount: '98.25', currency: 'USDC' },
-  quoteId: 'q-123',
-  provider: 'coinbase',
-}
 const CHECKOUT_URL = 'http://api.localhost:4400/onramp/checkout/abc'
 
 type Route = (url: URL, body: unknown) => Response | Promise<Response> | undefined
@@ -65,7 +57,7 @@ function onrampFetch(routes: { options?: Route; quote?: Route; url?: Route; hist
     const url = new URL(String(input))
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     if (url.pathname === '/v1/onramp/options') return (await routes.options?.(url, body)) ?? json(OPTIONS)
-    if (url.pathname === '/v1/onramp/quote') return (await routes.quote?.(url, body)) ?? json(QUOTE)
+    if (url.pathname === '/v1/onramp/quote') return (await routes.quote?.(url, body)) ?? json(ONRAMP_QUOTE)
     if (url.pathname === '/v1/generators/onrampurl') return (await routes.url?.(url, body)) ?? json({ url: CHECKOUT_URL })
     if (url.searchParams.has('onramp') && routes.history) return (await routes.history(url, body))!
     return base(input, init)
