@@ -2,6 +2,7 @@ import { devnetAccounts } from '@airlock/devnet'
 import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectWallet, expect, openDemo, stack, test } from './fixtures'
+import { apiFromNode, registerName } from './support/walletFeatures'
 
 /** The dapp page's provider events, recorded from the moment this is called. */
 async function recordChainChanges(page: Page): Promise<() => Promise<string[]>> {
@@ -110,25 +111,12 @@ const named = test.extend({
 })
 
 named('a name registered through the api is shown in the Account view, with its avatar', async ({ page, widget, account }) => {
-  // Node does not resolve *.localhost: the test talks to the api's loopback address; the browser uses its name.
-  const api = stack.urls.api.replace('//api.localhost', '//127.0.0.1')
   const signer = privateKeyToAccount(account.privateKey)
   const name = `e2e-${Date.now().toString(36)}.airlock.id`
   const avatar = `${stack.urls.api}/public/getAssetImage/airlock-devnet?projectId=demo`
-  const message = JSON.stringify({ name, attributes: { avatar }, timestamp: Math.floor(Date.now() / 1000) })
-  const registered = await fetch(`${api}/v1/profile/account?projectId=demo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: 0x80000000 + 31337,
-      address: signer.address,
-      message,
-      signature: await signer.signMessage({ message }),
-    }),
-  })
-  expect(registered.status).toBe(200)
+  await registerName(signer, name, { avatar })
   // The primary name is the oldest one: an earlier run on the same database may have left one.
-  const identity = (await (await fetch(`${api}/v1/identity/${signer.address}?projectId=demo`)).json()) as {
+  const identity = (await (await fetch(`${apiFromNode()}/v1/identity/${signer.address}?projectId=demo`)).json()) as {
     name: string
     avatar: string | null
   }

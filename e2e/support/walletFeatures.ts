@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
 import { erc20Abi, type Address } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { chainClient, expect, stack } from '../fixtures'
 
 /**
@@ -106,17 +106,15 @@ export async function pay(popup: Page, card: string) {
 }
 
 /** The api seen from Node, which does not resolve `*.localhost` as Chromium does. */
-const apiFromNode = () => {
+export const apiFromNode = () => {
   const url = new URL(stack.urls.api)
   url.hostname = '127.0.0.1'
   return url.origin
 }
 
-/** Registers `label`.airlock.id for a fresh key through the api, as the README shows. */
-export async function registerNameViaApi(label: string): Promise<{ name: string; address: Address }> {
-  const owner = privateKeyToAccount(generatePrivateKey())
-  const name = `${label}.airlock.id`
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+/** Registers `name` for `owner` on the devnet chain through the api, as the README shows. */
+export async function registerName(owner: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}): Promise<void> {
+  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
   const response = await fetch(`${apiFromNode()}/v1/profile/account?projectId=demo`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -128,6 +126,13 @@ export async function registerNameViaApi(label: string): Promise<{ name: string;
     }),
   })
   expect(response.status).toBe(200)
+}
+
+/** Registers `label`.airlock.id for a fresh key through the api. */
+export async function registerNameViaApi(label: string): Promise<{ name: string; address: Address }> {
+  const owner = privateKeyToAccount(generatePrivateKey())
+  const name = `${label}.airlock.id`
+  await registerName(owner, name)
   return { name, address: owner.address }
 }
 
