@@ -17,7 +17,7 @@ export default function EmailVerifyDeviceView({ email }: { email: string }) {
   const here = login.step === 'device' && login.email === email
   const busy = here ? login.busy : undefined
   return (
-    <section className="al-email-verify" data-testid="email-verify-device">
+    <section className="al-centered-view" data-testid="email-verify-device">
       <div className="al-email-verify-text">
         <p className="al-email-verify-title">Register this device</p>
         <p>

@@ -14,7 +14,7 @@ export default function EmailVerifyOtpView({ email }: { email: string }) {
   const here = login.step === 'otp' && login.email === email
   const busy = here ? login.busy : undefined
   return (
-    <section className="al-email-verify" data-testid="email-verify-otp">
+    <section className="al-centered-view" data-testid="email-verify-otp">
       <div className="al-email-verify-text">
         <p>Enter the code we sent to</p>
         <p className="al-email-verify-address" data-testid="otp-email">

@@ -18,7 +18,7 @@ export default function UpdateEmailOtpView({ step, email }: { step: 'primary' | 
   const sentTo = step === 'primary' ? current : email
   const submit = step === 'primary' ? submitUpdateEmailPrimaryOtp : submitUpdateEmailSecondaryOtp
   return (
-    <section className="al-email-verify" data-testid={`update-email-${step}-otp`}>
+    <section className="al-centered-view" data-testid={`update-email-${step}-otp`}>
       <div className="al-email-verify-text">
         <p>
           {step === 'primary'

@@ -19,7 +19,7 @@ export default function UpdateEmailView() {
     if (!update.busy) void startEmailUpdate(ctx, value)
   }
   return (
-    <section className="al-email-verify" data-testid="update-email-view">
+    <section className="al-centered-view" data-testid="update-email-view">
       <div className="al-email-verify-text">
         <p>Your email is</p>
         <p className="al-email-verify-address" data-testid="update-email-current">

@@ -20,7 +20,7 @@ export default function WalletReceiveView() {
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
   const network = useAtomValue(activeNetworkAtom)
   const compatible = compatibleNetworks(useAtomValue(networksAtom), caipNetworkId)
-  if (!address) return <section className="al-receive" data-testid="receive-view" />
+  if (!address) return <section className="al-centered-view" data-testid="receive-view" />
 
   const networkName = network?.name ?? caipNetworkId
   const onCopy = async () => {
@@ -29,7 +29,7 @@ export default function WalletReceiveView() {
   }
 
   return (
-    <section className="al-receive" data-testid="receive-view">
+    <section className="al-centered-view" data-testid="receive-view">
       <QrCode uri={address} logoUrl={network ? networkImageUrl(ctx.config.apiUrl, ctx.project(), network) : undefined} size={240} />
       <p className="al-receive-network" data-testid="receive-network">
         Receive on <strong>{networkName}</strong>
