@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
 import { namesRoutes } from '../names/routes'
 import { identityRoutes } from './routes'
-import { createTestContext, registration, send, type TestContext } from './testing/harness'
+import { createTestContext, registerName, send, type TestContext } from './testing/harness'
 
 /** The widget parses `/v1/identity/{address}` with @airlock/protocol's zod/mini schema: real answers must pass it. */
 const account = privateKeyToAccount(devnetAccounts[4]!.privateKey)
@@ -37,12 +37,7 @@ describe('/v1/identity answers parse with the protocol schema the widget uses', 
   })
 
   it('an address with a registered name and avatar', async () => {
-    const registered = await send(
-      app,
-      'POST',
-      '/v1/profile/account',
-      await registration(ctx, account, 'schema-check.airlock.id', { avatar: 'https://img.example/schema.png' }),
-    )
+    const registered = await registerName(ctx, app, account, 'schema-check.airlock.id', { avatar: 'https://img.example/schema.png' })
     expect(registered.status).toBe(200)
     const body = await identity(account.address)
     expect(IdentityResponse.safeParse(body)).toEqual({

@@ -4,7 +4,7 @@ import type { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
-import { createTestContext, registration, send, type TestContext } from '../identity/testing/harness'
+import { createTestContext, registerName, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from './routes'
 
 /** The widget parses the names answers with @airlock/protocol's zod/mini schemas: real answers must pass them. */
@@ -34,12 +34,7 @@ describe('/v1/profile answers parse with the protocol schemas the widget uses', 
       data: [],
     })
 
-    const registered = await send(
-      app,
-      'POST',
-      '/v1/profile/account',
-      await registration(ctx, account, 'schemer.airlock.id', { avatar: 'https://img.example/schemer.png' }),
-    )
+    const registered = await registerName(ctx, app, account, 'schemer.airlock.id', { avatar: 'https://img.example/schemer.png' })
     expect(registered.status).toBe(200)
     const record = RegisterNameResponse.safeParse(registered.body)
     expect(record.success && record.data).toMatchObject({

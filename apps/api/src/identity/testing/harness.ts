@@ -97,8 +97,15 @@ export async function send<T = Record<string, unknown>>(
 /** The error shape's first reason. */
 export const reason = (reply: Reply) => (reply.body as { reasons?: { description: string }[] }).reasons?.[0]?.description
 
-/** The signed body of POST /v1/profile/account by which `account` registers `name` now, on the devnet chain 31337. */
-export async function registration(ctx: TestContext, account: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}) {
+/** POST /v1/profile/account, signed: `account` registers `name` now, on the devnet chain 31337. */
+export async function registerName(
+  ctx: TestContext,
+  app: Hono<{ Variables: ApiVariables }>,
+  account: PrivateKeyAccount,
+  name: string,
+  attributes: Record<string, string> = {},
+): Promise<Reply> {
   const message = JSON.stringify({ name, attributes, timestamp: Math.floor(ctx.clock.now / 1000) })
-  return { coin_type: 0x80000000 + 31337, address: account.address, message, signature: await account.signMessage({ message }) }
+  const body = { coin_type: 0x80000000 + 31337, address: account.address, message, signature: await account.signMessage({ message }) }
+  return send(app, 'POST', '/v1/profile/account', body)
 }
