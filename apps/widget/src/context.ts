@@ -1,7 +1,8 @@
 import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './actions/accountWaiters'
 import { createApiClient, type ApiClient, type ProjectParams } from './api/client'
-import { createAnalyticsSender, type AnalyticsSender } from './analytics/sender'
+import { lazyAnalytics } from './analytics/lazy'
+import type { AnalyticsSender } from './analytics/sender'
 import { createDataApi, type DataApi } from './api/http'
 import { INVALID_APP_CONFIGURATION } from './boot/config'
 import { connectionAtom } from './stores/connection'
@@ -81,6 +82,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
   const api = createApiClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project })
   const dataApi = createDataApi({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project })
   const toasts = createToastController(store)
+  const analyticsEnabled = () => store.get(optionsAtom)?.features?.analytics !== false
   store.set(isMobileAtom, deps.isMobile ?? false)
   store.set(recentConnectorIdAtom, storage.get(RECENT_CONNECTOR_KEY))
   return {
@@ -96,13 +98,17 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     balances: createBalanceCache(api.rpc),
     accountData: createLazyAccountDataClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     toasts,
-    analytics: createAnalyticsSender({
-      dataApi,
-      pageUrl: `${deps.config.parentOrigin}/`,
-      enabled: () => store.get(optionsAtom)?.features?.analytics !== false,
-      address: () => store.get(connectionAtom).address,
-      onInvalidAppConfiguration: () => toasts.show(INVALID_APP_CONFIGURATION, 'error'),
-    }),
+    analytics: lazyAnalytics(analyticsEnabled, () =>
+      import('./analytics/sender').then(({ createAnalyticsSender }) =>
+        createAnalyticsSender({
+          dataApi,
+          pageUrl: `${deps.config.parentOrigin}/`,
+          enabled: analyticsEnabled,
+          address: () => store.get(connectionAtom).address,
+          onInvalidAppConfiguration: () => toasts.show(INVALID_APP_CONFIGURATION, 'error'),
+        }),
+      ),
+    ),
     session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },
   }
