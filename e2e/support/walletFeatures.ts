@@ -169,10 +169,12 @@ export async function swapTokens(
   await widget.getByTestId('swap-review').click()
   const confirm = widget.getByTestId('swap-preview-confirm')
   await expect(confirm).toHaveText(/^(Swap|Approve \w+)$/, { timeout: 10_000 })
+  await expect(confirm).toBeEnabled()
   if ((await confirm.textContent()) !== 'Swap') {
     await confirm.click()
     await confirmInWallet()
     await expect(confirm).toHaveText('Swap', { timeout: 20_000 })
+    await expect(confirm).toBeEnabled()
   }
   const shown = await previewOutput(widget)
   await confirm.click()

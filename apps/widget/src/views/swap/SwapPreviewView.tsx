@@ -72,6 +72,8 @@ export default function SwapPreviewView() {
 function confirmLabel(s: SwapState, symbol: string): string {
   if (s.sending === 'approval') return 'Approving…'
   if (s.sending === 'swap') return 'Swapping…'
+  // Not 'Swap' while the allowance is read: the approval may come first.
+  if (s.loadingTransaction) return 'Preparing…'
   if (s.approvalTransaction) return `Approve ${symbol}`
   return 'Swap'
 }

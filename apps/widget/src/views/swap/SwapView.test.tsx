@@ -414,6 +414,17 @@ describe('Swap preview', () => {
     expect(sends(host)).toHaveLength(1)
   })
 
+  it("reads 'Preparing…', disabled, until the allowance says whether an approval comes first", async () => {
+    const allowance = deferred<Response>()
+    const fetch = swapApi({ allowance: () => allowance.promise })
+    await toPreview(fetch, createFakeHost({ wallet: wallet(() => HASH) }))
+    const button = screen.getByTestId('swap-preview-confirm') as HTMLButtonElement
+    expect(button.textContent).toBe('Preparing…')
+    expect(button.disabled).toBe(true)
+    await act(async () => allowance.resolve(json({ allowance: '0' })))
+    await waitFor(() => expect(screen.getByTestId('swap-preview-confirm').textContent).toBe('Approve USDC'))
+  })
+
   it('USDC: approval of exactly the amount, then a rebuilt quote and swap', async () => {
     let allowance = '0'
     const fetch = swapApi({ allowance: () => json({ allowance }) })
