@@ -1,8 +1,17 @@
-import { formatDecimal, formatUnits } from '@airlock/chains'
 import type { FrameLocator, Page } from '@playwright/test'
 import { parseEther, type Address } from 'viem'
 import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
-import { balanceOf, chooseSwapToken, DAI, openSwap, previewOutput, quoteSwap, txCount, USDC } from './support/walletFeatures'
+import {
+  balanceOf,
+  expectDeliveredAsPreviewed,
+  chooseSwapToken,
+  DAI,
+  openSwap,
+  previewOutput,
+  quoteSwap,
+  txCount,
+  USDC,
+} from './support/walletFeatures'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
 /**
@@ -52,7 +61,7 @@ test.describe('swap with the browser wallet', () => {
 
     expect(await txCount(me)).toBe(nonceBefore + 1)
     const received = (await balanceOf(USDC, me)) - usdcBefore
-    expect(formatDecimal(formatUnits(received, 6), 6)).toBe(shown)
+    expectDeliveredAsPreviewed(received, shown, 6)
   })
 
   test('USDC to DAI: an approval of the amount, then the swap; DAI moves by the previewed amount', async ({ page, widget, account }) => {
@@ -74,7 +83,7 @@ test.describe('swap with the browser wallet', () => {
     expect(await txCount(me)).toBe(nonceBefore + 2)
     expect(usdcBefore - (await balanceOf(USDC, me))).toBe(100_000_000n)
     const received = (await balanceOf(DAI, me)) - daiBefore
-    expect(formatDecimal(formatUnits(received, 18), 6)).toBe(shown)
+    expectDeliveredAsPreviewed(received, shown, 18)
   })
 
   test('bad amounts: too many decimals, negative, zero, above the balance, pasted with commas', async ({ page, widget }) => {
@@ -186,7 +195,7 @@ test.describe('swap with the embedded wallet', () => {
     await widget.getByTestId('approve-confirm').click()
     await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 1 ETH to [\d,.]+ USDC$/, { timeout: 30_000 })
     await expect(widget.getByTestId('account-view')).toBeVisible()
-    expect(formatDecimal(formatUnits(await balanceOf(USDC, address), 6), 6)).toBe(shown)
+    expectDeliveredAsPreviewed(await balanceOf(USDC, address), shown, 6)
     expect(await txCount(address)).toBe(1)
   })
 })

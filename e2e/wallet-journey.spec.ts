@@ -7,6 +7,7 @@ import { emailLogin, freshEmail } from './support/emailLogin'
 import {
   balanceOf,
   buy,
+  expectDeliveredAsPreviewed,
   chooseName,
   confirmSend,
   DAI,
@@ -33,8 +34,6 @@ import {
 /** The history's amount text: 3 decimals, en-US, signed by direction. */
 const shownAmount = (sign: '+' | '-', value: bigint, decimals: number, symbol: string) =>
   `${sign}${formatDecimal(formatUnits(value, decimals), 3)} ${symbol}`
-/** The preview's 6-decimal text back to smallest units. */
-const previewUnits = (shown: string, decimals: number) => parseUnits(shown.replaceAll(',', ''), decimals)
 
 interface Expected {
   operation: string
@@ -99,13 +98,13 @@ test.describe('the wallet journey', () => {
     await connectWallet(page, widget)
 
     const usdcBefore = await balanceOf(USDC, me)
-    const toUsdc = previewUnits(await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' }), 6)
-    expect((await balanceOf(USDC, me)) - usdcBefore).toBe(toUsdc)
+    const shownUsdc = await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' })
+    const toUsdc = (await balanceOf(USDC, me)) - usdcBefore
+    expectDeliveredAsPreviewed(toUsdc, shownUsdc, 6)
 
     const daiBefore = await balanceOf(DAI, me)
-    const toDai = previewUnits(await swapTokens(page, widget, { from: 'USDC', to: 'DAI', amount: '40' }), 18)
-    // The preview shows 6 of DAI's 18 decimals.
-    expect(formatDecimal(formatUnits((await balanceOf(DAI, me)) - daiBefore, 18), 6)).toBe(formatDecimal(formatUnits(toDai, 18), 6))
+    const shownDai = await swapTokens(page, widget, { from: 'USDC', to: 'DAI', amount: '40' })
+    expectDeliveredAsPreviewed((await balanceOf(DAI, me)) - daiBefore, shownDai, 18)
 
     await sendUsdc(page, widget)
     const bought = await buyUsdc(page, widget, me)
@@ -135,8 +134,9 @@ test.describe('the wallet journey', () => {
       await widget.getByTestId('approve-confirm').click()
     }
 
-    const toUsdc = previewUnits(await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' }, approve), 6)
-    expect(await balanceOf(USDC, me)).toBe(toUsdc)
+    const shownUsdc = await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' }, approve)
+    const toUsdc = await balanceOf(USDC, me)
+    expectDeliveredAsPreviewed(toUsdc, shownUsdc, 6)
     await swapTokens(page, widget, { from: 'USDC', to: 'DAI', amount: '40' }, approve)
     expect(await balanceOf(USDC, me)).toBe(toUsdc - parseUnits('40', 6))
     await sendUsdc(page, widget, approve)

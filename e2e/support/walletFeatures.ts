@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
-import { erc20Abi, type Address } from 'viem'
+import { erc20Abi, parseUnits, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { chainClient, expect, stack } from '../fixtures'
 
@@ -184,4 +184,16 @@ export async function swapTokens(
   })
   await expect(widget.getByTestId('account-view')).toBeVisible()
   return shown
+}
+
+/**
+ * What a swap delivered against what its preview showed (6 decimals). Exact when nobody else traded
+ * in the pool meanwhile; the devnet's pools are shared by the parallel workers, so another swap may
+ * move the price between preview and mining. The modal promises the preview within its 1 % slippage
+ * (the router's minimum output), and that is what is checked.
+ */
+export function expectDeliveredAsPreviewed(received: bigint, shown: string, decimals: number): void {
+  const previewed = parseUnits(shown.replaceAll(',', ''), decimals)
+  expect(received).toBeGreaterThanOrEqual((previewed * 99n) / 100n)
+  expect(received).toBeLessThanOrEqual((previewed * 101n) / 100n)
 }
