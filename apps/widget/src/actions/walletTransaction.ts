@@ -1,5 +1,7 @@
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { stringToHex } from 'viem'
 import type { WidgetContext } from '../context'
+import { SIGNATURE, TRANSACTION_HASH, type Hex } from '../connectors/auth/transaction'
 import { walletRequest } from '../connectors/request'
 import { connectionAtom, type HexAddress } from '../stores/connection'
 
@@ -9,11 +11,7 @@ import { connectionAtom, type HexAddress } from '../stores/connection'
  * steps push the ApproveTransaction view, SPEC section 2). Receipts come from the RPC proxy.
  */
 
-export type Hex = `0x${string}`
-
-const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
-/** SPEC section 5: a signed message is 0x plus 62 or more hex characters. */
-const SIGNATURE = /^0x[0-9a-fA-F]{62,}$/
+export type { Hex }
 
 /** The connected account; throws 'No ActiveCaipAddress found' (SPEC section 8) when there is none. */
 export function connectedAccount(ctx: WidgetContext): { address: HexAddress; chainId: number; connectorId: string; caipNetworkId: string } {
@@ -54,9 +52,7 @@ export async function sendWalletTransaction(ctx: WidgetContext, tx: WalletTransa
 /** personal_sign of a UTF-8 message by the connected account. */
 export async function signPersonalMessage(ctx: WidgetContext, message: string): Promise<Hex> {
   const { address, connectorId } = connectedAccount(ctx)
-  const bytes = new TextEncoder().encode(message)
-  const data = `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`
-  const signature = await walletRequest(ctx, connectorId, 'personal_sign', [data, address])
+  const signature = await walletRequest(ctx, connectorId, 'personal_sign', [stringToHex(message), address])
   if (typeof signature !== 'string' || !SIGNATURE.test(signature))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed signature')
   return signature as Hex
