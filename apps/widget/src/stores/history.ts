@@ -1,14 +1,12 @@
 import { atom } from 'jotai'
 import { track } from '../actions/events'
 import type { HistoryTransaction } from '../api/accountData'
+import { ONRAMP_PROVIDER } from '../api/onramp'
 import type { WidgetContext } from '../context'
 import { pendingCount, withPurchases } from '../history/history'
 
 /** SPEC section 8 toast of a failed history fetch (with the section 7 ERROR_FETCH_TRANSACTIONS event). */
 export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
-
-/** The on-ramp provider whose purchases show among the transactions (the api's `onramp` query). */
-export const ONRAMP_HISTORY_PROVIDER = 'coinbase'
 
 /** 'more-failed': a later page failed; what is shown stays, and the next page waits for a click. */
 export type HistoryPhase = 'loading' | 'idle' | 'loading-more' | 'more-failed' | 'error'
@@ -57,7 +55,7 @@ export async function loadHistory(ctx: WidgetContext, address: string, caipNetwo
   try {
     const [page, purchases] = await Promise.all([
       ctx.accountData.history(address, caipNetworkId),
-      ctx.accountData.history(address, caipNetworkId, undefined, ONRAMP_HISTORY_PROVIDER),
+      ctx.accountData.history(address, caipNetworkId, undefined, ONRAMP_PROVIDER),
     ])
     if (ctx.store.get(historyAtom)?.key !== key) return
     ctx.store.set(historyAtom, {
