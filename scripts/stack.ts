@@ -256,20 +256,26 @@ export async function startStack(options: {
   }
 }
 
-/** Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once. */
-export const E2E_PORTS: StackPortsOption = {
-  dapp: 14400,
-  widget: 14401,
-  secure: 14402,
-  api: 14403,
-  relay: 14404,
-  walletPage: 14405,
-  mailSmtp: 14406,
-  mailHttp: 14407,
-  oidc: 14408,
-  farcaster: 14409,
-  anvil: { 31337: 18545, 31338: 18546 },
-}
+/**
+ * Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once.
+ * `AIRLOCK_E2E_PORT_OFFSET` shifts them all, so that two checkouts can run their suites side by side.
+ */
+export const E2E_PORTS: StackPortsOption = shiftPorts(
+  {
+    dapp: 14400,
+    widget: 14401,
+    secure: 14402,
+    api: 14403,
+    relay: 14404,
+    walletPage: 14405,
+    mailSmtp: 14406,
+    mailHttp: 14407,
+    oidc: 14408,
+    farcaster: 14409,
+    anvil: { 31337: 18545, 31338: 18546 },
+  },
+  Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
+)
 /** Ports of the stack the bench starts. */
 export const BENCH_PORTS: StackPortsOption = {
   dapp: 34400,
@@ -283,4 +289,13 @@ export const BENCH_PORTS: StackPortsOption = {
   oidc: 34408,
   farcaster: 34409,
   anvil: { 31337: 38545, 31338: 38546 },
+}
+
+function shiftPorts(ports: StackPortsOption, offset: number): StackPortsOption {
+  if (!Number.isInteger(offset) || offset < 0 || offset > 10_000)
+    throw new RangeError(`AIRLOCK_E2E_PORT_OFFSET must be an integer from 0 to 10000`)
+  const shift = <T extends Record<string | number, number>>(record: T) =>
+    Object.fromEntries(Object.entries(record).map(([name, port]) => [name, port + offset])) as T
+  const { anvil, ...rest } = ports
+  return { ...shift(rest as unknown as Record<string, number>), anvil: shift(anvil) } as StackPortsOption
 }
