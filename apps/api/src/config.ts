@@ -9,7 +9,7 @@ import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
 import type { FarcasterLoginOptions } from './secure-origin/farcaster'
-import { decodeSecret } from './secure-origin/secrets'
+import { decodeSecret } from './security/tokens'
 import type { SocialFetch, SocialProviderConfig } from './secure-origin/social'
 
 /** Where each origin server listens. */
@@ -77,10 +77,16 @@ export interface StackConfig {
   mailFrom?: string
   /**
    * The secure-frame server's secret (base64 or hex, at least 32 bytes): keys the stored code
-   * hashes and derives each user's recovery key material. Random at every start when absent (dev).
-   * In production it comes from a KMS / secret manager, never from the database.
+   * hashes and derives the Ed25519 key of the assertions the key service accepts (the key service
+   * is configured with its public key, `secureOriginPublicKey(secret)`). Random at every start when
+   * absent (dev). In production it comes from a KMS / secret manager, never from the database.
    */
   secureSecret?: string
+  /**
+   * The key service (apps/api/src/key-service, its own process): the secure frame calls it
+   * directly, so its origin is in the frame's CSP `connect-src` and in GET /api/frame-config.
+   */
+  keyServiceOrigin: string
   /**
    * Social login on the secure origin: per provider (google, github, apple, facebook, x, discord)
    * its OpenID Connect issuer, client id and secret, registered with the redirect URI
@@ -154,6 +160,7 @@ export const StackConfigSchema = z.object({
     .string()
     .refine((text) => decodeSecret(text) !== undefined, 'must be base64 or hex of at least 32 bytes')
     .optional(),
+  keyServiceOrigin: HttpOrigin,
   social: z
     .partialRecord(
       FrameSocialProvider,
@@ -193,7 +200,12 @@ export interface DevPorts extends Partial<StackPorts> {
   anvil?: Partial<Record<number, number>>
   /** The devnet WalletConnect relay. */
   relay?: number
+  /** The key service (its own process, started beside the stack). */
+  keys?: number
 }
+
+/** The key service's port under `npm start`. */
+export const DEFAULT_KEY_SERVICE_PORT = 4410
 
 /** `apps/<app>/dist`, resolved from this file (not from the working directory). */
 export const appDistDir = (app: string): string => fileURLToPath(new URL(`../../${app}/dist`, import.meta.url))
@@ -240,6 +252,7 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
     ),
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
     relayUrl: `ws://127.0.0.1:${ports.relay ?? DEFAULT_RELAY_PORT}`,
+    keyServiceOrigin: `http://keys.localhost:${ports.keys ?? DEFAULT_KEY_SERVICE_PORT}`,
     widgetDistDir: appDistDir('widget'),
     hostSdkDistDir: appDistDir('host-sdk'),
     secureFrameDistDir: appDistDir('secure-frame'),

@@ -9,8 +9,9 @@ import type { RunningServer } from './http/server'
 import { createMemoryProjectRegistry } from './projects/registry'
 import { startStaticOrigin } from './static-origin/server'
 import { randomBytes } from 'node:crypto'
-import { smtpMailer } from './secure-origin/mailer'
-import { decodeSecret, serverKeys } from './secure-origin/secrets'
+import { smtpMailer } from './mail/mailer'
+import { serverKeys } from './secure-origin/secrets'
+import { decodeSecret } from './security/tokens'
 import { startSecureOrigin } from './secure-origin/server'
 import { startWidgetOrigin } from './widget-origin/server'
 
@@ -90,14 +91,22 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
     startSecureOrigin({
       name: 'secure frame',
       distDir: config.secureFrameDistDir,
-      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, dev }),
+      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, dev }),
       referrerPolicy: 'no-referrer',
       async renderPage(html, target) {
         const project = await projects.getProject(target.query.get('projectId') ?? '')
         const dapps = project?.allowedOrigins ?? []
         return {
           html,
-          headers: { 'Content-Security-Policy': secureFrameCsp({ secure: origins.secure, widget: origins.widget, dapps, dev }) },
+          headers: {
+            'Content-Security-Policy': secureFrameCsp({
+              secure: origins.secure,
+              widget: origins.widget,
+              keyService: config.keyServiceOrigin,
+              dapps,
+              dev,
+            }),
+          },
         }
       },
       host,
@@ -108,6 +117,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         widgetOrigin: origins.widget,
         db,
         keys: serverKeys(secureSecret),
+        keyServiceOrigin: config.keyServiceOrigin,
         ...(mailer ? { mailer } : {}),
         ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
         ...(config.farcaster ? { farcaster: config.farcaster } : {}),

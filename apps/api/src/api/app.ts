@@ -23,6 +23,7 @@ import { rpcRoute } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
 import { apiError } from '../http/errors'
+import { clientAddress } from '../http/client-address'
 
 export interface ApiAppOptions {
   origins: Pick<StackOrigins, 'widget'>
@@ -122,10 +123,4 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     return apiError(c, 500, 'Internal Server Error')
   })
   return app
-}
-
-/** The peer address under @hono/node-server; tests through app.request() have none. */
-function clientAddress(c: { env: unknown }): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'local'
 }

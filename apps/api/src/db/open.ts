@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Database } from './database'
 
@@ -12,12 +13,13 @@ interface Driver {
 
 /**
  * Opens the API's storage: a Postgres server when `url` (DATABASE_URL) is given, else embedded
- * PGlite in `dataDir` (in memory when that is absent too), then applies pending migrations.
+ * PGlite in `dataDir` (in memory when that is absent too), then applies pending migrations (the
+ * API's, or another service's own set: the key service keeps a database of its own).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string } = {}): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir?: string; migrationsDir?: string } = {}): Promise<Database> {
   const driver = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir)
   try {
-    await migrate(driver)
+    await migrate(driver, options.migrationsDir ?? MIGRATIONS_DIR)
   } catch (error) {
     await driver.db.close()
     throw error
@@ -71,14 +73,14 @@ async function openPostgres(url: string): Promise<Driver> {
 }
 
 /** Applies `migrations/NNN_name.sql` in order, each once, each in its own transaction. */
-async function migrate({ db, exec }: Driver): Promise<void> {
+async function migrate({ db, exec }: Driver, dir: string): Promise<void> {
   await exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())')
   const applied = new Set((await db.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version))
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort()
+  const files = (await readdir(dir)).filter((name) => /^\d{3}_[a-z0-9_]+\.sql$/.test(name)).sort()
   for (const file of files) {
     const version = file.slice(0, -'.sql'.length)
     if (applied.has(version)) continue
-    const sql = await readFile(MIGRATIONS_DIR + file, 'utf8')
+    const sql = await readFile(join(dir, file), 'utf8')
     await exec(`BEGIN;\n${sql}\nINSERT INTO schema_migrations (version) VALUES ('${version}');\nCOMMIT;`)
   }
 }

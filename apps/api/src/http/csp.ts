@@ -79,6 +79,8 @@ export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
 export interface SecureFrameCspInput {
   secure: string
   widget: string
+  /** The key service: the one other origin the frame talks to. */
+  keyService: string
   /**
    * The project's dapp origins. `frame-ancestors` is checked against every ancestor, not only the
    * parent: the frame sits in the widget, which sits in the dapp, so both must be listed. Without a
@@ -88,14 +90,17 @@ export interface SecureFrameCspInput {
   dev?: boolean
 }
 
-/** The secure frame: only the widget origin (inside the project's dapps) may frame it; it talks only to its own origin. */
-export function secureFrameCsp({ secure, widget, dapps = [], dev }: SecureFrameCspInput): string {
+/**
+ * The secure frame: only the widget origin (inside the project's dapps) may frame it; it talks only
+ * to its own origin and the key service.
+ */
+export function secureFrameCsp({ secure, widget, keyService, dapps = [], dev }: SecureFrameCspInput): string {
   return serializeCsp({
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(dev ? [wsOf(secure)] : [])],
+    'connect-src': ["'self'", new URL(keyService).origin, ...(dev ? [wsOf(secure)] : [])],
     'frame-src': [],
     ...LOCKDOWN,
     'frame-ancestors': [widget, ...dapps],

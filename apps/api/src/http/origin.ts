@@ -34,3 +34,11 @@ export const HttpOrigin = z.string().refine((value) => parseHttpOrigin(value) !=
 export function originHost(origin: string): string {
   return new URL(origin).host
 }
+
+/** https, or a host browsers treat as a secure context over http (localhost, *.localhost, loopback). */
+export function isSecureContextOrigin(origin: string): boolean {
+  const url = new URL(origin)
+  if (url.protocol === 'https:') return true
+  const host = url.hostname
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+}

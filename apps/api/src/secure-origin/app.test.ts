@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
-import { combine } from 'shamir-secret-sharing'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { deriveRecoveryKey, openRecoveryShare, sealRecoveryShare } from '../../../secure-frame/src/custody/recovery'
-import { generateSeedEntropy } from '../../../secure-frame/src/custody/seed'
-import { combineShares, splitSeed } from '../../../secure-frame/src/custody/shares'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
-import { createSecureOriginApp, OTP_MAX_TRIES, SecureReason, type SecureOriginAppOptions, wrongCodeMessage } from './app'
-import { smtpMailer } from './mailer'
+import { verifyAssertion } from '../key-service/assertion'
+import { hashToken } from '../security/tokens'
+import { createSecureOriginApp, type SecureOriginAppOptions } from './app'
+import { MAX_PASSKEYS } from './custody'
+import { OTP_MAX_TRIES } from './email'
+import { SecureReason, wrongCodeMessage } from './reasons'
+import { smtpMailer } from '../mail/mailer'
 import { serverKeys } from './secrets'
 
 const ORIGIN = 'http://secure.localhost:4402'
@@ -42,6 +43,7 @@ function makeApp(overrides: Partial<SecureOriginAppOptions> = {}) {
   return createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
+    keyServiceOrigin: 'http://keys.localhost:4410',
     db,
     keys,
     mailer,
@@ -94,12 +96,7 @@ async function login(email: string, device?: string) {
   const started = await call('/api/email/start', { body: { email }, ...(device ? { device } : {}) })
   expect(started.status).toBe(200)
   const deviceToken = device ?? (started.json.deviceToken as string)
-  if (started.json.action === 'VERIFY_DEVICE') {
-    const verified = await call('/api/email/verify-device', { body: { email, otp: await codeFor(email) }, device: deviceToken })
-    expect(verified.json).toEqual({ action: 'VERIFY_OTP' })
-  } else {
-    expect(started.json.action).toBe('VERIFY_OTP')
-  }
+  expect(started.json.action).toBe('VERIFY_OTP')
   const done = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: deviceToken })
   expect(done.status).toBe(200)
   const user = done.json.user as { id: string; email: string }
@@ -199,7 +196,7 @@ describe('email login', () => {
     const email = freshEmail()
     await call('/api/email/start', { body: { email } })
     const other = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: 'x'.repeat(43) })
-    expect(other.json.error).toBe(SecureReason.otherDevice)
+    expect(other.json.error).toBe(SecureReason.noCode)
     const none = await call('/api/email/verify', { body: { email, otp: '123456' } })
     expect(none.json.error).toBe(SecureReason.noDevice)
   })
@@ -216,8 +213,8 @@ describe('email login', () => {
   })
 })
 
-describe('the 30 s cooldown', () => {
-  it('answers 429 "Please try again after {n} seconds", rounded up, per email and per browser', async () => {
+describe('code throttling', () => {
+  it('answers 429 "Please try again after {n} seconds" per address and device, doubling the wait', async () => {
     const email = freshEmail()
     const first = await call('/api/email/start', { body: { email } })
     const device = first.json.deviceToken as string
@@ -226,17 +223,53 @@ describe('the 30 s cooldown', () => {
     expect(again.status).toBe(429)
     expect(again.json.error).toBe('Please try again after 20 seconds')
     expect(again.headers.get('Retry-After')).toBe('20')
-    // The same address from another browser: the email's cooldown.
+    // Every device the account does not know shares one bucket: a new client address changes nothing.
     const otherBrowser = await call('/api/email/start', { body: { email } })
     expect(otherBrowser.json.error).toBe('Please try again after 20 seconds')
-    // Another address from the same browser: the browser's cooldown.
-    time += 19_000
-    const otherEmail = await call('/api/email/start', { body: { email: freshEmail() }, device })
-    expect(otherEmail.json.error).toBe('Please try again after 1 seconds')
-    time += 800
-    const after = await call('/api/email/start', { body: { email }, device })
-    expect(after.status).toBe(200)
-    expect(sink.messages()).toHaveLength(2)
+    // Another address from the same browser has its own.
+    expect((await call('/api/email/start', { body: { email: freshEmail() }, device })).status).toBe(200)
+    time += 20_000
+    expect((await call('/api/email/start', { body: { email }, device })).status).toBe(200)
+    time += 30_000
+    expect((await call('/api/email/start', { body: { email }, device })).json.error).toBe('Please try again after 30 seconds')
+    time += 30_000
+    expect((await call('/api/email/start', { body: { email }, device })).status).toBe(200)
+    time += 60_000
+    expect((await call('/api/email/start', { body: { email }, device })).json.error).toBe('Please try again after 60 seconds')
+  })
+
+  it('caps codes per address a day for unknown devices, and leaves the known devices their own', async () => {
+    const email = freshEmail()
+    const owner = await login(email)
+    time += 24 * 60 * 60_000
+    for (let sent = 0; sent < 10; sent++) {
+      time += 2 * 60 * 60_000
+      expect((await call('/api/email/start', { body: { email } })).status).toBe(200)
+    }
+    time += 2 * 60 * 60_000
+    const capped = await call('/api/email/start', { body: { email } })
+    expect(capped.status).toBe(429)
+    expect(capped.json.error).toMatch(/^Please try again after \d+ seconds$/)
+    expect(Number(capped.headers.get('Retry-After'))).toBeGreaterThan(60 * 60)
+    sink.clear()
+    const own = await call('/api/email/start', { body: { email }, device: owner.device })
+    expect(own.status).toBe(200)
+    expect((await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: owner.device })).status).toBe(200)
+  })
+
+  it('keeps each device its own code: a code asked for elsewhere does not kill this one', async () => {
+    const email = freshEmail()
+    const mine = await call('/api/email/start', { body: { email } })
+    const myCode = await codeFor(email)
+    time += 60_000
+    const theirs = await call('/api/email/start', { body: { email } })
+    expect(theirs.status).toBe(200)
+    const theirCode = await codeFor(email)
+    const device = mine.json.deviceToken as string
+    if (theirCode !== myCode) {
+      expect((await call('/api/email/verify', { body: { email, otp: theirCode }, device })).json.error).toBe(wrongCodeMessage(4))
+    }
+    expect((await call('/api/email/verify', { body: { email, otp: myCode }, device })).status).toBe(200)
   })
 
   it('limits the mails one client address sends (the rate limiter)', async () => {
@@ -249,33 +282,16 @@ describe('the 30 s cooldown', () => {
 })
 
 describe('devices', () => {
-  it('sends a device code to a known user on a new browser, then the login code, and logs into the same user', async () => {
+  it('logs a known user in on a new browser with a login code alone: the wallet then needs the key service', async () => {
     const email = freshEmail()
     const first = await login(email)
     time += 60_000
-    const started = await call('/api/email/start', { body: { email } })
-    expect(started.json.action).toBe('VERIFY_DEVICE')
-    const deviceB = started.json.deviceToken as string
-    const mail = await sink.waitFor({ to: email })
-    expect(mail.subject).toBe('Approve a new device for your Airlock wallet')
-    const deviceCode = mail.text.match(/\b(\d{6})\b/)![1]!
-    sink.clear()
-    // The login code step cannot be skipped with the device code.
-    const skip = await call('/api/email/verify', { body: { email, otp: deviceCode }, device: deviceB })
-    expect(skip.json.error).toBe(SecureReason.noCode)
-    const elsewhere = await call('/api/email/verify-device', { body: { email, otp: deviceCode }, device: first.device })
-    expect(elsewhere.json.error).toBe(SecureReason.otherDevice)
-    const verified = await call('/api/email/verify-device', { body: { email, otp: deviceCode }, device: deviceB })
-    expect(verified.json).toEqual({ action: 'VERIFY_OTP' })
-    const done = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: deviceB })
-    expect(done.status).toBe(200)
-    expect((done.json.user as { id: string }).id).toBe(first.userId)
-    const devices = await db.query('SELECT verified_at FROM secure_devices WHERE user_id = $1', [first.userId])
+    const second = await login(email)
+    expect(second.device).not.toBe(first.device)
+    expect(second.userId).toBe(first.userId)
+    const devices = await db.query('SELECT id FROM secure_devices WHERE user_id = $1', [first.userId])
     expect(devices.rows).toHaveLength(2)
-
-    // The first browser is still known: a plain login code.
-    time += 60_000
-    expect((await call('/api/email/start', { body: { email }, device: first.device })).json.action).toBe('VERIFY_OTP')
+    expect(sink.messages().filter((mail) => /new device/.test(mail.subject))).toEqual([])
   })
 })
 
@@ -287,6 +303,7 @@ describe('sessions', () => {
       method: 'PUT',
       body: { authShare: b64(new Uint8Array(33).fill(7)), sealedRecoveryShare: b64(new Uint8Array(61)) },
       token: a.token,
+      device: a.device,
     })
     time += 60_000
     const b = await login(email, a.device)
@@ -374,9 +391,14 @@ describe('key shares', () => {
     const bob = await login(freshEmail())
     const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
     expect((await call('/api/shares', { method: 'PUT', body: shares })).status).toBe(401)
-    const put = await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
+    const put = await call('/api/shares', { method: 'PUT', body: shares, token: alice.token, device: alice.device })
     expect(put.status).toBe(201)
-    const overwrite = await call('/api/shares', { method: 'PUT', body: { ...shares, authShare: b64(randomBytes(33)) }, token: alice.token })
+    const overwrite = await call('/api/shares', {
+      method: 'PUT',
+      body: { ...shares, authShare: b64(randomBytes(33)) },
+      token: alice.token,
+      device: alice.device,
+    })
     expect(overwrite.status).toBe(409)
     expect(overwrite.json.error).toBe(SecureReason.sharesExist)
 
@@ -386,112 +408,126 @@ describe('key shares', () => {
     expect((await call('/api/shares/auth', { token: bob.token, device: bob.device })).status).toBe(404)
     expect((await call('/api/shares/recovery', { token: bob.token, device: bob.device })).status).toBe(404)
     expect((await call('/api/shares/recovery')).status).toBe(401)
-
-    const recovery = await call('/api/shares/recovery', { token: alice.token, device: alice.device })
-    expect(recovery.status).toBe(200)
-    expect(recovery.json).toEqual({
+    // The sealed recovery share alone: its key material is the key service's, not here.
+    expect((await call('/api/shares/recovery', { token: alice.token, device: alice.device })).json).toEqual({
       sealedRecoveryShare: shares.sealedRecoveryShare,
-      recoveryMaterial: keys.recoveryMaterial(alice.userId).toString('base64'),
     })
-    expect(keys.recoveryMaterial(bob.userId)).not.toEqual(keys.recoveryMaterial(alice.userId))
   })
 
   it('releases key material only with the device the session was opened on, not the session token alone', async () => {
-    const email = freshEmail()
-    const alice = await login(email)
+    const alice = await login(freshEmail())
     const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
-    await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
-    for (const path of ['/api/shares/auth', '/api/shares/recovery', '/api/device-key', '/api/recovery-material']) {
-      const tokenOnly = await call(path, { token: alice.token })
+    await call('/api/shares', { method: 'PUT', body: shares, token: alice.token, device: alice.device })
+    const reads = ['/api/shares/auth', '/api/shares/recovery', '/api/passkeys']
+    const posts = [['/api/key-service/assertion', { purpose: 'device-key' }] as const]
+    for (const [path, body] of [...reads.map((path) => [path, undefined] as const), ...posts]) {
+      const tokenOnly = await call(path, { token: alice.token, ...(body ? { body } : {}) })
       expect(tokenOnly.status, path).toBe(403)
       expect(tokenOnly.json.error).toBe(SecureReason.otherDeviceSession)
-      expect((await call(path, { token: alice.token, device: 'B'.repeat(43) })).status, path).toBe(403)
+      expect((await call(path, { token: alice.token, device: 'B'.repeat(43), ...(body ? { body } : {}) })).status, path).toBe(403)
     }
-    const key = await call('/api/device-key', { token: alice.token, device: alice.device })
-    expect(key.status).toBe(200)
-    expect(Buffer.from(key.json.deviceKey as string, 'base64')).toHaveLength(32)
-    // Another device of the same user gets another key.
-    time += 60_000
-    const other = await login(email)
-    expect(other.device).not.toBe(alice.device)
-    const otherKey = await call('/api/device-key', { token: other.token, device: other.device })
-    expect(otherKey.json.deviceKey).not.toBe(key.json.deviceKey)
-    // Neither device's key opens with the other device's token.
-    expect((await call('/api/device-key', { token: other.token, device: alice.device })).status).toBe(403)
+    const put = await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
+    expect(put.json.error).toBe(SecureReason.otherDeviceSession)
   })
 
-  it('tells the frame page which parent it serves', async () => {
-    expect((await call('/api/frame-config')).json).toEqual({ widgetOrigin: 'http://widget.localhost:4401' })
+  it('tells the frame page which parent it serves and where the key service is', async () => {
+    expect((await call('/api/frame-config')).json).toEqual({
+      widgetOrigin: 'http://widget.localhost:4401',
+      keyServiceOrigin: 'http://keys.localhost:4410',
+    })
   })
 
-  it('releases the recovery share only within 10 minutes of the login', async () => {
+  it('releases the recovery share, the passkey copies and a recover assertion only within 10 minutes of the login', async () => {
     const alice = await login(freshEmail())
     await call('/api/shares', {
       method: 'PUT',
       body: { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) },
       token: alice.token,
+      device: alice.device,
     })
-    const material = await call('/api/recovery-material', { token: alice.token, device: alice.device })
-    expect(material.json).toEqual({ recoveryMaterial: keys.recoveryMaterial(alice.userId).toString('base64') })
     time += 10 * 60_000 + 1
-    const late = await call('/api/shares/recovery', { token: alice.token, device: alice.device })
-    expect(late.status).toBe(403)
-    expect(late.json.error).toBe(SecureReason.recoveryNeedsFreshLogin)
-    expect((await call('/api/recovery-material', { token: alice.token, device: alice.device })).status).toBe(403)
-    expect((await call('/api/shares/auth', { token: alice.token, device: alice.device })).status).toBe(200)
+    const signedIn = { token: alice.token, device: alice.device }
+    for (const late of [
+      await call('/api/shares/recovery', signedIn),
+      await call('/api/passkeys', signedIn),
+      await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'recover' } }),
+    ]) {
+      expect(late.status).toBe(403)
+      expect(late.json.error).toBe(SecureReason.recoveryNeedsFreshLogin)
+    }
+    expect((await call('/api/shares/auth', signedIn)).status).toBe(200)
   })
 
   it('refuses shares that are not bounded base64', async () => {
-    const { token } = await login(freshEmail())
+    const { token, device } = await login(freshEmail())
     for (const authShare of ['', 'not base64!', b64(randomBytes(1025)), 'AAA']) {
-      const result = await call('/api/shares', { method: 'PUT', body: { authShare, sealedRecoveryShare: b64(randomBytes(40)) }, token })
+      const result = await call('/api/shares', {
+        method: 'PUT',
+        body: { authShare, sealedRecoveryShare: b64(randomBytes(40)) },
+        token,
+        device,
+      })
       expect(result.status).toBe(400)
     }
   })
+})
 
-  it('the database alone cannot rebuild the seed: one share and a ciphertext', async () => {
-    const { token, device, userId } = await login(freshEmail())
-    // What the secure frame does at wallet creation (apps/secure-frame custody).
-    const seed = generateSeedEntropy()
-    const split = await splitSeed(seed)
-    const material = await call('/api/shares/recovery', { token, device })
-    expect(material.status).toBe(404) // no wallet yet; the frame gets the material with its shares on enrolment
-    const recoveryKey = await deriveRecoveryKey(keys.recoveryMaterial(userId), userId)
-    const sealed = await sealRecoveryShare(split.recovery, recoveryKey)
-    const sealedBytes = new Uint8Array([sealed.v, ...sealed.iv, ...sealed.ciphertext])
-    await call('/api/shares', { method: 'PUT', body: { authShare: b64(split.auth), sealedRecoveryShare: b64(sealedBytes) }, token })
-
-    const { rows } = await db.query<{ auth_share: Uint8Array; sealed_recovery_share: Uint8Array }>(
-      'SELECT auth_share, sealed_recovery_share FROM secure_key_shares WHERE user_id = $1',
-      [userId],
+describe('key service assertions', () => {
+  it('signs who, which device and what for, with the key whose public half the key service holds', async () => {
+    const email = freshEmail()
+    const alice = await login(email)
+    const signedIn = { token: alice.token, device: alice.device }
+    const enrol = await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'enrol' } })
+    const verified = verifyAssertion(enrol.json.assertion as string, keys.assertionPublicKey, 'enrol', time)
+    expect(verified).toMatchObject({ ok: true, claims: { sub: alice.userId, dev: hashToken(alice.device), email } })
+    // No recovery before there is a wallet; no second enrolment after.
+    expect((await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'recover' } })).json.error).toBe(SecureReason.noShares)
+    await call('/api/shares', {
+      method: 'PUT',
+      body: { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) },
+      ...signedIn,
+    })
+    expect((await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'enrol' } })).json.error).toBe(
+      SecureReason.sharesExist,
     )
-    const auth = new Uint8Array(rows[0]!.auth_share)
-    const stored = new Uint8Array(rows[0]!.sealed_recovery_share)
-    const seedHex = Buffer.from(seed).toString('hex')
-    // Every way of reading the ciphertext as the missing share gives something that is not the seed.
-    const candidates = [
-      stored,
-      stored.subarray(13, 13 + auth.length),
-      stored.subarray(stored.length - auth.length),
-      stored.subarray(0, auth.length),
-    ]
-    for (const candidate of candidates) {
-      const attempt = await combine([auth, candidate]).then(
-        (bytes) => Buffer.from(bytes).toString('hex'),
-        () => 'refused',
-      )
-      expect(attempt).not.toBe(seedHex)
+    const recover = await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'recover' } })
+    const claims = verifyAssertion(recover.json.assertion as string, keys.assertionPublicKey, 'recover', time)
+    expect(claims).toMatchObject({ ok: true, claims: { sub: alice.userId, pur: 'recover' } })
+    expect(claims.ok && claims.claims.email).toBeUndefined()
+    expect((await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'sign-anything' } })).status).toBe(400)
+  })
+})
+
+describe('passkeys', () => {
+  it('keeps passkey-sealed shares of a wallet, at most MAX_PASSKEYS, for the owner only', async () => {
+    const alice = await login(freshEmail())
+    const signedIn = { token: alice.token, device: alice.device }
+    const passkey = (id: string) => ({ credentialId: id, prfSalt: b64(randomBytes(32)), sealedShare: b64(randomBytes(81)) })
+    expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: passkey('A'.repeat(22)) })).json.error).toBe(
+      SecureReason.noShares,
+    )
+    await call('/api/shares', {
+      method: 'PUT',
+      body: { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) },
+      ...signedIn,
+    })
+    const first = passkey('A'.repeat(22))
+    expect(await call('/api/passkeys', { ...signedIn, method: 'PUT', body: first })).toMatchObject({ status: 201, json: { passkeys: 1 } })
+    expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: first })).json.error).toBe(SecureReason.passkeyExists)
+    for (let i = 1; i < MAX_PASSKEYS; i++) {
+      expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: passkey(`${i}`.padStart(22, 'B')) })).status).toBe(201)
     }
-    // Nothing in the database is the recovery key material.
-    const dump = JSON.stringify((await db.query('SELECT row_to_json(t)::text AS r FROM secure_key_shares t')).rows)
-    expect(dump).not.toContain(keys.recoveryMaterial(userId).toString('hex'))
-    // With the key service's material (not in the database) the frame does recover it.
-    const served = await call('/api/shares/recovery', { token, device })
-    const opened = await openRecoveryShare(
-      { v: 1, iv: stored.subarray(1, 13), ciphertext: stored.subarray(13) },
-      await deriveRecoveryKey(new Uint8Array(Buffer.from(served.json.recoveryMaterial as string, 'base64')), userId),
-    )
-    expect(Buffer.from(await combineShares([auth, opened])).toString('hex')).toBe(seedHex)
+    expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: passkey('C'.repeat(22)) })).status).toBe(409)
+    const listed = await call('/api/passkeys', signedIn)
+    expect((listed.json.passkeys as unknown[])[0]).toEqual(first)
+    for (const bad of [
+      { ...first, credentialId: 'short' },
+      { ...first, prfSalt: b64(randomBytes(16)) },
+    ]) {
+      expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: bad })).status).toBe(400)
+    }
+    const bob = await login(freshEmail())
+    expect((await call('/api/passkeys', { token: bob.token, device: bob.device })).json).toEqual({ passkeys: [] })
   })
 })
 

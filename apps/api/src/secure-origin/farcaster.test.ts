@@ -13,9 +13,11 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
-import { createSecureOriginApp, SecureReason, type SecureOriginAppOptions } from './app'
+import { createSecureOriginApp, type SecureOriginAppOptions } from './app'
+import { SecureReason } from './reasons'
 import { FARCASTER_LOGIN_TTL_MS, FarcasterReason } from './farcaster'
-import { hashToken, serverKeys } from './secrets'
+import { hashToken } from '../security/tokens'
+import { serverKeys } from './secrets'
 
 const ORIGIN = 'http://secure.localhost:4402'
 const DOMAIN = 'secure.localhost:4402'
@@ -33,6 +35,7 @@ function secureApp(extra: Partial<SecureOriginAppOptions> = {}) {
   return createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
+    keyServiceOrigin: 'http://keys.localhost:4410',
     db,
     keys: serverKeys(randomBytes(32)),
     now: () => time,
@@ -294,6 +297,7 @@ describe('Sign In With Farcaster on the secure origin', () => {
     const bare = createSecureOriginApp({
       origin: ORIGIN,
       widgetOrigin: 'http://widget.localhost:4401',
+      keyServiceOrigin: 'http://keys.localhost:4410',
       db,
       keys: serverKeys(randomBytes(32)),
     })

@@ -13,7 +13,7 @@ import {
   insertFarcasterLogin,
   type FarcasterLogin,
 } from './farcaster-store'
-import { hashToken, randomToken } from './secrets'
+import { hashToken, randomToken } from '../security/tokens'
 import type { SocialLoginDeps } from './social'
 import type { SecureSession, SecureUser } from './store'
 

@@ -7,7 +7,7 @@ import { openDatabase } from '../db/open'
 import { secureFrameCsp } from '../http/csp'
 import type { RunningServer } from '../http/server'
 import { tempTree } from '../testing/http'
-import { smtpMailer } from './mailer'
+import { smtpMailer } from '../mail/mailer'
 import { serverKeys } from './secrets'
 import { startSecureOrigin } from './server'
 
@@ -32,11 +32,18 @@ beforeAll(async () => {
   server = await startSecureOrigin({
     name: 'secure frame',
     distDir: join(tree.dir, 'dist'),
-    csp: secureFrameCsp({ secure: SECURE, widget: WIDGET }),
+    csp: secureFrameCsp({ secure: SECURE, widget: WIDGET, keyService: 'http://keys.localhost:4410' }),
     referrerPolicy: 'no-referrer',
     host: '127.0.0.1',
     port: PORT,
-    api: { origin: SECURE, widgetOrigin: WIDGET, db, keys: serverKeys(randomBytes(32)), mailer },
+    api: {
+      origin: SECURE,
+      widgetOrigin: WIDGET,
+      keyServiceOrigin: 'http://keys.localhost:4410',
+      db,
+      keys: serverKeys(randomBytes(32)),
+      mailer,
+    },
   })
 }, 30_000)
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import { createSecureOriginApp } from './app'
-import { hashToken, serverKeys } from './secrets'
+import { hashToken } from '../security/tokens'
+import { serverKeys } from './secrets'
 import { SOCIAL_LOGIN_TTL_MS, SocialReason } from './social'
 
 const ORIGIN = 'http://secure.localhost:4402'
@@ -34,6 +35,7 @@ beforeAll(async () => {
   app = createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
+    keyServiceOrigin: 'http://keys.localhost:4410',
     db,
     keys: serverKeys(randomBytes(32)),
     now: () => time,

@@ -7,7 +7,7 @@ import { serializeCsp } from '../http/csp'
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
 import { escapeHtml } from '../http/escape-html'
-import { hashToken, randomToken } from './secrets'
+import { hashToken, randomToken } from '../security/tokens'
 import { findOrLinkSocialUser, findSocialLogin, findUserById, finishSocialLogin, insertSocialLogin } from './social-store'
 import type { SecureSession, SecureUser } from './store'
 

@@ -3,7 +3,7 @@ import type { Database } from '../db/database'
 
 /** SQL of the secure-frame server (tables of migrations/020_secure_frame.sql). */
 
-export type OtpPurpose = 'login' | 'device' | 'update-primary' | 'update-secondary'
+export type OtpPurpose = 'login' | 'update-primary' | 'update-secondary'
 
 export interface SecureUser {
   id: string
@@ -29,7 +29,8 @@ export interface SecureSession {
   tokenHash: string
   user: SecureUser
   deviceId: string
-  deviceVerified: boolean
+  /** SHA-256 (hex) of the device token the session was opened on. */
+  deviceHash: string
   createdAt: Date
   expiresAt: Date
 }
@@ -114,11 +115,11 @@ export async function findSession(db: Database, tokenHash: string, now: Date): P
     userId: string
     email: string | null
     deviceId: string
-    verifiedAt: Date | null
+    deviceHash: string
     createdAt: Date
     expiresAt: Date
   }>(
-    `SELECT s.token_hash AS "tokenHash", u.id AS "userId", u.email, s.device_id AS "deviceId", d.verified_at AS "verifiedAt",
+    `SELECT s.token_hash AS "tokenHash", u.id AS "userId", u.email, s.device_id AS "deviceId", d.token_hash AS "deviceHash",
             s.created_at AS "createdAt", s.expires_at AS "expiresAt"
        FROM secure_sessions s JOIN secure_users u ON u.id = s.user_id JOIN secure_devices d ON d.id = s.device_id
       WHERE s.token_hash = $1 AND s.expires_at > $2`,
@@ -130,7 +131,7 @@ export async function findSession(db: Database, tokenHash: string, now: Date): P
     tokenHash: row.tokenHash,
     user: userOf({ id: row.userId, email: row.email }),
     deviceId: row.deviceId,
-    deviceVerified: row.verifiedAt !== null,
+    deviceHash: row.deviceHash,
     createdAt: new Date(row.createdAt),
     expiresAt: new Date(row.expiresAt),
   }
@@ -140,51 +141,67 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.query('DELETE FROM secure_sessions WHERE token_hash = $1', [tokenHash])
 }
 
-/** When the newest code for `email` (any purpose that sends mail to it) was created. */
-export async function lastOtpAt(db: Database, email: string): Promise<Date | undefined> {
-  const { rows } = await db.query<{ at: Date | null }>('SELECT max(created_at) AS at FROM secure_otp_codes WHERE email = $1', [email])
-  return rows[0]?.at ? new Date(rows[0].at) : undefined
+/** When codes were mailed to `email` from this bucket (see security/code-throttle.ts), since `since`. */
+export async function codeSendTimes(db: Database, email: string, bucket: string, since: Date): Promise<number[]> {
+  const { rows } = await db.query<{ at: Date }>(
+    'SELECT created_at AS at FROM secure_code_sends WHERE email = $1 AND bucket = $2 AND created_at > $3',
+    [email, bucket, since],
+  )
+  return rows.map((row) => new Date(row.at).getTime())
 }
 
-/** Stores a new code, replacing the earlier codes of the same address and purpose (and user, for updates). */
-export async function replaceOtp(db: Database, otp: Omit<StoredOtp, 'id' | 'tries'>): Promise<string> {
+/**
+ * Stores a new code and logs its sending. It replaces the earlier codes of the same address,
+ * purpose, user and device only: a code asked for on another device stays valid.
+ */
+export async function replaceOtp(db: Database, otp: Omit<StoredOtp, 'id' | 'tries'>, bucket: string): Promise<string> {
   const id = randomUUID()
   await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM secure_otp_codes WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3', [
-      otp.email,
-      otp.purpose,
-      otp.userId,
-    ])
+    await tx.query(
+      `DELETE FROM secure_otp_codes WHERE email = $1 AND purpose = $2 AND user_id IS NOT DISTINCT FROM $3
+         AND device_hash IS NOT DISTINCT FROM $4`,
+      [otp.email, otp.purpose, otp.userId, otp.deviceHash],
+    )
     await tx.query(
       `INSERT INTO secure_otp_codes (id, email, purpose, code_hash, device_hash, user_id, new_email, created_at, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, otp.email, otp.purpose, otp.codeHash, otp.deviceHash, otp.userId, otp.newEmail, otp.createdAt, otp.expiresAt],
     )
+    await tx.query('INSERT INTO secure_code_sends (code_id, email, bucket, created_at) VALUES ($1, $2, $3, $4)', [
+      id,
+      otp.email,
+      bucket,
+      otp.createdAt,
+    ])
   })
-  // Housekeeping: codes dead for a day are of no use to anyone.
+  // Housekeeping: codes dead for a day, and sends older than the back-off's window, are of no use to anyone.
   await db.query("DELETE FROM secure_otp_codes WHERE expires_at < $1::timestamptz - interval '1 day'", [otp.createdAt])
+  await db.query("DELETE FROM secure_code_sends WHERE created_at < $1::timestamptz - interval '2 days'", [otp.createdAt])
   return id
 }
 
+/** Forgets a code whose mail could not be sent, and its send: nothing was sent, so nothing to wait for. */
 export async function deleteOtp(db: Database, id: string): Promise<void> {
   await db.query('DELETE FROM secure_otp_codes WHERE id = $1', [id])
+  await db.query('DELETE FROM secure_code_sends WHERE code_id = $1', [id])
 }
 
 /**
- * The newest unused code of this purpose for this address (when `email` is given) and user (null:
- * a login code, which belongs to no user yet).
+ * The newest unused code of this purpose for this address (when `email` is given), user (null: a
+ * login code, which belongs to no user yet) and device (when `deviceHash` is given).
  */
 export async function findOtp(
   db: Database,
-  filter: { purpose: OtpPurpose; email?: string; userId: string | null },
+  filter: { purpose: OtpPurpose; email?: string; userId: string | null; deviceHash?: string },
 ): Promise<StoredOtp | undefined> {
   const { rows } = await db.query<StoredOtp>(
     `SELECT id, email, purpose, code_hash AS "codeHash", device_hash AS "deviceHash", user_id AS "userId", new_email AS "newEmail",
             created_at AS "createdAt", expires_at AS "expiresAt", tries
        FROM secure_otp_codes
-      WHERE purpose = $1 AND user_id IS NOT DISTINCT FROM $2 AND ($3::text IS NULL OR email = $3) AND used_at IS NULL
+      WHERE purpose = $1 AND user_id IS NOT DISTINCT FROM $2 AND ($3::text IS NULL OR email = $3)
+        AND ($4::text IS NULL OR device_hash = $4) AND used_at IS NULL
       ORDER BY created_at DESC LIMIT 1`,
-    [filter.purpose, filter.userId, filter.email ?? null],
+    [filter.purpose, filter.userId, filter.email ?? null, filter.deviceHash ?? null],
   )
   const row = rows[0]
   return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
@@ -230,4 +247,34 @@ export async function findShares(db: Database, userId: string): Promise<StoredSh
   )
   const row = rows[0]
   return row && { authShare: new Uint8Array(row.authShare), sealedRecoveryShare: new Uint8Array(row.sealedRecoveryShare) }
+}
+
+export interface StoredPasskey {
+  credentialId: string
+  prfSalt: Uint8Array
+  sealedShare: Uint8Array
+}
+
+/** False when the user already has this credential, or MAX passkeys. */
+export async function insertPasskey(db: Database, userId: string, passkey: StoredPasskey, max: number, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ user_id: string }>(
+    `INSERT INTO secure_passkeys (user_id, credential_id, prf_salt, sealed_share, created_at)
+     SELECT $1, $2, $3, $4, $5 WHERE (SELECT count(*) FROM secure_passkeys WHERE user_id = $1) < $6
+     ON CONFLICT (user_id, credential_id) DO NOTHING RETURNING user_id`,
+    [userId, passkey.credentialId, Buffer.from(passkey.prfSalt), Buffer.from(passkey.sealedShare), now, max],
+  )
+  return rows.length === 1
+}
+
+export async function findPasskeys(db: Database, userId: string): Promise<StoredPasskey[]> {
+  const { rows } = await db.query<{ credentialId: string; prfSalt: Uint8Array; sealedShare: Uint8Array }>(
+    `SELECT credential_id AS "credentialId", prf_salt AS "prfSalt", sealed_share AS "sealedShare"
+       FROM secure_passkeys WHERE user_id = $1 ORDER BY created_at`,
+    [userId],
+  )
+  return rows.map((row) => ({
+    credentialId: row.credentialId,
+    prfSalt: new Uint8Array(row.prfSalt),
+    sealedShare: new Uint8Array(row.sealedShare),
+  }))
 }

@@ -50,6 +50,7 @@ beforeAll(async () => {
   app = createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
+    keyServiceOrigin: 'http://keys.localhost:4410',
     db,
     keys,
     mailer: smtpMailer(sink.smtpUrl),

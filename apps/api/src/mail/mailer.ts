@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer'
 
-/** How the secure-frame server sends its one-time codes. */
+/** How the secure-origin server and the key service send their one-time codes. */
 export interface Mailer {
   send(mail: { to: string; subject: string; text: string }): Promise<void>
 }

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto'
+import type { Database } from '../db/database'
+
+/** SQL of the key service (migrations/001_key_service.sql). */
+
+export interface KsUser {
+  userId: string
+  email: string | null
+}
+
+export async function findKsUser(db: Database, userId: string): Promise<KsUser | undefined> {
+  const { rows } = await db.query<KsUser>('SELECT user_id AS "userId", email FROM ks_users WHERE user_id = $1', [userId])
+  return rows[0]
+}
+
+/** The user, created with `email` if new; an existing user keeps the email it was enrolled with. */
+export async function enrolUser(db: Database, userId: string, email: string | null, now: Date): Promise<KsUser> {
+  await db.query('INSERT INTO ks_users (user_id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING', [
+    userId,
+    email,
+    now,
+  ])
+  return (await findKsUser(db, userId))!
+}
+
+export async function insertMaterial(db: Database, row: { keyId: string; userId: string; sealed: Uint8Array; createdAt: Date }) {
+  await db.query('INSERT INTO ks_materials (key_id, user_id, sealed, created_at) VALUES ($1, $2, $3, $4)', [
+    row.keyId,
+    row.userId,
+    Buffer.from(row.sealed),
+    row.createdAt,
+  ])
+}
+
+export async function findMaterials(db: Database, userId: string): Promise<{ keyId: string; sealed: Uint8Array }[]> {
+  const { rows } = await db.query<{ keyId: string; sealed: Uint8Array }>(
+    'SELECT key_id AS "keyId", sealed FROM ks_materials WHERE user_id = $1 ORDER BY created_at',
+    [userId],
+  )
+  return rows.map((row) => ({ keyId: row.keyId, sealed: new Uint8Array(row.sealed) }))
+}
+
+/** False when this assertion id was seen before (a replay). Forgets long-expired ids on the way. */
+export async function useAssertion(db: Database, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.query("DELETE FROM ks_used_assertions WHERE expires_at < $1::timestamptz - interval '1 hour'", [now])
+  const { rows } = await db.query<{ jti: string }>(
+    'INSERT INTO ks_used_assertions (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING RETURNING jti',
+    [jti, expiresAt],
+  )
+  return rows.length === 1
+}
+
+export interface KsCode {
+  id: string
+  codeHash: string
+  createdAt: Date
+  expiresAt: Date
+  tries: number
+}
+
+/** When codes were sent to this user: for one device, or (no device) for all of them. */
+export async function codeSendTimes(db: Database, userId: string, deviceHash: string | undefined, since: Date): Promise<number[]> {
+  const { rows } = await db.query<{ createdAt: Date }>(
+    `SELECT created_at AS "createdAt" FROM ks_codes
+      WHERE user_id = $1 AND ($2::text IS NULL OR device_hash = $2) AND created_at > $3`,
+    [userId, deviceHash ?? null, since],
+  )
+  return rows.map((row) => new Date(row.createdAt).getTime())
+}
+
+/** A new code for (user, device); that device's earlier codes die, other devices' live on. */
+export async function insertCode(
+  db: Database,
+  code: { userId: string; deviceHash: string; codeHash: string; createdAt: Date; expiresAt: Date },
+): Promise<string> {
+  const id = randomUUID()
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE ks_codes SET used_at = $3 WHERE user_id = $1 AND device_hash = $2 AND used_at IS NULL', [
+      code.userId,
+      code.deviceHash,
+      code.createdAt,
+    ])
+    await tx.query(`INSERT INTO ks_codes (id, user_id, device_hash, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      id,
+      code.userId,
+      code.deviceHash,
+      code.codeHash,
+      code.createdAt,
+      code.expiresAt,
+    ])
+  })
+  // Kept a day past expiry: the send times drive the back-off.
+  await db.query("DELETE FROM ks_codes WHERE expires_at < $1::timestamptz - interval '2 days'", [code.createdAt])
+  return id
+}
+
+export async function deleteCode(db: Database, id: string): Promise<void> {
+  await db.query('DELETE FROM ks_codes WHERE id = $1', [id])
+}
+
+export async function findLiveCode(db: Database, userId: string, deviceHash: string): Promise<KsCode | undefined> {
+  const { rows } = await db.query<KsCode>(
+    `SELECT id, code_hash AS "codeHash", created_at AS "createdAt", expires_at AS "expiresAt", tries FROM ks_codes
+      WHERE user_id = $1 AND device_hash = $2 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+    [userId, deviceHash],
+  )
+  const row = rows[0]
+  return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
+}
+
+/** Counts a wrong try; the new count, or undefined when the code was dead or used meanwhile. */
+export async function countWrongCode(db: Database, id: string, maxTries: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ tries: number }>(
+    'UPDATE ks_codes SET tries = tries + 1 WHERE id = $1 AND tries < $2 AND used_at IS NULL RETURNING tries',
+    [id, maxTries],
+  )
+  return rows[0]?.tries
+}
+
+export async function consumeCode(db: Database, id: string, maxTries: number, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ id: string }>(
+    'UPDATE ks_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND tries < $3 RETURNING id',
+    [id, now, maxTries],
+  )
+  return rows.length === 1
+}
+
+/** True when this browser (key-service cookie) is new for the user (xmax is 0 only on an insert). */
+export async function touchDevice(db: Database, userId: string, deviceHash: string, now: Date): Promise<boolean> {
+  const { rows } = await db.query<{ created: boolean }>(
+    `INSERT INTO ks_devices (user_id, device_hash, created_at, last_used_at) VALUES ($1, $2, $3, $3)
+     ON CONFLICT (user_id, device_hash) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
+     RETURNING (xmax = 0) AS created`,
+    [userId, deviceHash, now],
+  )
+  return rows[0]!.created
+}
+
+export interface AuditEntry {
+  userId: string
+  action: 'enrol' | 'recover' | 'device-key'
+  factor: string | null
+  deviceHash: string
+  ksDeviceHash: string | null
+  keyIds: string[]
+  clientAddress: string | null
+  userAgent: string | null
+  at: Date
+}
+
+export async function audit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `INSERT INTO ks_audit (at, user_id, action, factor, device_hash, ks_device_hash, key_ids, client_address, user_agent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      entry.at,
+      entry.userId,
+      entry.action,
+      entry.factor,
+      entry.deviceHash,
+      entry.ksDeviceHash,
+      entry.keyIds,
+      entry.clientAddress,
+      entry.userAgent?.slice(0, 300) ?? null,
+    ],
+  )
+}
+
+export async function auditTrail(db: Database, userId: string): Promise<AuditEntry[]> {
+  const { rows } = await db.query<AuditEntry>(
+    `SELECT at, user_id AS "userId", action, factor, device_hash AS "deviceHash", ks_device_hash AS "ksDeviceHash",
+            key_ids AS "keyIds", client_address AS "clientAddress", user_agent AS "userAgent"
+       FROM ks_audit WHERE user_id = $1 ORDER BY id`,
+    [userId],
+  )
+  return rows.map((row) => ({ ...row, at: new Date(row.at) }))
+}

@@ -1,0 +1,197 @@
+import type { Hono } from 'hono'
+import * as z from 'zod'
+import { emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
+import { apiError } from '../http/errors'
+import { readJsonBody } from '../http/json-body'
+import { CODE_THROTTLE, codeWait, deviceBucket } from '../security/code-throttle'
+import { hashToken, randomOtp, randomToken, sameDigest } from '../security/tokens'
+import type { SecureContext, SecureDeps, SecureEnv } from './deps'
+import { SecureReason, wrongCodeMessage } from './reasons'
+import {
+  codeSendTimes,
+  consumeOtp,
+  countWrongTry,
+  deleteOtp,
+  findDevice,
+  findOrInsertUser,
+  findOtp,
+  findUserByEmail,
+  type OtpPurpose,
+  replaceOtp,
+  type StoredOtp,
+  updateUserEmail,
+} from './store'
+
+/** A code lives 10 minutes and dies after 5 wrong tries. */
+export const OTP_TTL_MS = 10 * 60_000
+export const OTP_MAX_TRIES = 5
+
+const EmailBody = z.object({ email: FrameEmail })
+const VerifyBody = z.object({ email: FrameEmail, otp: FrameOtp })
+const UpdateEmailBody = z.object({ newEmail: FrameEmail })
+const OtpBody = z.object({ otp: FrameOtp })
+
+/**
+ * Email login and email change. A login code is the first factor only: it opens a session, and
+ * on a device the account has not used before the wallet then needs the key service's second
+ * factor (custody.ts, key-service/). Codes are per device (asking on one device never kills
+ * another's) and throttled per address and device bucket (security/code-throttle.ts).
+ */
+export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
+  const { db, now, keys } = deps
+
+  /** 429 with the SPEC's 'Please try again after {n} seconds' while this address and bucket wait. */
+  const throttled = async (c: SecureContext, email: string, bucket: string) => {
+    const time = now()
+    const wait = codeWait(await codeSendTimes(db, email, bucket, new Date(time - CODE_THROTTLE.windowMs)), time)
+    if (wait <= 0) return undefined
+    c.header('Retry-After', String(Math.ceil(wait / 1000)))
+    return apiError(c, 429, emailCooldownMessage(wait))
+  }
+
+  /** Stores a fresh code and mails it; the 502/503 to answer when it cannot be sent. */
+  const sendCode = async (
+    c: SecureContext,
+    code: { purpose: OtpPurpose; to: string; bucket: string; deviceHash?: string; userId?: string; newEmail?: string },
+  ) => {
+    if (!deps.mailer) return apiError(c, 503, SecureReason.emailUnavailable)
+    const otp = randomOtp()
+    const email = code.to.toLowerCase()
+    const createdAt = new Date(now())
+    const id = await replaceOtp(
+      db,
+      {
+        email,
+        purpose: code.purpose,
+        codeHash: keys.otpHash(code.purpose, email, otp),
+        deviceHash: code.deviceHash ?? null,
+        userId: code.userId ?? null,
+        newEmail: code.newEmail ?? null,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + OTP_TTL_MS),
+      },
+      code.bucket,
+    )
+    try {
+      await deps.mailer.send({ to: code.to, ...mailText(code.purpose, otp) })
+    } catch (error) {
+      console.error(`[secure origin] mail to ${email} failed:`, error)
+      await deleteOtp(db, id)
+      return apiError(c, 502, SecureReason.mailFailed)
+    }
+    return undefined
+  }
+
+  /** The matching live code, consumed; else the refusal (a wrong code counts as a try). */
+  const checkCode = async (
+    c: SecureContext,
+    filter: { purpose: OtpPurpose; email?: string; userId: string | null; deviceHash?: string },
+    otp: string,
+  ): Promise<StoredOtp | Response> => {
+    const refuse = (reason: string) => apiError(c, 400, reason, [{ description: reason, field: 'otp' }])
+    const email = filter.email?.toLowerCase()
+    const stored = await findOtp(db, { ...filter, ...(email ? { email } : {}) })
+    if (!stored) return refuse(SecureReason.noCode)
+    if (stored.tries >= OTP_MAX_TRIES) return refuse(SecureReason.overTried)
+    if (stored.expiresAt.getTime() <= now()) return refuse(SecureReason.expired)
+    if (!sameDigest(keys.otpHash(stored.purpose, stored.email, otp), stored.codeHash)) {
+      const tries = await countWrongTry(db, stored.id, OTP_MAX_TRIES)
+      const left = tries === undefined ? 0 : OTP_MAX_TRIES - tries
+      return refuse(left > 0 ? wrongCodeMessage(left) : SecureReason.overTried)
+    }
+    if (!(await consumeOtp(db, stored.id, OTP_MAX_TRIES, new Date(now())))) return refuse(SecureReason.used)
+    return stored
+  }
+
+  app.post('/email/start', deps.bodyLimit, deps.mailLimit, async (c) => {
+    const parsed = await readJsonBody(c, EmailBody)
+    if (!parsed.success) return parsed.response
+    const { email } = parsed.data
+    const session = await deps.currentSession(c)
+    if (session && session.user.email?.toLowerCase() === email.toLowerCase()) return c.json({ action: 'CONNECT' as const })
+    if (!deps.mailer) return apiError(c, 503, SecureReason.emailUnavailable)
+
+    let device = deps.deviceToken(c)
+    const issued = device === undefined
+    device ??= randomToken()
+    const deviceHash = hashToken(device)
+    const user = await findUserByEmail(db, email)
+    const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
+    const bucket = deviceBucket(deviceHash, known)
+    const wait = await throttled(c, email.toLowerCase(), bucket)
+    if (wait) return wait
+    const failed = await sendCode(c, { purpose: 'login', to: user?.email ?? email, deviceHash, bucket })
+    if (failed) return failed
+    if (issued) deps.issueDevice(c, device)
+    return c.json({ action: 'VERIFY_OTP' as const, ...(issued ? { deviceToken: device } : {}) })
+  })
+
+  app.post('/email/verify', deps.bodyLimit, async (c) => {
+    const parsed = await readJsonBody(c, VerifyBody)
+    if (!parsed.success) return parsed.response
+    const device = deps.deviceToken(c)
+    if (!device) return apiError(c, 400, SecureReason.noDevice)
+    const checked = await checkCode(
+      c,
+      { purpose: 'login', email: parsed.data.email, userId: null, deviceHash: hashToken(device) },
+      parsed.data.otp,
+    )
+    if (checked instanceof Response) return checked
+    return deps.openSession(c, device, (tx, at) => findOrInsertUser(tx, parsed.data.email, at))
+  })
+
+  app.post('/email/update', deps.bodyLimit, deps.requireSession, deps.mailLimit, async (c) => {
+    const parsed = await readJsonBody(c, UpdateEmailBody)
+    if (!parsed.success) return parsed.response
+    const { user } = c.var.session
+    const { newEmail } = parsed.data
+    // A Farcaster-only account has no address to confirm the change from.
+    if (!user.email) return apiError(c, 400, SecureReason.noEmail)
+    if (newEmail.toLowerCase() === user.email.toLowerCase()) return apiError(c, 400, SecureReason.sameEmail)
+    if (await findUserByEmail(db, newEmail)) return apiError(c, 409, SecureReason.emailTaken)
+    const bucket = `update:${user.id}`
+    const wait = await throttled(c, user.email.toLowerCase(), bucket)
+    if (wait) return wait
+    const failed = await sendCode(c, { purpose: 'update-primary', to: user.email, userId: user.id, newEmail, bucket })
+    if (failed) return failed
+    return c.json({ action: 'VERIFY_PRIMARY_OTP' as const })
+  })
+
+  app.post('/email/update/primary', deps.bodyLimit, deps.requireSession, async (c) => {
+    const parsed = await readJsonBody(c, OtpBody)
+    if (!parsed.success) return parsed.response
+    const { user } = c.var.session
+    if (!user.email) return apiError(c, 400, SecureReason.noEmail)
+    const checked = await checkCode(c, { purpose: 'update-primary', email: user.email, userId: user.id }, parsed.data.otp)
+    if (checked instanceof Response) return checked
+    const newEmail = checked.newEmail!
+    const failed = await sendCode(c, { purpose: 'update-secondary', to: newEmail, userId: user.id, newEmail, bucket: `update:${user.id}` })
+    if (failed) return failed
+    return c.json({ action: 'VERIFY_SECONDARY_OTP' as const })
+  })
+
+  app.post('/email/update/secondary', deps.bodyLimit, deps.requireSession, async (c) => {
+    const parsed = await readJsonBody(c, OtpBody)
+    if (!parsed.success) return parsed.response
+    const { user } = c.var.session
+    const checked = await checkCode(c, { purpose: 'update-secondary', userId: user.id }, parsed.data.otp)
+    if (checked instanceof Response) return checked
+    const newEmail = checked.newEmail!
+    if (!(await updateUserEmail(db, user.id, newEmail))) return apiError(c, 409, SecureReason.emailTaken)
+    return c.json({ newEmail })
+  })
+}
+
+function mailText(purpose: OtpPurpose, code: string): { subject: string; text: string } {
+  const expiry =
+    `It expires in ${OTP_TTL_MS / 60_000} minutes. Enter it only in the Airlock window where you asked for it: ` +
+    `Airlock never asks for it anywhere else. If you did not ask for it, ignore this mail.`
+  switch (purpose) {
+    case 'login':
+      return { subject: 'Your Airlock login code', text: `Your Airlock login code is ${code}.\n\n${expiry}\n` }
+    case 'update-primary':
+      return { subject: 'Confirm your Airlock email change', text: `To change your Airlock email, enter ${code}.\n\n${expiry}\n` }
+    case 'update-secondary':
+      return { subject: 'Confirm your new Airlock email', text: `To make this your Airlock email, enter ${code}.\n\n${expiry}\n` }
+  }
+}
