@@ -1,4 +1,4 @@
-import { devConfig, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
+import { devConfig, secureOriginPublicKey, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
 import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
 import {
   devnetWalletScriptPath,
@@ -13,9 +13,11 @@ import {
   type ReferenceWallet,
 } from '@airlock/devnet'
 import { localhostFetch, standInCustodyOf, startFarcasterStandIn, type FarcasterStandIn } from '@airlock/devnet/farcaster'
+import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
+import { startKeyServiceProcess } from './key-service'
 
 export interface StackPortsOption extends DevPorts {
   anvil: Record<number, number>
@@ -31,6 +33,8 @@ export interface StackPortsOption extends DevPorts {
   oidc: number
   /** The Sign In With Farcaster stand-in (relay, "Farcaster app" page, IdRegistry read). */
   farcaster: number
+  /** The key service (its own process). */
+  keys: number
 }
 
 export interface Stack {
@@ -67,6 +71,8 @@ export interface Stack {
     oidc: string
     /** The Farcaster stand-in (relay under `/v1/`, the app page at `/~/siwf?channelToken=…`, accounts at `/`). */
     farcaster: string
+    /** The key service (its own process, database and secret). */
+    keyService: string
   }
   stop(): Promise<void>
 }
@@ -82,6 +88,7 @@ export const START_PORTS: StackPortsOption = {
   mailHttp: 4407,
   oidc: 4408,
   farcaster: 4409,
+  keys: 4410,
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
@@ -154,9 +161,25 @@ export async function startStack(options: {
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
   // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
   const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
-  const [api, walletConnect, mail, oidc, farcaster] = await Promise.allSettled([
+  // The two custody secrets, one per service (a KMS each in production): random per start, like the
+  // in-memory stores they protect; AIRLOCK_SECURE_SECRET / AIRLOCK_KEY_SERVICE_SECRET keep them.
+  const secureSecret = process.env.AIRLOCK_SECURE_SECRET ?? randomBytes(32).toString('base64url')
+  const dataDir = process.env.AIRLOCK_DATA_DIR ? resolve(process.env.AIRLOCK_DATA_DIR) : undefined
+  const keyServiceEnv = {
+    KEY_SERVICE_PORT: String(ports.keys),
+    KEY_SERVICE_SECURE_ORIGIN: config.origins.secure,
+    KEY_SERVICE_SECRET: process.env.AIRLOCK_KEY_SERVICE_SECRET ?? randomBytes(32).toString('base64url'),
+    KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY: secureOriginPublicKey(secureSecret),
+    KEY_SERVICE_SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+    // All devnet browsers share 127.0.0.1, as for the secure origin below.
+    KEY_SERVICE_RATE_LIMIT: '2000/100',
+    ...(process.env.KEY_SERVICE_DATABASE_URL ? { KEY_SERVICE_DATABASE_URL: process.env.KEY_SERVICE_DATABASE_URL } : {}),
+    ...(dataDir ? { KEY_SERVICE_DATA_DIR: `${dataDir}-key-service` } : {}),
+  }
+  const [api, walletConnect, mail, oidc, farcaster, keyService] = await Promise.allSettled([
     startApiStack({
       ...config,
+      secureSecret,
       demoDistDir,
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
       dev,
@@ -177,7 +200,7 @@ export async function startStack(options: {
       // Sign In With Farcaster against the stand-in below: its relay, and its IdRegistry read for custodyOf.
       farcaster: { relayUrl: farcasterBase, custodyOf: standInCustodyOf(farcasterBase), fetch: localhostFetch },
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-      ...(process.env.AIRLOCK_DATA_DIR ? { dataDir: resolve(process.env.AIRLOCK_DATA_DIR) } : {}),
+      ...(dataDir ? { dataDir } : {}),
     }),
     startWalletConnect(),
     startMailSink({
@@ -198,24 +221,28 @@ export async function startStack(options: {
       url: farcasterBase,
       ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
     }),
+    startKeyServiceProcess(keyServiceEnv, log ?? ((line) => console.log(line))),
   ])
   if (
     api.status === 'rejected' ||
     walletConnect.status === 'rejected' ||
     mail.status === 'rejected' ||
     oidc.status === 'rejected' ||
-    farcaster.status === 'rejected'
+    farcaster.status === 'rejected' ||
+    keyService.status === 'rejected'
   ) {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
       mail.status === 'fulfilled' && mail.value.stop(),
       oidc.status === 'fulfilled' && oidc.value.stop(),
       farcaster.status === 'fulfilled' && farcaster.value.stop(),
+      keyService.status === 'fulfilled' && keyService.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail, oidc, farcaster].find((result): result is PromiseRejectedResult => result.status === 'rejected')!
-      .reason
+    throw [api, walletConnect, mail, oidc, farcaster, keyService].find(
+      (result): result is PromiseRejectedResult => result.status === 'rejected',
+    )!.reason
   }
   const servers = api.value
   let stopped: Promise<void> | undefined
@@ -241,6 +268,7 @@ export async function startStack(options: {
       mailInbox: `${mail.value.httpUrl}/`,
       oidc: oidc.value.url,
       farcaster: farcaster.value.url,
+      keyService: config.keyServiceOrigin,
     },
     stop() {
       stopped ??= Promise.allSettled([
@@ -250,6 +278,7 @@ export async function startStack(options: {
         mail.value.stop(),
         oidc.value.stop(),
         farcaster.value.stop(),
+        keyService.value.stop(),
       ]).then(() => undefined)
       return stopped
     },
@@ -272,6 +301,7 @@ export const E2E_PORTS: StackPortsOption = shiftPorts(
     mailHttp: 14407,
     oidc: 14408,
     farcaster: 14409,
+    keys: 14410,
     anvil: { 31337: 18545, 31338: 18546 },
   },
   Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
@@ -288,6 +318,7 @@ export const BENCH_PORTS: StackPortsOption = {
   mailHttp: 34407,
   oidc: 34408,
   farcaster: 34409,
+  keys: 34410,
   anvil: { 31337: 38545, 31338: 38546 },
 }
 

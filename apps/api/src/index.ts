@@ -14,6 +14,7 @@ export {
   type StackPorts,
 } from './config'
 export { startApiStack, type ApiStack } from './start'
+export { secureOriginPublicKey } from './secure-origin/secrets'
 export { createApiApp, type ApiApp, type ApiAppOptions } from './api/app'
 export { startApiServer } from './api/server'
 export { createMemoryProjectRegistry, Project, ProjectId, type ProjectRegistry } from './projects'

@@ -12,9 +12,11 @@ import {
   type frameMethodResults,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
-import { openDeviceVault, type DeviceVault } from './custody/vault'
+import { documentCookieJar, openDeviceVault, type DeviceVault } from './custody/vault'
 import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
+import { createKeyServiceClient } from './server/keyService'
+import { createPromptSurface } from './ui/prompt'
 
 /**
  * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
@@ -29,7 +31,8 @@ async function start(): Promise<void> {
     return
   }
   const server = createServerClient()
-  const { widgetOrigin } = await server.frameConfig()
+  const { widgetOrigin, keyServiceOrigin } = await server.frameConfig()
+  const keys = createKeyServiceClient({ origin: keyServiceOrigin, assertion: (purpose) => server.assertion(purpose) })
   const drops = { count: 0 }
   const dropped = () => {
     drops.count++
@@ -41,15 +44,11 @@ async function start(): Promise<void> {
   let vault: Promise<DeviceVault> | undefined
   const methods = createFrameMethods({
     server,
+    keys,
     widget: widgetApi,
-    vault: () =>
-      (vault ??= openDeviceVault(
-        {
-          get: () => widgetApi().vaultGet(),
-          set: (value) => (value ? widgetApi().vaultSet({ value }) : widgetApi().vaultRemove()),
-        },
-        () => server.deviceVaultKey(),
-      )),
+    vault: () => (vault ??= openDeviceVault(documentCookieJar(document, window.isSecureContext), () => keys.deviceKey())),
+    userAction: createPromptSurface(document.body),
+    rpId: location.hostname,
   })
   const connection = connect({
     messenger: new PinnedWindowMessenger({

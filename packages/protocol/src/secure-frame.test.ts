@@ -32,7 +32,6 @@ import {
   frameEventType,
   frameMethodParams,
   frameMethodResults,
-  frameEventResults,
   frameRequestTimeout,
   frameRpcAbortedError,
   frameRpcNotAllowedError,
@@ -84,6 +83,9 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
     ],
   },
   connectDevice: { good: [{ otp: '123456' }], bad: [undefined, {}, { otp: '12345' }] },
+  sendDeviceCode: { good: [undefined], bad: [{ email: 'ada@example.com' }] },
+  unlockWithPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
+  addPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
   connectOtp: {
     good: [{ otp: '123456' }, { otp: '000000' }],
     bad: [{ otp: 123456 }, { otp: '12345' }, { otp: '1234567' }, { otp: '12345a' }, { otp: ' 123456' }, { otp: '١٢٣٤٥٦' }, {}],
@@ -251,6 +253,14 @@ describe('frame results', () => {
       ['connectEmail', { action: 'VERIFY_DEVICE' }],
       ['connectEmail', { action: 'VERIFY_OTP' }],
       ['connectEmail', { action: 'CONNECT' }],
+      ['connectOtp', { action: 'CONNECT' }],
+      ['connectOtp', { action: 'VERIFY_DEVICE', sentTo: 'a***@example.com', passkeys: 0 }],
+      ['connectOtp', { action: 'VERIFY_DEVICE', passkeys: 2 }],
+      ['connectSocial', { action: 'VERIFY_DEVICE', sentTo: 'a***@example.com', passkeys: 1 }],
+      ['connectDevice', { action: 'CONNECT' }],
+      ['sendDeviceCode', { sentTo: 'a***@example.com' }],
+      ['unlockWithPasskey', { action: 'CONNECT' }],
+      ['addPasskey', { passkeys: 1 }],
       ['updateEmail', { action: 'VERIFY_PRIMARY_OTP' }],
       ['updateEmail', { action: 'VERIFY_SECONDARY_OTP' }],
       ['updateEmailSecondaryOtp', { newEmail: 'new@example.org' }],
@@ -266,6 +276,12 @@ describe('frame results', () => {
     for (const [method, value] of ok) expect(frameMethodResults[method].safeParse(value).success, method).toBe(true)
     const bad: [FrameMethod, unknown][] = [
       ['connectEmail', { action: 'VERIFY_PRIMARY_OTP' }],
+      ['connectOtp', undefined],
+      ['connectOtp', { action: 'VERIFY_DEVICE' }],
+      ['connectOtp', { action: 'VERIFY_DEVICE', sentTo: 'ada@example.com', passkeys: 0 }],
+      ['connectSocial', { action: 'CONNECT' }],
+      ['connectDevice', { action: 'VERIFY_OTP' }],
+      ['addPasskey', { passkeys: 0 }],
       ['updateEmail', { action: 'CONNECT' }],
       ['getSocialRedirectUri', { uri: 'javascript:alert(1)' }],
       ['getFarcasterUri', { uri: 'https://farcaster.xyz' }],
@@ -285,14 +301,6 @@ describe('frame results', () => {
     expect(frameEventParams.sessionUpdate.safeParse({ token: 'abc.def.ghi' }).success).toBe(true)
     expect(frameEventParams.sessionUpdate.safeParse({ token: '' }).success).toBe(false)
     expect(frameEventParams.sessionUpdate.safeParse({ token: null }).success).toBe(false)
-  })
-
-  it('frame -> widget: the vault holds bounded opaque text only', () => {
-    expect(frameEventParams.vaultSet.safeParse({ value: 'v1.abc_DEF-1:2' }).success).toBe(true)
-    expect(frameEventParams.vaultSet.safeParse({ value: '<script>' }).success).toBe(false)
-    expect(frameEventParams.vaultSet.safeParse({ value: 'a'.repeat(16_001) }).success).toBe(false)
-    expect(frameEventResults.vaultGet.safeParse(null).success).toBe(true)
-    expect(frameEventResults.vaultGet.safeParse({}).success).toBe(false)
   })
 })
 
@@ -442,6 +450,7 @@ describe('time-outs', () => {
       'connectOtp',
       'connectSocial',
       'getSocialRedirectUri',
+      'sendDeviceCode',
     ])
     for (const method of Object.keys(frameMethodParams) as FrameMethod[]) {
       expect(frameRequestTimeout(method), method).toBe(FRAME_TIMEOUT_METHODS.has(method) ? 30_000 : undefined)

@@ -17,7 +17,7 @@ import { type FarcasterLoginOptions, mountFarcasterLogin } from './farcaster'
 import { SecureReason } from './reasons'
 import type { ServerKeys } from './secrets'
 import { mountSocialLogin, type SocialLoginOptions } from './social'
-import { deleteSession, findDevice, findSession, insertSession, type SecureUser, upsertVerifiedDevice } from './store'
+import { deleteSession, findDevice, findPasskeys, findSession, insertSession, type SecureUser, upsertVerifiedDevice } from './store'
 
 /** Where the secure-frame server's API lives on the secure origin (the rest is the frame's static files). */
 export const SECURE_API_PREFIX = '/api'
@@ -177,7 +177,8 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   app.get('/session', async (c) => {
     const session = await currentSession(c)
     if (!session) return c.json({ isConnected: false })
-    return c.json({ isConnected: true, user: session.user, expiresAt: session.expiresAt.toISOString() })
+    const passkeys = (await findPasskeys(db, session.user.id)).length
+    return c.json({ isConnected: true, user: session.user, expiresAt: session.expiresAt.toISOString(), passkeys })
   })
 
   app.post('/session/sign-out', async (c) => {

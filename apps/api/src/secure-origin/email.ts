@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import * as z from 'zod'
-import { emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
+import { EMAIL_LOGIN_COOLDOWN_MS, emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
 import { CODE_THROTTLE, codeWait, deviceBucket } from '../security/code-throttle'
@@ -40,10 +40,15 @@ const OtpBody = z.object({ otp: FrameOtp })
 export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
   const { db, now, keys } = deps
 
-  /** 429 with the SPEC's 'Please try again after {n} seconds' while this address and bucket wait. */
+  /**
+   * 429 with the SPEC's 'Please try again after {n} seconds' while this address and bucket wait
+   * (back-off and cap), or within SPEC section 5's 30 s of the address's last code from any bucket.
+   */
   const throttled = async (c: SecureContext, email: string, bucket: string) => {
     const time = now()
-    const wait = codeWait(await codeSendTimes(db, email, bucket, new Date(time - CODE_THROTTLE.windowMs)), time)
+    const since = new Date(time - CODE_THROTTLE.windowMs)
+    const last = Math.max(-Infinity, ...(await codeSendTimes(db, email, undefined, since)))
+    const wait = Math.max(codeWait(await codeSendTimes(db, email, bucket, since), time), last + EMAIL_LOGIN_COOLDOWN_MS - time)
     if (wait <= 0) return undefined
     c.header('Retry-After', String(Math.ceil(wait / 1000)))
     return apiError(c, 429, emailCooldownMessage(wait))

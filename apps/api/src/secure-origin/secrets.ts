@@ -1,6 +1,6 @@
 import { createHmac, type KeyObject } from 'node:crypto'
 import { ed25519FromSeed, exportPublicKey } from '../key-service/assertion'
-import { MIN_SECRET_BYTES } from '../security/tokens'
+import { decodeSecret, MIN_SECRET_BYTES } from '../security/tokens'
 
 /**
  * Keys derived from the secure-origin server's secret, one per purpose (HMAC-SHA256(secret, label)):
@@ -27,7 +27,9 @@ export function serverKeys(secret: Uint8Array): ServerKeys {
   }
 }
 
-/** The public key the key service is configured with for this secret: base64 SPKI DER. */
-export function secureOriginPublicKey(secret: Uint8Array): string {
-  return exportPublicKey(serverKeys(secret).assertionPublicKey)
+/** The public key the key service is configured with for this secret (as configured: base64 or hex): base64 SPKI DER. */
+export function secureOriginPublicKey(secret: string): string {
+  const bytes = decodeSecret(secret)
+  if (!bytes) throw new RangeError(`the secure-origin secret must be base64 or hex of at least ${MIN_SECRET_BYTES} bytes`)
+  return exportPublicKey(serverKeys(bytes).assertionPublicKey)
 }

@@ -141,11 +141,11 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.query('DELETE FROM secure_sessions WHERE token_hash = $1', [tokenHash])
 }
 
-/** When codes were mailed to `email` from this bucket (see security/code-throttle.ts), since `since`. */
-export async function codeSendTimes(db: Database, email: string, bucket: string, since: Date): Promise<number[]> {
+/** When codes were mailed to `email` from this bucket (see security/code-throttle.ts; every bucket when undefined), since `since`. */
+export async function codeSendTimes(db: Database, email: string, bucket: string | undefined, since: Date): Promise<number[]> {
   const { rows } = await db.query<{ at: Date }>(
-    'SELECT created_at AS at FROM secure_code_sends WHERE email = $1 AND bucket = $2 AND created_at > $3',
-    [email, bucket, since],
+    'SELECT created_at AS at FROM secure_code_sends WHERE email = $1 AND ($2::text IS NULL OR bucket = $2) AND created_at > $3',
+    [email, bucket ?? null, since],
   )
   return rows.map((row) => new Date(row.at).getTime())
 }

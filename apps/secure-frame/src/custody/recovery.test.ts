@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bytesToHex } from 'viem'
 import { generateDeviceKey, unwrapDeviceShare, wrapDeviceShare } from './deviceKey'
-import { deriveRecoveryKey, openRecoveryShare, sealRecoveryShare } from './recovery'
+import { decodeSealedRecovery, deriveRecoveryKey, encodeSealedRecovery, openRecoveryShare, sealRecoveryShare } from './recovery'
 
 const share = crypto.getRandomValues(new Uint8Array(33))
 const material = crypto.getRandomValues(new Uint8Array(32))
@@ -39,5 +39,18 @@ describe('recovery', () => {
   it('requires 32 bytes of material and a user id', async () => {
     await expect(deriveRecoveryKey(new Uint8Array(31), 'user-1')).rejects.toThrow(RangeError)
     await expect(deriveRecoveryKey(material, '')).rejects.toThrow()
+  })
+
+  it('stores the sealed share with the id of the key service material that opens it', async () => {
+    const keyId = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0'
+    const sealed = await sealRecoveryShare(share, await deriveRecoveryKey(material, 'user-1'))
+    const stored = encodeSealedRecovery(keyId, sealed)
+    expect(stored[0]).toBe(2)
+    const decoded = decodeSealedRecovery(stored)
+    expect(decoded.keyId).toBe(keyId)
+    expect(bytesToHex(await openRecoveryShare(decoded.sealed, await deriveRecoveryKey(material, 'user-1')))).toBe(bytesToHex(share))
+    expect(() => decodeSealedRecovery(new Uint8Array([1, ...stored.subarray(1)]))).toThrow('unknown format')
+    expect(() => decodeSealedRecovery(stored.subarray(0, 29))).toThrow('unknown format')
+    expect(() => encodeSealedRecovery('not-a-uuid', sealed)).toThrow('UUID')
   })
 })

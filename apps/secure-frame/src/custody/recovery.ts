@@ -7,35 +7,26 @@ import { aesGcmOpen, aesGcmSeal, view, type AesGcmEnvelope } from './aesGcm'
  *
  * | party                                   | holds                                               |
  * | --------------------------------------- | --------------------------------------------------- |
- * | this device (secure origin IndexedDB)   | device share, AES-GCM wrapped by a non-extractable  |
- * |                                         | key that only the secure origin can use             |
- * | secure-frame server database            | auth share (plaintext at the application layer),    |
- * |                                         | sealed recovery share (ciphertext + iv)             |
- * | key service (KMS / HSM secret, separate | recovery key material, one 32-byte secret per user  |
- * |   from the database and its backups)    | (or derived per user from a KMS-held master key)    |
+ * | this device (secure origin)             | its share: IndexedDB, wrapped by a non-extractable  |
+ * |                                         | key; or, without storage, a partitioned cookie      |
+ * |                                         | sealed under a key from the key service (vault.ts)  |
+ * | secure-origin server database           | auth share, sealed recovery share, passkey-sealed   |
+ * |                                         | copies of device shares (ciphertext only)           |
+ * | key service (own process, secret, DB)   | the recovery key material of each wallet creation,  |
+ * |                                         | released only for its own second factor (audited)   |
+ * | the user's passkey (PRF)                | the key of a passkey-sealed copy (passkey.ts)       |
  * | widget origin, dapp page                | public addresses and signatures only, never a share |
  *
- * Normal sign-in on a known device: device share + auth share (released to the authenticated
- * session). Recovery on a new device: auth share + sealed recovery share, opened with the key
- * derived here from material the key service releases to the same authenticated session (it should
- * ask for a fresh second factor first). The seed exists only in the secure frame's memory.
+ * Known device: its share + the auth share. New device: the auth share + the recovery share,
+ * opened with the key service's material once the user passed the key service's code check; or
+ * a passkey-sealed copy of a device share, opened by the passkey. The seed exists only in the
+ * secure frame's memory.
  *
- * So no single party reconstructs the seed: the database alone (dump, backup, SQL injection) has
- * one usable share and one ciphertext; the key service alone has no share; the device alone has one
- * share; the widget and the dapp have nothing. This holds ONLY IF the recovery key material is not
- * in the database: it must live in a separate key service or KMS secret whose credentials the
- * database and its operators do not have, and which checks the user's session itself.
- *
- * What this does not protect against (stated, not solved):
- * - Whoever can authenticate as the user (the user's email or social account, or the auth server's
- *   signing key) can run recovery and obtain the seed. Login is the root of authority; a
- *   user-chosen recovery passcode mixed into the material would change that, at the cost of lost
- *   passcodes meaning lost funds.
- * - An attacker holding BOTH the database and the key service (or the server process if it can read
- *   the database and call the key service on its own, without a user session) can reconstruct.
- *   Deploy them with separate credentials and audit key-service releases.
- * - Code served on the secure origin sees the seed while it signs: a malicious or compromised
- *   secure-frame deployment is inside the trust boundary (pin it with CSP, SRI and review).
+ * So no single party reconstructs the seed: the secure-origin database and its secret have one
+ * usable share and ciphertexts; the key service has no share; the widget and the dapp nothing.
+ * Stated, not solved: whoever controls the account's email (its second factor) and one of its
+ * logins can add a device; the secure-origin and key-service operators together can rebuild
+ * seeds; code served on the secure origin sees the seed while it signs (pin it with CSP, review).
  */
 export type SealedRecoveryShare = AesGcmEnvelope
 
@@ -65,4 +56,28 @@ export function sealRecoveryShare(share: Uint8Array, recoveryKey: CryptoKey): Pr
 
 export function openRecoveryShare(sealed: SealedRecoveryShare, recoveryKey: CryptoKey): Promise<Uint8Array> {
   return aesGcmOpen(recoveryKey, sealed, LABEL)
+}
+
+/** The stored form: version 2 | the key service's material id (16 bytes) | iv (12) | ciphertext + tag. */
+const STORED_VERSION = 2
+const KEY_ID_BYTES = 16
+const IV_BYTES = 12
+
+export function encodeSealedRecovery(keyId: string, sealed: SealedRecoveryShare): Uint8Array {
+  const id = uuidBytes(keyId)
+  return new Uint8Array([STORED_VERSION, ...id, ...sealed.iv, ...sealed.ciphertext])
+}
+
+export function decodeSealedRecovery(bytes: Uint8Array): { keyId: string; sealed: SealedRecoveryShare } {
+  const header = 1 + KEY_ID_BYTES + IV_BYTES
+  if (bytes[0] !== STORED_VERSION || bytes.length <= header) throw new Error('the sealed recovery share has an unknown format')
+  const hex = Array.from(bytes.subarray(1, 1 + KEY_ID_BYTES), (byte) => byte.toString(16).padStart(2, '0')).join('')
+  const keyId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  return { keyId, sealed: { v: 1, iv: bytes.slice(1 + KEY_ID_BYTES, header), ciphertext: bytes.slice(header) } }
+}
+
+function uuidBytes(uuid: string): Uint8Array {
+  const hex = uuid.replace(/-/g, '')
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error('the key id must be a UUID')
+  return Uint8Array.from({ length: KEY_ID_BYTES }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16))
 }

@@ -1,6 +1,7 @@
 import { aesGcmOpen, aesGcmSeal, view } from './aesGcm'
 import { generateDeviceKey, unwrapDeviceShare, wrapDeviceShare } from './deviceKey'
 import { openDeviceStore, type DeviceStore } from './deviceStore'
+import { fromBase64Url, toBase64Url } from './base64url'
 
 /**
  * Where this device keeps its share of a user's seed, with the eip155 address it belongs to
@@ -12,7 +13,7 @@ export interface DeviceShare {
 }
 
 export interface DeviceVault {
-  readonly kind: 'indexeddb' | 'widget'
+  readonly kind: 'indexeddb' | 'cookie'
   load(userId: string): Promise<DeviceShare | undefined>
   save(userId: string, value: DeviceShare): Promise<void>
   remove(userId: string): Promise<void>
@@ -39,24 +40,47 @@ export function indexedDbVault(store: DeviceStore): DeviceVault {
   }
 }
 
-/** What the widget keeps for the frame (FRAME_VAULT_STORAGE_KEY), opaque to it. */
-export interface WidgetVaultLink {
-  get(): Promise<string | null>
-  set(value: string): Promise<void>
+/**
+ * A cookie of the secure origin (partitioned per top-level site, like all of this frame's
+ * storage): the one thing browsers that deny third-party storage still keep for a frame (CHIPS).
+ */
+export interface CookieJar {
+  get(): string | null
+  /** An empty value removes the cookie. */
+  set(value: string): void
 }
 
-const VAULT_LABEL = 'airlock:device-share:widget-vault:v1'
-const ADDRESS_BYTES = 20
+export const VAULT_COOKIE = 'airlock_vault'
+const VAULT_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60
+
+/** The vault cookie through `document.cookie`: `Secure; SameSite=None; Partitioned` where the page is a secure context. */
+export function documentCookieJar(doc: Document, secure: boolean): CookieJar {
+  const attributes = secure ? 'Secure; SameSite=None; Partitioned' : 'SameSite=Strict'
+  return {
+    get: () =>
+      doc.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith(`${VAULT_COOKIE}=`))
+        ?.slice(VAULT_COOKIE.length + 1) || null,
+    set: (value) => {
+      doc.cookie = `${VAULT_COOKIE}=${value}; Path=/; Max-Age=${value ? VAULT_COOKIE_MAX_AGE_S : 0}; ${attributes}`
+    },
+  }
+}
+
+const VAULT_LABEL = 'airlock:device-share:cookie-vault:v1'
+export const ADDRESS_BYTES = 20
 /** Users remembered on one device (a shared computer): the oldest is dropped past this. */
 const MAX_VAULT_USERS = 4
 
 /**
  * For browsers that deny the frame storage (third-party storage blocked): the share sealed with
- * AES-GCM under a key the server derives for this user and device and releases only to a session
- * holding this device's token; the ciphertext is kept by the widget. The widget (and the dapp page
- * whose storage it may borrow) see a ciphertext; the server has the key but never the ciphertext.
+ * AES-GCM in a partitioned cookie of the secure origin, under a key the key service derives for
+ * this user and this browser and releases only against its own partitioned device cookie. The
+ * secure-origin server receives the cookie (ciphertext) and never the key; the key service gives
+ * the key and never sees the cookie; the widget and the dapp page see neither.
  */
-export function widgetVault(link: WidgetVaultLink, deviceKey: () => Promise<Uint8Array>): DeviceVault {
+export function cookieVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>): DeviceVault {
   const importKey = async () => {
     const raw = await deviceKey()
     try {
@@ -65,38 +89,33 @@ export function widgetVault(link: WidgetVaultLink, deviceKey: () => Promise<Uint
       raw.fill(0)
     }
   }
-  const read = async () => parseVault(await link.get())
+  const read = () => parseVault(jar.get())
   return {
-    kind: 'widget',
+    kind: 'cookie',
     async load(userId) {
-      const entry = (await read()).find((item) => item.userId === userId)
+      const entry = read().find((item) => item.userId === userId)
       if (!entry) return undefined
       const plain = await aesGcmOpen(await importKey(), { v: 1, iv: entry.iv, ciphertext: entry.ciphertext }, `${VAULT_LABEL}:${userId}`)
       return { share: plain.subarray(0, plain.length - ADDRESS_BYTES), address: addressOf(plain.subarray(plain.length - ADDRESS_BYTES)) }
     },
     async save(userId, value) {
       const sealed = await aesGcmSeal(await importKey(), withAddress(value), `${VAULT_LABEL}:${userId}`)
-      const others = (await read()).filter((item) => item.userId !== userId)
-      const entries = [...others.slice(-(MAX_VAULT_USERS - 1)), { userId, iv: sealed.iv, ciphertext: sealed.ciphertext }]
-      await link.set(serializeVault(entries))
+      const others = read().filter((item) => item.userId !== userId)
+      jar.set(serializeVault([...others.slice(-(MAX_VAULT_USERS - 1)), { userId, iv: sealed.iv, ciphertext: sealed.ciphertext }]))
     },
     async remove(userId) {
-      await link.set(serializeVault((await read()).filter((item) => item.userId !== userId)))
+      jar.set(serializeVault(read().filter((item) => item.userId !== userId)))
     },
   }
 }
 
-/** IndexedDB when the browser gives the frame storage, else the widget-held vault. */
-export async function openDeviceVault(
-  link: WidgetVaultLink,
-  deviceKey: () => Promise<Uint8Array>,
-  factory?: IDBFactory,
-): Promise<DeviceVault> {
+/** IndexedDB when the browser gives the frame storage, else the cookie vault. */
+export async function openDeviceVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>, factory?: IDBFactory): Promise<DeviceVault> {
   try {
     if (!factory && typeof indexedDB === 'undefined') throw new Error('no IndexedDB')
     return indexedDbVault(await openDeviceStore(factory))
   } catch {
-    return widgetVault(link, deviceKey)
+    return cookieVault(jar, deviceKey)
   }
 }
 
@@ -128,7 +147,7 @@ export function serializeVault(entries: readonly VaultEntry[]): string {
   return entries.map((entry) => `v1.${entry.userId}.${toBase64Url(entry.iv)}.${toBase64Url(entry.ciphertext)}`).join(':')
 }
 
-function withAddress({ share, address }: DeviceShare): Uint8Array {
+export function withAddress({ share, address }: DeviceShare): Uint8Array {
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error('the device share must carry its eip155 address')
   const bytes = new Uint8Array(share.length + ADDRESS_BYTES)
   bytes.set(share)
@@ -136,19 +155,6 @@ function withAddress({ share, address }: DeviceShare): Uint8Array {
   return bytes
 }
 
-function addressOf(bytes: Uint8Array): string {
+export function addressOf(bytes: Uint8Array): string {
   return `0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) throw new Error('not base64url')
-  const padded = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4)
-  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0))
 }

@@ -1,5 +1,6 @@
 import { FrameErrorMessage, SOCIAL_CLAIM_WAIT_MS } from '@airlock/protocol'
-import { ServerError, type FarcasterSession, type ServerClient } from '../server/client'
+import type { FarcasterSession, ServerClient } from '../server/client'
+import { ServerError } from '../server/json'
 
 export const FarcasterMessage = {
   notStarted: 'Start the Farcaster sign-in first',

@@ -6,22 +6,18 @@ import {
   RpcErrorCode,
   SOCIAL_CLAIM_WAIT_MS,
   type FrameChainId,
-  type FrameEventApi,
+  type FrameLoginStep,
   type FrameMethods,
+  type FrameSocialLoginStep,
   type FrameSocialProvider,
   type FrameUser,
-  type SocialProvider,
 } from '@airlock/protocol'
-import type { Eip155Account } from '../custody/derive/eip155'
-import type { DeviceVault } from '../custody/vault'
-import type { ServerClient, ServerUser } from '../server/client'
-import { openWallet } from '../wallet/keyring'
-import { createFarcasterLogin } from './farcaster'
 import { signRequest } from '../wallet/rpc'
+import { createFarcasterLogin } from './farcaster'
+import { createFrameSession, type FrameSessionDeps } from './session'
 
 export const FrameMessage = {
   noEmail: 'Enter your email first',
-  notSignedIn: 'Not signed in',
   unknownSocialLogin: 'This sign-in was not started here: start the login again',
   smartAccountsUnavailable: 'Smart accounts are not available for this wallet yet',
 } as const
@@ -29,12 +25,7 @@ export const FrameMessage = {
 /** How often connectSocial asks the server whether the popup's callback has come. */
 const SOCIAL_POLL_MS = 1000
 
-export interface FrameDeps {
-  server: ServerClient
-  /** The frame's typed handle on the widget (session updates, the vault). */
-  widget: () => FrameEventApi
-  /** The device vault, opened on first use (it may need the widget, see custody/vault.ts). */
-  vault: () => Promise<DeviceVault>
+export interface FrameDeps extends FrameSessionDeps {
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   reload?: () => void
@@ -42,9 +33,9 @@ export interface FrameDeps {
 
 /**
  * What the frame answers the widget (SPEC.md section 7 "Secure frame messages"). State lives in
- * this closure: the email being logged in, the social logins started here, the signed-in user and
- * their unlocked account. Keys never leave: answers carry addresses, signatures and signed
- * transactions only.
+ * this closure and the session (session.ts): the email being logged in, the social logins started
+ * here, the signed-in user and their unlocked account. Keys never leave: answers carry addresses,
+ * signatures and signed transactions only.
  */
 export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn(): boolean } {
   const { server } = deps
@@ -52,65 +43,50 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const now = deps.now ?? Date.now
   let pendingEmail: string | undefined
   const socialStates = new Map<string, { state: string; provider: FrameSocialProvider }>()
-  let user: (ServerUser & { socialProvider?: SocialProvider; userName?: string }) | undefined
-  let account: Eip155Account | undefined
   let chainId: FrameChainId = 1
-
+  const session = createFrameSession(deps)
   const farcaster = createFarcasterLogin(server, { sleep, now })
-  const signIn = async (
-    session: { token: string; user: ServerUser },
-    social?: { socialProvider: SocialProvider; userName?: string | undefined },
-  ) => {
-    forget()
-    account = await openWallet(server, await deps.vault(), session.user.id)
-    user = {
-      id: session.user.id,
-      ...(session.user.email ? { email: session.user.email } : {}),
-      ...(social ? { socialProvider: social.socialProvider } : {}),
-      ...(social?.userName ? { userName: social.userName } : {}),
-    }
-    await deps.widget().sessionUpdate({ token: session.token })
-  }
-  const forget = () => {
-    account?.destroy()
-    account = undefined
-    user = undefined
-  }
-  const signedIn = () => {
-    if (!account || !user) throw new Error(FrameMessage.notSignedIn)
-    return { account, user }
-  }
+
   const frameUser = (): FrameUser => {
-    const current = signedIn()
+    const { account, user, passkeys } = session.current()
     return {
-      ...(current.user.email ? { email: current.user.email } : {}),
-      address: current.account.address,
+      ...(user.email ? { email: user.email } : {}),
+      address: account.address,
       chainId,
-      accounts: [{ address: current.account.address, type: 'eoa' }],
+      accounts: [{ address: account.address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
-      ...(current.user.socialProvider ? { socialProvider: current.user.socialProvider } : {}),
-      ...(current.user.userName ? { userName: current.user.userName } : {}),
+      ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+      ...(user.userName ? { userName: user.userName } : {}),
+      passkeys,
     }
   }
+  /** A social login's answer: the user once the wallet opened, else the second factor it needs. */
+  const socialStep = (step: FrameLoginStep): FrameSocialLoginStep =>
+    step.action === 'CONNECT' ? { action: 'CONNECT', user: frameUser() } : step
 
   return {
-    signedIn: () => account !== undefined,
+    signedIn: () => session.isOpen(),
     async connectEmail({ email }) {
-      const action = await server.startEmail(email)
+      let action = await server.startEmail(email)
       pendingEmail = email
-      if (action === 'CONNECT' && !account) await restore()
+      if (action === 'CONNECT' && !session.isOpen() && !(await session.restore())) {
+        // Signed in as this email, but this device cannot open the wallet: log in again.
+        await server.signOut()
+        action = await server.startEmail(email)
+      }
       return { action }
-    },
-    async connectDevice({ otp }) {
-      if (!pendingEmail) throw new Error(FrameMessage.noEmail)
-      return { action: await server.verifyDevice(pendingEmail, otp) }
     },
     async connectOtp({ otp }) {
       if (!pendingEmail) throw new Error(FrameMessage.noEmail)
-      await signIn(await server.verifyEmail(pendingEmail, otp))
+      const step = await session.signIn(await server.verifyEmail(pendingEmail, otp))
       pendingEmail = undefined
+      return step
     },
+    connectDevice: ({ otp }) => session.withCode(otp),
+    sendDeviceCode: () => session.sendCode(),
+    unlockWithPasskey: () => session.withPasskey(),
+    addPasskey: () => session.addPasskey(),
     async getSocialRedirectUri({ provider }) {
       const { uri, state } = await server.startSocial(provider)
       socialStates.set(uri, { state, provider })
@@ -121,11 +97,10 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       if (!started) throw new Error(FrameMessage.unknownSocialLogin)
       const until = now() + SOCIAL_CLAIM_WAIT_MS
       for (;;) {
-        const session = await server.claimSocial(started.state)
-        if (session) {
+        const claimed = await server.claimSocial(started.state)
+        if (claimed) {
           socialStates.delete(uri)
-          await signIn(session, { socialProvider: started.provider })
-          return frameUser()
+          return socialStep(await session.signIn(claimed, { socialProvider: started.provider }))
         }
         if (now() + SOCIAL_POLL_MS > until) throw new Error(FrameErrorMessage.SocialPending)
         await sleep(SOCIAL_POLL_MS)
@@ -133,22 +108,21 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     },
     getFarcasterUri: () => farcaster.start(),
     async connectFarcaster() {
-      const session = await farcaster.claim()
-      await signIn(session, { socialProvider: 'farcaster', userName: session.user.farcaster.username })
-      return frameUser()
+      const claimed = await farcaster.claim()
+      return socialStep(await session.signIn(claimed, { socialProvider: 'farcaster', userName: claimed.user.farcaster.username }))
     },
     async getUser({ chainId: requested }) {
       chainId = requested
       return frameUser()
     },
     async signOut() {
-      forget()
+      session.forget()
       await server.signOut()
     },
     async isConnected(params) {
       if (params?.token) server.useSessionToken(params.token)
-      if (account) return { isConnected: true }
-      return { isConnected: await restore() }
+      if (session.isOpen()) return { isConnected: true }
+      return { isConnected: await session.restore() }
     },
     getChainId: () => ({ chainId }),
     async switchNetwork({ chainId: next }) {
@@ -159,54 +133,39 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     initSmartAccount: () => Promise.reject(new Error(FrameMessage.smartAccountsUnavailable)),
     async setPreferredAccount({ type }) {
       if (type !== 'eoa') throw new Error(FrameMessage.smartAccountsUnavailable)
-      return { type, address: signedIn().account.address }
+      return { type, address: session.current().account.address }
     },
     async rpcRequest(request) {
       const kind = classifyFrameRpc(request.method)
       if (kind === 'disallowed') throw frameRpcNotAllowedError()
-      const current = signedIn()
-      if (request.method === 'eth_accounts') return [current.account.address]
+      const { account } = session.current()
+      if (request.method === 'eth_accounts') return [account.address]
       if (request.method === 'eth_chainId') return typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId
       if (kind === 'safe') {
         // Reads need the chain, which this frame cannot reach: the widget answers them itself.
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${request.method} is answered by the widget, not the secure frame`)
       }
-      return signRequest(current.account, request, chainId)
+      return signRequest(account, request, chainId)
     },
     updateEmail: async ({ newEmail }) => {
-      signedIn()
+      session.current()
       return { action: await server.updateEmail(newEmail) }
     },
     updateEmailPrimaryOtp: async ({ otp }) => {
-      signedIn()
+      session.current()
       await server.updateEmailPrimary(otp)
     },
     async updateEmailSecondaryOtp({ otp }) {
-      const current = signedIn()
+      session.current()
       const newEmail = await server.updateEmailSecondary(otp)
-      user = { ...current.user, email: newEmail }
+      session.setEmail(newEmail)
       return { newEmail }
     },
     syncTheme: () => undefined,
     syncDappData: () => undefined,
     reload() {
-      forget()
+      session.forget()
       setTimeout(() => (deps.reload ?? (() => location.reload()))(), 0)
     },
-  }
-
-  /** The session the cookie (or the widget's token) still holds, with the wallet opened; false without one. */
-  async function restore(): Promise<boolean> {
-    const state = await server.session()
-    if (!state.isConnected || !state.user) return false
-    try {
-      account = await openWallet(server, await deps.vault(), state.user.id)
-      user = state.user
-      return true
-    } catch {
-      // The session is alive but this device cannot open the wallet any more (its share is gone and
-      // the login is too old to recover): the user signs in again.
-      return false
-    }
   }
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, FrameUrl, type FrameSocialProvider } from '@airlock/protocol'
+import { Base64, fromBase64, requestJson, ServerError, toBase64 } from './json'
 
 /**
  * The secure-frame server's API, same origin (`/api`, apps/api/src/secure-origin/app.ts). Cookies
@@ -9,7 +10,6 @@ import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, FrameUrl, 
  */
 
 const Token = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
-const Base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/), z.maxLength(4096))
 /** `email` is absent for a user who signed in with Farcaster only. */
 export const ServerUser = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)), email: z.optional(FrameEmail) })
 export type ServerUser = z.infer<typeof ServerUser>
@@ -17,7 +17,7 @@ export type ServerUser = z.infer<typeof ServerUser>
 const Session = z.object({ token: Token, expiresAt: z.string(), user: ServerUser })
 export type ServerSession = z.infer<typeof Session>
 const Started = z.object({ action: FrameConnectEmailAction, deviceToken: z.optional(Token) })
-const SessionState = z.object({ isConnected: z.boolean(), user: z.optional(ServerUser) })
+const SessionState = z.object({ isConnected: z.boolean(), user: z.optional(ServerUser), passkeys: z.optional(z.int()) })
 const SocialStart = z.object({ uri: z.url(), state: Token, deviceToken: z.optional(Token) })
 const SocialClaim = z.union([z.object({ status: z.literal('pending') }), Session])
 /** The relay's channel token (a UUID at farcaster.xyz's relay). */
@@ -35,25 +35,22 @@ export type FarcasterProfile = z.infer<typeof FarcasterProfile>
 const FarcasterSession = z.object({ token: Token, expiresAt: z.string(), user: z.extend(ServerUser, { farcaster: FarcasterProfile }) })
 export type FarcasterSession = z.infer<typeof FarcasterSession>
 const FarcasterClaim = z.union([z.object({ status: z.literal('pending') }), FarcasterSession])
-const ErrorBody = z.object({ error: z.string().check(z.maxLength(500)) })
+const PasskeyRecord = z.object({
+  credentialId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,1364}$/)),
+  prfSalt: Base64,
+  sealedShare: Base64,
+})
 
-/** A refusal of the server, with its message (the text the user sees) and HTTP status. */
-export class ServerError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message)
-    this.name = 'ServerError'
-  }
+/** A passkey of the account and the device share sealed under its PRF output (custody/passkey.ts). */
+export interface StoredPasskey {
+  credentialId: string
+  prfSalt: Uint8Array
+  sealedShare: Uint8Array
 }
 
-export const SERVER_UNREACHABLE = 'The login server cannot be reached: check your connection and try again'
-
 export interface ServerClient {
-  frameConfig(): Promise<{ widgetOrigin: string }>
+  frameConfig(): Promise<{ widgetOrigin: string; keyServiceOrigin: string }>
   startEmail(email: string): Promise<z.infer<typeof FrameConnectEmailAction>>
-  verifyDevice(email: string, otp: string): Promise<z.infer<typeof FrameConnectEmailAction>>
   verifyEmail(email: string, otp: string): Promise<ServerSession>
   session(): Promise<z.infer<typeof SessionState>>
   signOut(): Promise<void>
@@ -63,9 +60,14 @@ export interface ServerClient {
   putShares(shares: { authShare: Uint8Array; sealedRecoveryShare: Uint8Array }): Promise<void>
   /** The auth share, or undefined when the account has no wallet yet. */
   authShare(): Promise<Uint8Array | undefined>
-  sealedRecoveryShare(): Promise<{ sealed: Uint8Array; material: Uint8Array }>
-  recoveryMaterial(): Promise<Uint8Array>
-  deviceVaultKey(): Promise<Uint8Array>
+  /** The sealed recovery share; its key material is the key service's (only right after a login). */
+  sealedRecoveryShare(): Promise<Uint8Array>
+  /** The account's passkeys with their sealed shares (only right after a login). */
+  passkeys(): Promise<StoredPasskey[]>
+  /** Adds a passkey and its sealed share; the account's passkey count. */
+  putPasskey(passkey: StoredPasskey): Promise<number>
+  /** A signed statement of this session for the key service (key-service/assertion.ts in apps/api). */
+  assertion(purpose: 'enrol' | 'recover' | 'device-key'): Promise<string>
   startSocial(provider: FrameSocialProvider): Promise<{ uri: string; state: string }>
   /** The session once the popup's callback completed the login; undefined while it is pending. */
   claimSocial(state: string): Promise<ServerSession | undefined>
@@ -83,31 +85,21 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
   let sessionToken: string | undefined
   let deviceToken: string | undefined
 
-  async function call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<{ status: number; data: T }> {
-    const headers: Record<string, string> = {}
-    if (body !== undefined) headers['Content-Type'] = 'application/json'
-    if (sessionToken) headers.Authorization = `Bearer ${sessionToken}`
-    if (deviceToken) headers['X-Airlock-Device'] = deviceToken
-    let response: Response
-    try {
-      response = await doFetch(`${base}${path}`, {
+  const call = <T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown) =>
+    requestJson(
+      doFetch,
+      `${base}${path}`,
+      {
         method,
-        headers,
         credentials: 'same-origin',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      })
-    } catch {
-      throw new ServerError(SERVER_UNREACHABLE, 0)
-    }
-    const json: unknown = await response.json().catch(() => undefined)
-    if (!response.ok) {
-      const parsed = ErrorBody.safeParse(json)
-      throw new ServerError(parsed.success ? parsed.data.error : `The login server answered ${response.status}`, response.status)
-    }
-    const parsed = schema.safeParse(json)
-    if (!parsed.success) throw new ServerError('The login server sent an answer this page does not understand', response.status)
-    return { status: response.status, data: parsed.data }
-  }
+        headers: {
+          ...(sessionToken ? { Authorization: `Bearer ${sessionToken}` } : {}),
+          ...(deviceToken ? { 'X-Airlock-Device': deviceToken } : {}),
+        },
+        body,
+      },
+      schema,
+    )
   const keepDevice = (token: string | undefined) => {
     if (token) deviceToken = token
   }
@@ -115,17 +107,14 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
     sessionToken = session.token
     return session
   }
-  const bytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
-  const text = (data: Uint8Array) => btoa(String.fromCharCode(...data))
 
   return {
-    frameConfig: async () => (await call('GET', '/frame-config', z.object({ widgetOrigin: z.url() }))).data,
+    frameConfig: async () => (await call('GET', '/frame-config', z.object({ widgetOrigin: z.url(), keyServiceOrigin: z.url() }))).data,
     async startEmail(email) {
       const { data } = await call('POST', '/email/start', Started, { email })
       keepDevice(data.deviceToken)
       return data.action
     },
-    verifyDevice: async (email, otp) => (await call('POST', '/email/verify-device', Started, { email, otp })).data.action,
     verifyEmail: async (email, otp) => keepSession((await call('POST', '/email/verify', Session, { email, otp })).data),
     session: async () => (await call('GET', '/session', SessionState)).data,
     async signOut() {
@@ -140,25 +129,35 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
       (await call('POST', '/email/update/secondary', z.object({ newEmail: FrameEmail }), { otp })).data.newEmail,
     async putShares({ authShare, sealedRecoveryShare }) {
       await call('PUT', '/shares', z.object({ stored: z.literal(true) }), {
-        authShare: text(authShare),
-        sealedRecoveryShare: text(sealedRecoveryShare),
+        authShare: toBase64(authShare),
+        sealedRecoveryShare: toBase64(sealedRecoveryShare),
       })
     },
     async authShare() {
       try {
-        return bytes((await call('GET', '/shares/auth', z.object({ authShare: Base64 }))).data.authShare)
+        return fromBase64((await call('GET', '/shares/auth', z.object({ authShare: Base64 }))).data.authShare)
       } catch (error) {
         if (error instanceof ServerError && error.status === 404) return undefined
         throw error
       }
     },
-    async sealedRecoveryShare() {
-      const { data } = await call('GET', '/shares/recovery', z.object({ sealedRecoveryShare: Base64, recoveryMaterial: Base64 }))
-      return { sealed: bytes(data.sealedRecoveryShare), material: bytes(data.recoveryMaterial) }
+    sealedRecoveryShare: async () =>
+      fromBase64((await call('GET', '/shares/recovery', z.object({ sealedRecoveryShare: Base64 }))).data.sealedRecoveryShare),
+    async passkeys() {
+      const { data } = await call('GET', '/passkeys', z.object({ passkeys: z.array(PasskeyRecord).check(z.maxLength(100)) }))
+      return data.passkeys.map((passkey) => ({
+        credentialId: passkey.credentialId,
+        prfSalt: fromBase64(passkey.prfSalt),
+        sealedShare: fromBase64(passkey.sealedShare),
+      }))
     },
-    recoveryMaterial: async () =>
-      bytes((await call('GET', '/recovery-material', z.object({ recoveryMaterial: Base64 }))).data.recoveryMaterial),
-    deviceVaultKey: async () => bytes((await call('GET', '/device-key', z.object({ deviceKey: Base64 }))).data.deviceKey),
+    async putPasskey(passkey) {
+      const body = { credentialId: passkey.credentialId, prfSalt: toBase64(passkey.prfSalt), sealedShare: toBase64(passkey.sealedShare) }
+      return (await call('PUT', '/passkeys', z.object({ passkeys: z.int() }), body)).data.passkeys
+    },
+    assertion: async (purpose) =>
+      (await call('POST', '/key-service/assertion', z.object({ assertion: z.string().check(z.maxLength(4096)) }), { purpose })).data
+        .assertion,
     async startSocial(provider) {
       const { data } = await call('POST', `/social/${provider}/start`, SocialStart, {})
       keepDevice(data.deviceToken)

@@ -1,85 +1,144 @@
 import { eip155Deriver, type Eip155Account } from '../custody/derive/eip155'
-import { deriveRecoveryKey, openRecoveryShare, sealRecoveryShare } from '../custody/recovery'
+import { newPrfSalt, openWithPasskey, passkeyOutput, createPasskey, sealWithPasskey } from '../custody/passkey'
+import { decodeSealedRecovery, deriveRecoveryKey, encodeSealedRecovery, openRecoveryShare, sealRecoveryShare } from '../custody/recovery'
 import { generateSeedEntropy, seedEntropyToBip39Seed } from '../custody/seed'
 import { combineShares, splitSeed } from '../custody/shares'
 import type { DeviceVault } from '../custody/vault'
 import { wipe } from '../custody/wipe'
 import type { ServerClient } from '../server/client'
-
-/** The sealed recovery share on the server: version byte, 12-byte iv, ciphertext + tag. */
-const SEALED_HEADER_BYTES = 13
+import type { KeyServiceClient } from '../server/keyService'
 
 export const KeyringError = {
-  wrongShares: "This device's key share does not match the account's wallet: sign in again to recover it",
   recoveryFailed: 'The wallet could not be recovered on this device',
+  noMaterial: 'The key service holds no key for this wallet',
+  wrongPasskey: 'This passkey does not open this wallet',
+  noShare: 'This device holds no share of the wallet: sign in again',
 } as const
 
+/** A signed-in user whose wallet this device cannot open alone: it needs the second factor. */
+export class SecondFactorNeeded extends Error {
+  override readonly name = 'SecondFactorNeeded'
+  constructor() {
+    super('This device needs the second factor to open the wallet')
+  }
+}
+
+export interface Keyring {
+  /**
+   * The user's wallet on this device: created at the first login ever (shares to the vault, the
+   * server and the key service's enrolment), or opened with this device's share and the auth
+   * share. A device without a share throws SecondFactorNeeded.
+   */
+  open(): Promise<Eip155Account>
+  /** A new device: the key service's code releases the material that opens the recovery share. */
+  recoverWithCode(code: string): Promise<Eip155Account>
+  /** A new device: one of the account's passkeys opens its sealed share. */
+  recoverWithPasskey(rpId: string): Promise<Eip155Account>
+  /** Seals this device's share under a new passkey; the account's passkey count. */
+  addPasskey(user: { name: string }, rpId: string): Promise<number>
+}
+
 /**
- * Opens the signed-in user's wallet on this device, creating it on the first login:
- * - first login ever: a fresh seed, split 2-of-3; the device share into the vault, the auth share
- *   and the sealed recovery share to the server;
- * - known device: device share + auth share;
- * - new device (or a wiped one): auth share + recovery share (the server releases it only right
- *   after a login on a verified device); the recovery share then becomes this device's share.
+ * The custody steps of one signed-in user on this device (custody/recovery.ts has who holds what).
  * The seed and the shares are wiped once the account key is derived; only the account stays.
  */
-export async function openWallet(server: ServerClient, vault: DeviceVault, userId: string): Promise<Eip155Account> {
-  const auth = await server.authShare()
-  if (!auth) return createWallet(server, vault, userId)
-  const stored = await vault.load(userId).catch(() => undefined)
-  if (stored) {
-    const account = await deriveAccount(await combineShares([stored.share, auth]))
-    wipe(stored.share, auth)
-    if (account.address.toLowerCase() === stored.address.toLowerCase()) return account
-    account.destroy()
-    // A share left from an older wallet of this user id: forget it and recover below.
-    await vault.remove(userId)
-    return recoverWallet(server, vault, userId, await server.authShare().then((share) => share ?? fail(KeyringError.wrongShares)))
-  }
-  return recoverWallet(server, vault, userId, auth)
-}
+export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; vault: DeviceVault; userId: string }): Keyring {
+  const { server, keys, vault, userId } = deps
 
-async function createWallet(server: ServerClient, vault: DeviceVault, userId: string): Promise<Eip155Account> {
-  const entropy = generateSeedEntropy()
-  const { device, auth, recovery } = await splitSeed(entropy)
-  const account = await deriveAccount(entropy)
-  try {
-    const recoveryKey = await deriveRecoveryKey(await server.recoveryMaterial(), userId)
-    const sealed = await sealRecoveryShare(recovery, recoveryKey)
-    await vault.save(userId, { share: device, address: account.address })
-    await server.putShares({ authShare: auth, sealedRecoveryShare: new Uint8Array([sealed.v, ...sealed.iv, ...sealed.ciphertext]) })
-    return account
-  } catch (error) {
-    account.destroy()
-    throw error
-  } finally {
-    wipe(device, auth, recovery)
+  /** The account of two shares; on a device, its share is kept (with the address, to tell a stale share later). */
+  const combine = async (pair: [Uint8Array, Uint8Array], keep?: Uint8Array, expected?: string): Promise<Eip155Account> => {
+    const account = await deriveAccount(await combineShares(pair))
+    try {
+      if (expected && account.address.toLowerCase() !== expected.toLowerCase()) throw new Error(KeyringError.wrongPasskey)
+      if (keep) await vault.save(userId, { share: keep, address: account.address })
+      return account
+    } catch (error) {
+      account.destroy()
+      throw error
+    } finally {
+      wipe(...pair)
+    }
   }
-}
 
-async function recoverWallet(server: ServerClient, vault: DeviceVault, userId: string, auth: Uint8Array): Promise<Eip155Account> {
-  const { sealed, material } = await server.sealedRecoveryShare()
-  let recovery: Uint8Array
-  try {
-    const key = await deriveRecoveryKey(material, userId)
-    recovery = await openRecoveryShare(
-      { v: 1, iv: sealed.subarray(1, SEALED_HEADER_BYTES), ciphertext: sealed.subarray(SEALED_HEADER_BYTES) },
-      key,
-    )
-  } catch {
-    throw new Error(KeyringError.recoveryFailed)
-  } finally {
-    material.fill(0)
+  const create = async (): Promise<Eip155Account> => {
+    const entropy = generateSeedEntropy()
+    const { device, auth, recovery } = await splitSeed(entropy)
+    const account = await deriveAccount(entropy)
+    try {
+      const { keyId, material } = await keys.enrol()
+      const sealed = await sealRecoveryShare(recovery, await deriveRecoveryKey(material, userId))
+      material.fill(0)
+      await vault.save(userId, { share: device, address: account.address })
+      await server.putShares({ authShare: auth, sealedRecoveryShare: encodeSealedRecovery(keyId, sealed) })
+      return account
+    } catch (error) {
+      account.destroy()
+      throw error
+    } finally {
+      wipe(device, auth, recovery)
+    }
   }
-  const account = await deriveAccount(await combineShares([auth, recovery]))
-  try {
-    await vault.save(userId, { share: recovery, address: account.address })
-    return account
-  } catch (error) {
-    account.destroy()
-    throw error
-  } finally {
-    wipe(auth, recovery)
+
+  return {
+    async open() {
+      const auth = await server.authShare()
+      if (!auth) return create()
+      const stored = await vault.load(userId).catch(() => undefined)
+      if (!stored) throw new SecondFactorNeeded()
+      try {
+        return await combine([stored.share, auth], undefined, stored.address)
+      } catch {
+        // A share left from an older wallet of this user id: forget it; the device is new again.
+        await vault.remove(userId)
+        throw new SecondFactorNeeded()
+      }
+    },
+    async recoverWithCode(code) {
+      const materials = await keys.recover(code)
+      const { keyId, sealed } = decodeSealedRecovery(await server.sealedRecoveryShare())
+      const material = materials.find((item) => item.keyId === keyId)
+      if (!material) throw new Error(KeyringError.noMaterial)
+      let recovery: Uint8Array
+      try {
+        recovery = await openRecoveryShare(sealed, await deriveRecoveryKey(material.material, userId))
+      } catch {
+        throw new Error(KeyringError.recoveryFailed)
+      } finally {
+        for (const item of materials) item.material.fill(0)
+      }
+      const auth = (await server.authShare()) ?? fail(KeyringError.recoveryFailed)
+      return combine([auth, recovery], recovery.slice())
+    },
+    async recoverWithPasskey(rpId) {
+      const passkeys = await server.passkeys()
+      const { credentialId, output } = await passkeyOutput(passkeys, rpId)
+      const record = passkeys.find((passkey) => passkey.credentialId === credentialId) ?? fail(KeyringError.wrongPasskey)
+      let opened: { share: Uint8Array; address: string }
+      try {
+        opened = await openWithPasskey(output, userId, record.sealedShare)
+      } catch {
+        throw new Error(KeyringError.wrongPasskey)
+      } finally {
+        output.fill(0)
+      }
+      const auth = (await server.authShare()) ?? fail(KeyringError.recoveryFailed)
+      return combine([auth, opened.share], opened.share.slice(), opened.address)
+    },
+    async addPasskey(user, rpId) {
+      const stored = (await vault.load(userId)) ?? fail(KeyringError.noShare)
+      try {
+        const { credentialId } = await createPasskey({ id: userId, name: user.name }, rpId)
+        const prfSalt = newPrfSalt()
+        const { output } = await passkeyOutput([{ credentialId, prfSalt }], rpId)
+        try {
+          return await server.putPasskey({ credentialId, prfSalt, sealedShare: await sealWithPasskey(output, userId, stored) })
+        } finally {
+          output.fill(0)
+        }
+      } finally {
+        wipe(stored.share)
+      }
+    },
   }
 }
 

@@ -2,28 +2,38 @@
 import { FrameErrorMessage } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_CONNECTOR_ID } from '../connectors/authId'
-import { AUTH_SESSION_KEY } from '../connectors/auth/client'
+import { AUTH_SESSION_KEY } from '../storage/persisted'
 import { RECENT_CONNECTOR_KEY } from '../connectors/recent'
 import { onHostConnected } from '../host/connection'
 import { CONNECTED_SOCIAL_KEY, EMAIL_KEY, EMAIL_LOGIN_USED_KEY, LAST_USED_CHAIN_KEY, SOCIAL_USERNAME_KEY } from '../storage/persisted'
 import { createMemoryStorage, type KeyValueStorage } from '../storage/safeStorage'
-import { authUserAtom, emailLoginAtom } from '../stores/auth'
+import { authUserAtom, deviceCheckAtom, emailLoginAtom } from '../stores/auth'
 import { connectionAtom } from '../stores/connection'
 import { openAtom } from '../stores/modal'
 import { currentRouteAtom } from '../stores/router'
 import { toastAtom } from '../stores/toast'
-import { createFakeFrame, DEVICE_CODE, FRAME_EMAIL, frameAccount, LOGIN_CODE, SESSION_TOKEN, type FakeFrame } from '../testing/fakeFrame'
+import {
+  createFakeFrame,
+  DEVICE_CODE,
+  frameUser,
+  FRAME_EMAIL,
+  frameAccount,
+  LOGIN_CODE,
+  SENT_TO,
+  SESSION_TOKEN,
+  type FakeFrame,
+} from '../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, type FakeHost } from '../testing/fakeHost'
 import {
   LAST_EMAIL_LOGIN_KEY,
   reconnectAuth,
   resendEmailCode,
   setAuthPreferredAccount,
-  submitDeviceOtp,
   submitEmail,
   submitEmailOtp,
   switchAuthChain,
 } from './auth'
+import { addPasskey, PASSKEY_ADDED_MESSAGE, resendDeviceCode, submitDeviceCode, unlockWithPasskey } from './authDevice'
 import { disconnect } from './disconnect'
 import { openModal } from './modal'
 import { setOptions } from './options'
@@ -151,20 +161,48 @@ describe('email login', () => {
     expect(ctx.store.get(connectionAtom).status).toBe('disconnected')
   })
 
-  it('VERIFY_DEVICE: the device code first, then the login code, then connected', async () => {
+  it('VERIFY_DEVICE after the login code: the device code (or a passkey) opens the wallet, then connected', async () => {
     const { ctx, frame } = await setup()
-    frame.methods.connectEmail = () => ({ action: 'VERIFY_DEVICE' })
+    frame.newDevice = true
     await submitEmail(ctx, FRAME_EMAIL)
-    expect(route(ctx)).toEqual({ name: 'EmailVerifyDevice', params: { email: FRAME_EMAIL } })
-    await submitDeviceOtp(ctx, '999999')
-    expect(login(ctx)).toMatchObject({ step: 'device', error: 'Wrong code: 4 tries left' })
-    await submitDeviceOtp(ctx, DEVICE_CODE)
-    expect(frame.callsOf('connectDevice')).toEqual([{ otp: '999999' }, { otp: DEVICE_CODE }])
-    // The device step is replaced by the code step: back goes to the email field.
-    expect(route(ctx)).toEqual({ name: 'EmailVerifyOtp', params: { email: FRAME_EMAIL } })
-    expect(ctx.store.get(currentRouteAtom)).toBeTruthy()
     await submitEmailOtp(ctx, LOGIN_CODE)
+    // The login code was the first factor only: not connected yet, the device step replaces the code step.
+    expect(ctx.store.get(connectionAtom).status).toBe('connecting')
+    expect(route(ctx)).toEqual({ name: 'VerifyDevice' })
+    expect(ctx.store.get(deviceCheckAtom)).toMatchObject({ sentTo: SENT_TO, passkeys: 0, login: { method: 'email', email: FRAME_EMAIL } })
+    await submitDeviceCode(ctx, '999999')
+    expect(ctx.store.get(deviceCheckAtom)).toMatchObject({ error: 'Wrong code: 4 tries left', busy: undefined })
+    await submitDeviceCode(ctx, '12')
+    expect(ctx.store.get(deviceCheckAtom).error).toBe('Enter the 6-digit code')
+    await resendDeviceCode(ctx)
+    expect(frame.callsOf('sendDeviceCode')).toEqual([undefined])
+    await submitDeviceCode(ctx, DEVICE_CODE)
+    expect(frame.callsOf('connectDevice')).toEqual([{ otp: '999999' }, { otp: DEVICE_CODE }])
+    expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', address: frameAccount.address })
+    expect(ctx.store.get(deviceCheckAtom)).toEqual({})
+  })
+
+  it('VERIFY_DEVICE: a passkey opens the wallet instead of the code', async () => {
+    const { ctx, frame } = await setup()
+    frame.newDevice = true
+    frame.passkeys = 1
+    await submitEmail(ctx, FRAME_EMAIL)
+    await submitEmailOtp(ctx, LOGIN_CODE)
+    expect(ctx.store.get(deviceCheckAtom).passkeys).toBe(1)
+    await unlockWithPasskey(ctx)
+    expect(frame.callsOf('unlockWithPasskey')).toEqual([undefined])
     expect(ctx.store.get(connectionAtom).status).toBe('connected')
+    expect(ctx.store.get(authUserAtom)?.passkeys).toBe(1)
+  })
+
+  it('a passkey added from the Account view is counted', async () => {
+    const { ctx } = await setup()
+    await submitEmail(ctx, FRAME_EMAIL)
+    await submitEmailOtp(ctx, LOGIN_CODE)
+    expect(ctx.store.get(authUserAtom)?.passkeys).toBe(0)
+    await addPasskey(ctx)
+    expect(ctx.store.get(authUserAtom)?.passkeys).toBe(1)
+    expect(ctx.store.get(toastAtom)?.message).toBe(PASSKEY_ADDED_MESSAGE)
   })
 
   it('CONNECT: a device already signed in connects without a code', async () => {
@@ -322,7 +360,7 @@ describe('reload, network, disconnect', () => {
     storage.set(CONNECTED_SOCIAL_KEY, 'github')
     const frame = createFakeFrame()
     frame.signedIn = true
-    frame.methods.getUser = ({ chainId }) => ({ ...frame.methods.connectSocial({ uri: 'http://x/' }), chainId }) as never
+    frame.methods.getUser = ({ chainId }) => frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId })
     const host = createFakeHost({ connectors: [] })
     const ctx = createTestContext(host, { storage, frame: frame.factory })
     await expect(reconnectAuth(ctx, () => true)).resolves.toBe(true)
@@ -342,11 +380,10 @@ describe('reload, network, disconnect', () => {
     expect(ctx.storage.get(LAST_USED_CHAIN_KEY)).toBe('eip155:31338')
   })
 
-  it('disconnect signs the frame out, forgets the token and the cached login data, and keeps the vault', async () => {
+  it('disconnect signs the frame out, forgets the token and the cached login data', async () => {
     const { ctx, host, frame } = await setup()
     await submitEmail(ctx, FRAME_EMAIL)
     await submitEmailOtp(ctx, LOGIN_CODE)
-    await frame.widget!.vaultSet({ value: 'v1.sealed' })
     host.events.length = 0
     await disconnect(ctx)
     expect(frame.callsOf('signOut')).toEqual([undefined])
@@ -355,7 +392,6 @@ describe('reload, network, disconnect', () => {
     expect(ctx.store.get(authUserAtom)).toBeUndefined()
     for (const key of [AUTH_SESSION_KEY, RECENT_CONNECTOR_KEY, EMAIL_KEY, EMAIL_LOGIN_USED_KEY, LAST_USED_CHAIN_KEY])
       expect(ctx.storage.get(key), key).toBeUndefined()
-    expect(ctx.storage.get('airlock.secure.vault')).toBe('v1.sealed')
     expect(host.providerEvents().map((e) => e.event)).toEqual(['disconnect', 'accountsChanged'])
     expect(host.tracked()).toEqual(['DISCONNECT_SUCCESS'])
   })

@@ -8,18 +8,20 @@ import {
   frameErrorMessage,
   type FrameAccountType,
   type FrameConnectEmailAction,
+  type FrameSecondFactor,
   type FrameUser,
   type SocialProvider,
 } from '@airlock/protocol'
 import { withTimeout } from '../async/withTimeout'
 import type { WidgetContext } from '../context'
 import { AUTH_CONNECTOR_ID } from '../connectors/authId'
-import { AUTH_SESSION_KEY, authFrameLoaded, loadAuthFrame, type AuthFrame } from '../connectors/auth/client'
+import { authFrameLoaded, loadAuthFrame, type AuthFrame } from '../connectors/auth/client'
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../connectors/auth/email'
 import { isSocialProvider, SOCIAL_LABELS } from '../connectors/auth/socials'
 import { AUTHENTICATING_TEXT } from '../connectors/auth/texts'
 import type { Route } from '../router/routes'
 import {
+  AUTH_SESSION_KEY,
   CONNECTED_SOCIAL_KEY,
   EMAIL_KEY,
   EMAIL_LOGIN_USED_KEY,
@@ -31,12 +33,13 @@ import {
 } from '../storage/persisted'
 import {
   authUserAtom,
+  deviceCheckAtom,
   emailLoginAtom,
   farcasterLoginAtom,
   socialLoginAtom,
   type AuthUser,
   type EmailLogin,
-  type EmailLoginStep,
+  type LoginMethod,
 } from '../stores/auth'
 import { connectionAtom, DISCONNECTED, type HexAddress } from '../stores/connection'
 import { activeCaipNetworkIdAtom } from '../stores/network'
@@ -47,9 +50,10 @@ import { closeModal } from './modal'
 import { endSession, establishSession, setConnectedAccounts, setConnectedChain } from './session'
 
 /**
- * The AUTH connector's flows (SPEC section 4 "Email login"): email, login code, device code, the
- * session that follows, the reconnect after a reload, sign-out, network and account type. Loaded
- * on first use (a submit, a reconnect to an embedded wallet), never in the first paint.
+ * The AUTH connector's flows (SPEC section 4 "Email login"): email, login code, the second factor
+ * a new device needs (any login method), the session that follows, the reconnect after a reload,
+ * sign-out, network and account type. Loaded on first use (a submit, a reconnect to an embedded
+ * wallet), never in the first paint.
  */
 
 export const EMAIL_CONNECTOR_NAME = 'Email'
@@ -79,8 +83,8 @@ export async function emailCooldown(ctx: WidgetContext, now = Date.now()): Promi
 
 /**
  * The email field's submit: checks the address and the cooldown, then asks the frame to mail a
- * code. The frame answers with the next step: the login code, a device code first (a known
- * account on a new device), or nothing to verify (this device is signed in already).
+ * code. The frame answers with the next step: the login code, or nothing to verify (this device
+ * is signed in already).
  */
 export async function submitEmail(ctx: WidgetContext, input: string): Promise<void> {
   const email = input.trim()
@@ -116,10 +120,10 @@ function settleAbandoned(ctx: WidgetContext, attempt: number): void {
   if (login.attempt === attempt && login.busy) setEmailLogin(ctx, { ...login, busy: undefined })
 }
 
-/** A new code for the current step (the 'Resend code' link), within SPEC section 5's cooldown. */
+/** A new login code (the 'Resend code' link), within SPEC section 5's cooldown. */
 export async function resendEmailCode(ctx: WidgetContext): Promise<void> {
   const login = ctx.store.get(emailLoginAtom)
-  const step: EmailLoginStep = login.step === 'device' ? 'device' : 'otp'
+  const step = 'otp'
   if (!login.email || login.attempt !== ctx.session.attempt) return setEmailLogin(ctx, { ...login, step, error: LOGIN_EXPIRED_MESSAGE })
   const cooldown = await emailCooldown(ctx)
   if (cooldown) return setEmailLogin(ctx, { ...login, step, busy: undefined, error: cooldown })
@@ -140,32 +144,12 @@ export async function resendEmailCode(ctx: WidgetContext): Promise<void> {
   }
 }
 
-/** The mailed login code (EmailVerifyOtp). A wrong code leaves the step open for another try. */
+/**
+ * The mailed login code (EmailVerifyOtp). A wrong code leaves the step open for another try; a
+ * device new to the wallet goes on to its second factor (VerifyDevice).
+ */
 export async function submitEmailOtp(ctx: WidgetContext, otp: string): Promise<void> {
-  await verifyCode(ctx, 'otp', otp, async (frame, attempt, email) => {
-    await frame.api.connectOtp({ otp })
-    if (ctx.session.attempt !== attempt) return
-    setEmailLogin(ctx, { ...ctx.store.get(emailLoginAtom), busy: 'authenticating' })
-    await finishLogin(ctx, frame, attempt, { method: 'email', email })
-  })
-}
-
-/** The mailed device code (EmailVerifyDevice): the device is approved, then a login code follows. */
-export async function submitDeviceOtp(ctx: WidgetContext, otp: string): Promise<void> {
-  await verifyCode(ctx, 'device', otp, async (frame, attempt, email) => {
-    const { action } = await frame.api.connectDevice({ otp })
-    if (ctx.session.attempt !== attempt) return
-    if (action !== 'CONNECT') savePersisted(ctx, LAST_EMAIL_LOGIN_KEY, String(Date.now()))
-    await continueEmailLogin(ctx, frame, attempt, email, action)
-  })
-}
-
-async function verifyCode(
-  ctx: WidgetContext,
-  step: EmailLoginStep,
-  otp: string,
-  run: (frame: AuthFrame, attempt: number, email: string) => Promise<void>,
-): Promise<void> {
+  const step = 'otp'
   const login = ctx.store.get(emailLoginAtom)
   if (login.busy) return
   if (!login.email || login.attempt === undefined || login.attempt !== ctx.session.attempt)
@@ -175,7 +159,14 @@ async function verifyCode(
   setEmailLogin(ctx, { ...login, step, busy: 'verifying', error: undefined })
   try {
     const frame = await loadAuthFrame(ctx)
-    await run(frame, attempt, email)
+    const next = await frame.api.connectOtp({ otp })
+    if (ctx.session.attempt !== attempt) return
+    if (next.action === 'VERIFY_DEVICE') {
+      setEmailLogin(ctx, { ...ctx.store.get(emailLoginAtom), busy: undefined })
+      return checkDevice(ctx, attempt, { method: 'email', email }, next)
+    }
+    setEmailLogin(ctx, { ...ctx.store.get(emailLoginAtom), busy: 'authenticating' })
+    await finishLogin(ctx, frame, attempt, { method: 'email', email })
   } catch (error) {
     if (ctx.session.attempt !== attempt) return
     setEmailLogin(ctx, { ...ctx.store.get(emailLoginAtom), step, busy: undefined, error: frameErrorMessage(error) })
@@ -197,24 +188,33 @@ async function continueEmailLogin(
     await finishLogin(ctx, frame, attempt, { method: 'email', email })
     return
   }
-  const step: EmailLoginStep = action === 'VERIFY_DEVICE' ? 'device' : 'otp'
-  setEmailLogin(ctx, { step, email, attempt })
-  showStep(ctx, step === 'device' ? { name: 'EmailVerifyDevice', params: { email } } : { name: 'EmailVerifyOtp', params: { email } })
+  setEmailLogin(ctx, { step: 'otp', email, attempt })
+  showStep(ctx, { name: 'EmailVerifyOtp', params: { email } })
 }
 
-/** On Connect the step is pushed (back returns to the field); from another step it replaces that one. */
+/**
+ * The first factor passed on a device that does not hold the wallet: VerifyDevice asks for the
+ * key service's code or a passkey (actions/authDevice.ts).
+ */
+export function checkDevice(ctx: WidgetContext, attempt: number, login: LoginMethod, step: FrameSecondFactor): void {
+  ctx.store.set(deviceCheckAtom, { attempt, login, sentTo: step.sentTo, passkeys: step.passkeys })
+  showStep(ctx, { name: 'VerifyDevice' })
+}
+
+/** On Connect the step is pushed (back returns to the field); from another login step it replaces that one. */
 function showStep(ctx: WidgetContext, route: Route): void {
   const current = ctx.store.get(currentRouteAtom)
   if (current.name === route.name) return
-  const type = current.name === 'EmailVerifyOtp' || current.name === 'EmailVerifyDevice' ? 'replace' : 'push'
+  const type = LOGIN_STEPS.has(current.name) ? 'replace' : 'push'
   ctx.store.set(navigateAtom, { type, route })
 }
+const LOGIN_STEPS: ReadonlySet<Route['name']> = new Set(['EmailVerifyOtp', 'VerifyDevice', 'ConnectingSocial', 'ConnectingFarcaster'])
 
 function setEmailLogin(ctx: WidgetContext, login: EmailLogin): void {
   ctx.store.set(emailLoginAtom, login)
 }
 
-export type AuthLogin = { method: 'email'; email: string } | { method: 'social'; provider: SocialProvider; user?: FrameUser }
+export type AuthLogin = LoginMethod & { user?: FrameUser }
 
 /**
  * After the frame has signed the user in: the user's account on the active network becomes the
@@ -234,6 +234,7 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
   ctx.store.set(emailLoginAtom, {})
   ctx.store.set(socialLoginAtom, {})
   ctx.store.set(farcasterLoginAtom, {})
+  ctx.store.set(deviceCheckAtom, {})
   track(ctx, 'CONNECT_SUCCESS', {
     method: login.method,
     name: login.method === 'email' ? EMAIL_CONNECTOR_NAME : SOCIAL_LABELS[login.provider],
@@ -284,6 +285,7 @@ function toAuthUser(user: FrameUser, address: HexAddress, socialProvider: Social
     accounts: user.accounts,
     preferredAccountType: eoa ? 'eoa' : user.preferredAccountType,
     smartAccountDeployed: user.smartAccountDeployed,
+    passkeys: user.passkeys ?? 0,
   }
 }
 

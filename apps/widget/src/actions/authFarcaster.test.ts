@@ -36,7 +36,7 @@ describe('Sign In With Farcaster', () => {
     frame.methods.connectFarcaster = () => {
       url = ctx.store.get(farcasterLoginAtom).url
       if (++calls < 3) throw new Error(FrameErrorMessage.SocialPending)
-      return farcasterUser()
+      return { action: 'CONNECT' as const, user: farcasterUser() }
     }
     await connectFarcaster(ctx)
     expect(url).toBe('https://farcaster.example/login')

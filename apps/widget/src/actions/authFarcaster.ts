@@ -5,7 +5,7 @@ import { loadAuthFrame } from '../connectors/auth/client'
 import { SOCIAL_LABELS } from '../connectors/auth/socials'
 import { farcasterLoginAtom } from '../stores/auth'
 import { connectionAtom, DISCONNECTED } from '../stores/connection'
-import { finishLogin } from './auth'
+import { checkDevice, finishLogin } from './auth'
 import { track } from './events'
 import { endSession } from './session'
 
@@ -30,10 +30,11 @@ export async function connectFarcaster(ctx: WidgetContext): Promise<void> {
     ctx.store.set(farcasterLoginAtom, { attempt, status: 'waiting', url })
     for (;;) {
       try {
-        const user = await frame.api.connectFarcaster()
+        const step = await frame.api.connectFarcaster()
         if (!isCurrent()) return
+        if (step.action === 'VERIFY_DEVICE') return checkDevice(ctx, attempt, { method: 'social', provider: 'farcaster' }, step)
         ctx.store.set(farcasterLoginAtom, { attempt, status: 'authenticating', url })
-        await finishLogin(ctx, frame, attempt, { method: 'social', provider: 'farcaster', user })
+        await finishLogin(ctx, frame, attempt, { method: 'social', provider: 'farcaster', user: step.user })
         return
       } catch (error) {
         if (!isCurrent()) return

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { FrameErrorMessage, type FrameUser } from '@airlock/protocol'
+import { FrameErrorMessage, type FrameSocialLoginStep } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_CONNECTOR_ID } from '../connectors/authId'
 import { onHostConnected } from '../host/connection'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_USERNAME_KEY } from '../storage/persisted'
 import { createMemoryStorage } from '../storage/safeStorage'
-import { authUserAtom, socialLoginAtom } from '../stores/auth'
+import { authUserAtom, deviceCheckAtom, socialLoginAtom } from '../stores/auth'
 import { connectionAtom } from '../stores/connection'
-import { createFakeFrame, frameAccount, frameUser } from '../testing/fakeFrame'
+import { currentRouteAtom } from '../stores/router'
+import { createFakeFrame, frameAccount, frameUser, SENT_TO } from '../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush } from '../testing/fakeHost'
 import { cancelConnect } from './connect'
 import { connectSocial, SOCIAL_CLOSED_GRACE_MS, SOCIAL_POPUP_POLL_MS } from './authSocial'
@@ -67,7 +68,7 @@ describe('social login', () => {
     let calls = 0
     frame.methods.connectSocial = () => {
       if (++calls < 3) throw pending()
-      return frameUser({ socialProvider: 'github', userName: 'ada' })
+      return { action: 'CONNECT' as const, user: frameUser({ socialProvider: 'github', userName: 'ada' }) }
     }
     await connectSocial(ctx, 'github', popup as unknown as Window)
     expect(calls).toBe(3)
@@ -77,7 +78,7 @@ describe('social login', () => {
   it('a popup closed while the call waits: the call gets a short grace, then the login is cancelled', async () => {
     const { ctx, host, frame, popup } = await setup()
     vi.useFakeTimers()
-    frame.methods.connectSocial = () => new Promise<FrameUser>(() => {})
+    frame.methods.connectSocial = () => new Promise<FrameSocialLoginStep>(() => {})
     const running = connectSocial(ctx, 'github', popup as unknown as Window)
     await vi.advanceTimersByTimeAsync(5 * SOCIAL_POPUP_POLL_MS)
     expect(social(ctx).status).toBe('waiting')
@@ -92,13 +93,13 @@ describe('social login', () => {
   it('a callback that finished as the popup closed still counts', async () => {
     const { ctx, frame, popup } = await setup()
     vi.useFakeTimers()
-    let answer!: (user: FrameUser) => void
-    frame.methods.connectSocial = () => new Promise<FrameUser>((resolve) => (answer = resolve))
+    let answer!: (step: FrameSocialLoginStep) => void
+    frame.methods.connectSocial = () => new Promise<FrameSocialLoginStep>((resolve) => (answer = resolve))
     const running = connectSocial(ctx, 'github', popup as unknown as Window)
     await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS)
     popup.closed = true
     await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS)
-    answer(frameUser({ socialProvider: 'github' }))
+    answer({ action: 'CONNECT', user: frameUser({ socialProvider: 'github' }) })
     await vi.advanceTimersByTimeAsync(0)
     await running
     expect(ctx.store.get(connectionAtom).status).toBe('connected')
@@ -125,10 +126,20 @@ describe('social login', () => {
         popup.closed = true
         throw pending()
       }
-      return frameUser({ socialProvider: 'github' })
+      return { action: 'CONNECT' as const, user: frameUser({ socialProvider: 'github' }) }
     }
     await connectSocial(ctx, 'github', popup as unknown as Window)
     expect(ctx.store.get(connectionAtom).status).toBe('connected')
+  })
+
+  it('a social login on a device new to the wallet goes on to its second factor, not to the wallet', async () => {
+    const { ctx, frame, popup } = await setup()
+    frame.newDevice = true
+    await connectSocial(ctx, 'github', popup as unknown as Window)
+    expect(ctx.store.get(connectionAtom).status).toBe('connecting')
+    expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'VerifyDevice' })
+    expect(ctx.store.get(deviceCheckAtom)).toMatchObject({ login: { method: 'social', provider: 'github' }, sentTo: SENT_TO })
+    expect(popup.closed).toBe(true)
   })
 
   it("another error shows the frame's message and closes the popup", async () => {
@@ -160,7 +171,7 @@ describe('social login', () => {
   it('leaving the view (cancelConnect) stops asking and closes the popup', async () => {
     const { ctx, frame, popup } = await setup()
     vi.useFakeTimers()
-    frame.methods.connectSocial = () => new Promise<FrameUser>(() => {})
+    frame.methods.connectSocial = () => new Promise<FrameSocialLoginStep>(() => {})
     const running = connectSocial(ctx, 'github', popup as unknown as Window)
     await vi.advanceTimersByTimeAsync(SOCIAL_POPUP_POLL_MS)
     cancelConnect(ctx)

@@ -1,11 +1,11 @@
-import { FrameErrorMessage, frameErrorMessage, type FrameSocialProvider, type FrameUser } from '@airlock/protocol'
+import { FrameErrorMessage, frameErrorMessage, type FrameSocialLoginStep, type FrameSocialProvider } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { AUTH_CONNECTOR_ID } from '../connectors/authId'
 import { loadAuthFrame, type AuthFrame } from '../connectors/auth/client'
 import { SOCIAL_LABELS } from '../connectors/auth/socials'
 import { socialLoginAtom } from '../stores/auth'
 import { connectionAtom, DISCONNECTED } from '../stores/connection'
-import { finishLogin } from './auth'
+import { checkDevice, finishLogin } from './auth'
 import { track } from './events'
 import { endSession } from './session'
 
@@ -44,40 +44,42 @@ export async function connectSocial(ctx: WidgetContext, provider: FrameSocialPro
     if (!isCurrent()) return closePopup(popup)
     if (popup.closed) return fail(FrameErrorMessage.SocialCancelled)
     popup.location.href = uri
-    const user = await waitForSocialUser(frame, uri, popup, isCurrent)
+    const step = await waitForSocialLogin(frame, uri, popup, isCurrent)
     if (!isCurrent()) return closePopup(popup)
-    if (!user) return fail(FrameErrorMessage.SocialCancelled)
+    if (!step) return fail(FrameErrorMessage.SocialCancelled)
     closePopup(popup)
+    if (step.action === 'VERIFY_DEVICE') return checkDevice(ctx, attempt, { method: 'social', provider }, step)
     ctx.store.set(socialLoginAtom, { provider, attempt, status: 'authenticating' })
-    await finishLogin(ctx, frame, attempt, { method: 'social', provider, user })
+    await finishLogin(ctx, frame, attempt, { method: 'social', provider, user: step.user })
   } catch (error) {
     fail(frameErrorMessage(error))
   }
 }
 
-type Outcome = { ok: true; user: FrameUser } | { ok: false; error: unknown }
+type Outcome = { ok: true; step: FrameSocialLoginStep } | { ok: false; error: unknown }
 const CLOSED = Symbol('closed')
 const GRACE_OVER = Symbol('grace over')
 
-const settle = (call: Promise<FrameUser>): Promise<Outcome> =>
+const settle = (call: Promise<FrameSocialLoginStep>): Promise<Outcome> =>
   call.then(
-    (user) => ({ ok: true, user }),
+    (step) => ({ ok: true, step }),
     (error: unknown) => ({ ok: false, error }),
   )
 
 const isPending = (error: unknown) => frameErrorMessage(error) === FrameErrorMessage.SocialPending
 
 /**
- * Asks connectSocial until it answers a user, again after each 'still pending' while the popup
- * is open. Once the popup is closed (or the attempt abandoned), the call in flight, or one last
- * call, gets SOCIAL_CLOSED_GRACE_MS; still nothing means cancelled (undefined).
+ * Asks connectSocial until it answers (the user, or the second factor this device needs), again
+ * after each 'still pending' while the popup is open. Once the popup is closed (or the attempt
+ * abandoned), the call in flight, or one last call, gets SOCIAL_CLOSED_GRACE_MS; still nothing
+ * means cancelled (undefined).
  */
-export async function waitForSocialUser(
+export async function waitForSocialLogin(
   frame: AuthFrame,
   uri: string,
   popup: Window,
   isCurrent: () => boolean,
-): Promise<FrameUser | undefined> {
+): Promise<FrameSocialLoginStep | undefined> {
   let call = settle(frame.api.connectSocial({ uri }))
   let closed = false
   for (;;) {
@@ -89,7 +91,7 @@ export async function waitForSocialUser(
       continue
     }
     if (outcome === GRACE_OVER) return undefined
-    if (outcome.ok) return outcome.user
+    if (outcome.ok) return outcome.step
     if (!isPending(outcome.error)) throw outcome.error
     if (closed || !isCurrent()) return undefined
     closed = popup.closed

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RECENT_CONNECTOR_KEY } from '../connectors/recent'
 import { onHostConnected } from '../host/connection'
 import { connectionAtom } from '../stores/connection'
-import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY } from '../storage/persisted'
+import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, PRIVATE_KEYS } from '../storage/persisted'
 import { toastAtom } from '../stores/toast'
 import { createMemoryStorage } from '../storage/safeStorage'
 import { createFakeHost, createTestContext, devnetWallet, flush } from '../testing/fakeHost'
@@ -29,7 +29,8 @@ async function connected() {
   await connectExternal(ctx, devnetWallet.id)
   for (const key of [...CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY]) {
     ctx.storage.set(key, 'x')
-    host.storage.set(key, 'x')
+    // The private ones (email, social name) never reach the dapp page's storage.
+    if (!PRIVATE_KEYS.has(key)) host.storage.set(key, 'x')
   }
   host.events.length = 0
   return { ctx, host }
@@ -103,7 +104,7 @@ describe('disconnectChains', () => {
 })
 
 describe('clearCachedLoginData', () => {
-  it('removes the email-login flag, email, last chain and social username, in the widget and the host', async () => {
+  it('removes the email-login flag, email, last chain and social username, in the widget and (the non-private ones) the host', async () => {
     const { ctx, host } = await connected()
     clearCachedLoginData(ctx)
     for (const key of CACHED_LOGIN_KEYS) {

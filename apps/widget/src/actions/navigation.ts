@@ -8,7 +8,7 @@ const CONNECTING_VIEWS: ReadonlySet<RouteName> = new Set<RouteName>([
   'ConnectingExternal',
   'ConnectingWalletConnect',
   'EmailVerifyOtp',
-  'EmailVerifyDevice',
+  'VerifyDevice',
   'ConnectingSocial',
   'ConnectingFarcaster',
 ])

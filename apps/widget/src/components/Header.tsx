@@ -33,8 +33,8 @@ function useTitle(route: Route): string {
       return 'Approve Transaction'
     case 'EmailVerifyOtp':
       return 'Confirm Email'
-    case 'EmailVerifyDevice':
-      return 'Register Device'
+    case 'VerifyDevice':
+      return 'Approve Device'
     case 'ConnectingSocial':
       return `Log in with ${SOCIAL_LABELS[route.params.provider]}`
     case 'ConnectingFarcaster':

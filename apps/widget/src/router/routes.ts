@@ -13,9 +13,10 @@ export interface RouteParams {
   Networks: undefined
   UnsupportedChain: undefined
   AllWallets: undefined
-  /** The AUTH connector's email login: the mailed login code, or first the device code (views/email-verify-*). */
+  /** The AUTH connector's email login: the mailed login code (views/email-verify-otp). */
   EmailVerifyOtp: { email: string }
-  EmailVerifyDevice: { email: string }
+  /** Any embedded-wallet login on a device new to the wallet: its second factor (views/verify-device). */
+  VerifyDevice: undefined
   /** A social login waiting on its popup (views/connecting-social). */
   ConnectingSocial: { provider: FrameSocialProvider }
   /** Sign In With Farcaster: the QR code of its channel (views/connecting-social). */

@@ -13,8 +13,8 @@ export const authFrameStatusAtom = atom<AuthFrameStatus>('idle')
 /** What the email login is doing; `error` is the text shown under the field of the current step. */
 export type EmailLoginBusy = 'sending' | 'verifying' | 'authenticating'
 
-/** The step the email login is at: the address, the mailed login code, or the device code. */
-export type EmailLoginStep = 'email' | 'otp' | 'device'
+/** The step the email login is at: the address, or the mailed login code. */
+export type EmailLoginStep = 'email' | 'otp'
 
 export interface EmailLogin {
   step?: EmailLoginStep | undefined
@@ -50,6 +50,25 @@ export interface FarcasterLogin {
 
 export const farcasterLoginAtom = atom<FarcasterLogin>({})
 
+/** Which login proved the first factor: the same account is then opened whatever the method. */
+export type LoginMethod = { method: 'email'; email: string } | { method: 'social'; provider: SocialProvider }
+
+/**
+ * A login that proved its first factor on a device that does not hold the wallet yet (the frame's
+ * VERIFY_DEVICE): the key service mailed a code to `sentTo`, or one of the account's `passkeys`
+ * opens it (views/verify-device).
+ */
+export interface DeviceCheck {
+  attempt?: number | undefined
+  login?: LoginMethod | undefined
+  sentTo?: string | undefined
+  passkeys?: number | undefined
+  busy?: 'verifying' | 'sending' | 'passkey' | 'authenticating' | undefined
+  error?: string | undefined
+}
+
+export const deviceCheckAtom = atom<DeviceCheck>({})
+
 /** The signed-in embedded-wallet user (SPEC section 3: frame user; account state socialProvider). */
 export interface AuthUser {
   email?: string | undefined
@@ -58,6 +77,8 @@ export interface AuthUser {
   accounts: readonly { address: string; type: FrameAccountType }[]
   preferredAccountType: FrameAccountType
   smartAccountDeployed: boolean
+  /** Passkeys protecting the wallet (the Account view offers to add one). */
+  passkeys: number
 }
 
 export const authUserAtom = atom<AuthUser | undefined>(undefined)

@@ -7,6 +7,7 @@ import {
   frameMethodResults,
   type FrameEventApi,
   type frameEventParams,
+  type FrameLoginStep,
   type FrameMethod,
   type FrameMethods,
   type FrameUser,
@@ -34,11 +35,15 @@ export interface FakeFrame {
   calls: { method: FrameMethod; params: unknown }[]
   /** What the ready signal announces; null: the frame never says ready. */
   readyVersion: number | null
-  /** The frame's handle on the widget (ready, sessionUpdate, vault*), through the real schemas. */
+  /** The frame's handle on the widget (ready, sessionUpdate), through the real schemas. */
   widget: FrameEventApi | undefined
   /** Calls the frame made with params its schema refused, and malformed results the widget refused. */
   invalid: string[]
   signedIn: boolean
+  /** The next login is on a device new to the wallet: VERIFY_DEVICE until the device code or a passkey. */
+  newDevice: boolean
+  /** The account's passkeys. */
+  passkeys: number
   destroyed: number
   connects: number
   factory: FrameTransportFactory
@@ -70,6 +75,8 @@ export function createFakeFrame(): FakeFrame {
     widget: undefined,
     invalid: [],
     signedIn: false,
+    newDevice: false,
+    passkeys: 0,
     destroyed: 0,
     connects: 0,
     methods: undefined as unknown as FrameMethods,
@@ -110,31 +117,55 @@ export function createFakeFrame(): FakeFrame {
 }
 
 const wrongCode = () => new Error('Wrong code: 4 tries left')
+/** Where the fake key service "mailed" the device code. */
+export const SENT_TO = 'a***@example.com'
 
 function defaultMethods(fake: FakeFrame): FrameMethods {
   let chainId = 31337
+  const openWallet = async () => {
+    fake.signedIn = true
+    fake.newDevice = false
+    await fake.widget?.sessionUpdate({ token: SESSION_TOKEN })
+    return { action: 'CONNECT' as const }
+  }
+  /** A first factor: the wallet opens, unless this device is new to it. */
+  const signIn = async (): Promise<FrameLoginStep> =>
+    fake.newDevice ? { action: 'VERIFY_DEVICE', sentTo: SENT_TO, passkeys: fake.passkeys } : openWallet()
   return {
     switchNetwork: ({ chainId: next }) => {
       chainId = Number(next)
       return { chainId }
     },
     connectEmail: () => ({ action: 'VERIFY_OTP' }),
-    connectDevice: ({ otp }) => {
-      if (otp !== DEVICE_CODE) throw wrongCode()
-      return { action: 'VERIFY_OTP' }
-    },
     connectOtp: async ({ otp }) => {
       if (otp !== LOGIN_CODE) throw wrongCode()
-      fake.signedIn = true
-      await fake.widget?.sessionUpdate({ token: SESSION_TOKEN })
+      return signIn()
     },
-    connectSocial: () => frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId }),
+    connectDevice: async ({ otp }) => {
+      if (otp !== DEVICE_CODE) throw wrongCode()
+      return openWallet()
+    },
+    sendDeviceCode: () => ({ sentTo: SENT_TO }),
+    unlockWithPasskey: () => {
+      if (fake.passkeys === 0) throw new Error('This account has no passkey')
+      return openWallet()
+    },
+    addPasskey: () => ({ passkeys: ++fake.passkeys }),
+    connectSocial: async () => {
+      const step = await signIn()
+      return step.action === 'CONNECT'
+        ? { action: 'CONNECT', user: frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId }) }
+        : step
+    },
     getSocialRedirectUri: ({ provider }) => ({ uri: `http://oidc.localhost:4408/${provider}/auth?state=s1` }),
     getFarcasterUri: () => ({ url: 'https://farcaster.example/login' }),
-    connectFarcaster: () => frameUser(),
+    connectFarcaster: async () => {
+      const step = await signIn()
+      return step.action === 'CONNECT' ? { action: 'CONNECT', user: frameUser() } : step
+    },
     getUser: ({ chainId: wanted }) => {
       chainId = Number(wanted)
-      return frameUser({ chainId })
+      return frameUser({ chainId, passkeys: fake.passkeys })
     },
     signOut: () => {
       fake.signedIn = false

@@ -15,7 +15,6 @@ import {
   ConnectingSocialView,
   ConnectingWalletConnectView,
   ConnectingWalletConnectBasicView,
-  EmailVerifyDeviceView,
   EmailVerifyOtpView,
   NetworksView,
   OnRampView,
@@ -27,6 +26,7 @@ import {
   TransactionsView,
   UnsupportedChainView,
   UpdateEmailOtpView,
+  VerifyDeviceView,
   UpdateEmailView,
   WalletReceiveView,
   WalletSendSelectTokenView,
@@ -55,8 +55,8 @@ function renderRoute(route: Route) {
       return <ApproveTransactionView.Component requestId={route.params.requestId} />
     case 'EmailVerifyOtp':
       return <EmailVerifyOtpView.Component email={route.params.email} />
-    case 'EmailVerifyDevice':
-      return <EmailVerifyDeviceView.Component email={route.params.email} />
+    case 'VerifyDevice':
+      return <VerifyDeviceView.Component />
     case 'ConnectingSocial':
       return <ConnectingSocialView.Component provider={route.params.provider} />
     case 'ConnectingFarcaster':

@@ -20,7 +20,7 @@ export const UnsupportedChainView = lazyView(() => import('./unsupported-chain/U
 export const AllWalletsView = lazyView(() => import('./all-wallets/AllWalletsView'))
 export const ApproveTransactionView = lazyView(() => import('./approve-transaction/ApproveTransactionView'))
 export const EmailVerifyOtpView = lazyView(() => import('./email-verify-otp/EmailVerifyOtpView'))
-export const EmailVerifyDeviceView = lazyView(() => import('./email-verify-device/EmailVerifyDeviceView'))
+export const VerifyDeviceView = lazyView(() => import('./verify-device/VerifyDeviceView'))
 export const ConnectingSocialView = lazyView(() => import('./connecting-social/ConnectingSocialView'))
 export const ConnectingFarcasterView = lazyView(() => import('./connecting-social/ConnectingFarcasterView'))
 export const UpdateEmailView = lazyView(() => import('./update-email/UpdateEmailView'))

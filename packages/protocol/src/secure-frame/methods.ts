@@ -6,16 +6,19 @@ import {
   FrameAddress,
   FrameChainId,
   FrameConnectEmailAction,
+  FrameConnected,
   FrameDappData,
   FrameEmail,
+  FrameLoginStep,
+  FrameMaskedEmail,
   FrameOtp,
   FrameSessionToken,
+  FrameSocialLoginStep,
   FrameSocialProvider,
   FrameThemeData,
   FrameUpdateEmailAction,
   FrameUrl,
   FrameUser,
-  FrameVaultValue,
 } from './schemas'
 
 const none = z.undefined()
@@ -31,10 +34,20 @@ export const frameMethodParams = {
   switchNetwork: z.object({ chainId: FrameChainId }),
   connectEmail: z.object({ email: FrameEmail }),
   /**
-   * The device code mailed after VERIFY_DEVICE: a new device is approved with a code from the
-   * account's inbox (then a login code follows, VERIFY_OTP).
+   * The second factor after VERIFY_DEVICE: the code the key service mailed to the account's email.
+   * The frame takes it to the key service itself, which releases the recovery key material only
+   * then; the wallet opens on this device.
    */
   connectDevice: z.object({ otp: FrameOtp }),
+  /** Mails the VERIFY_DEVICE code again (the key service's back-off applies). */
+  sendDeviceCode: none,
+  /**
+   * The other second factor: the frame shows its own "Use a passkey" button (on the widget's
+   * secure slot) and resolves once the user clicked it and the passkey opened the wallet.
+   */
+  unlockWithPasskey: none,
+  /** Signed in: the frame shows its own "Create a passkey" button; resolves once the passkey protects the wallet. */
+  addPasskey: none,
   connectOtp: z.object({ otp: FrameOtp }),
   /**
    * `uri` is the login URI getSocialRedirectUri gave (it carries the state). The frame waits up to
@@ -72,12 +85,15 @@ export const frameMethodParams = {
 export const frameMethodResults = {
   switchNetwork: z.object({ chainId: FrameChainId }),
   connectEmail: z.object({ action: FrameConnectEmailAction }),
-  connectDevice: z.object({ action: FrameConnectEmailAction }),
-  connectOtp: done,
-  connectSocial: FrameUser,
+  connectDevice: FrameConnected,
+  sendDeviceCode: z.object({ sentTo: FrameMaskedEmail }),
+  unlockWithPasskey: FrameConnected,
+  addPasskey: z.object({ passkeys: z.int().check(z.minimum(1), z.maximum(100)) }),
+  connectOtp: FrameLoginStep,
+  connectSocial: FrameSocialLoginStep,
   getSocialRedirectUri: z.object({ uri: FrameUrl }),
   getFarcasterUri: z.object({ url: FrameUrl }),
-  connectFarcaster: FrameUser,
+  connectFarcaster: FrameSocialLoginStep,
   getUser: FrameUser,
   signOut: done,
   isConnected: z.object({ isConnected: z.boolean() }),
@@ -102,24 +118,13 @@ export const frameMethodResults = {
  */
 export const frameEventParams = {
   ready: z.object({ version: z.int().check(z.positive()) }),
+  /** The session token after a login, for isConnected after a reload; it opens nothing without this device. */
   sessionUpdate: z.object({ token: FrameSessionToken }),
-  /**
-   * The device vault, for browsers that deny the frame its own storage (third-party storage
-   * blocked: Chromium's default here, Brave, incognito): the frame hands the widget an opaque
-   * ciphertext to keep (the device share sealed under a key the frame's server releases only to
-   * this device's session). The widget stores it as it stores its own data, and never reads it.
-   */
-  vaultGet: none,
-  vaultSet: z.object({ value: FrameVaultValue }),
-  vaultRemove: none,
 }
 
 export const frameEventResults = {
   ready: done,
   sessionUpdate: done,
-  vaultGet: z.nullable(FrameVaultValue),
-  vaultSet: done,
-  vaultRemove: done,
 } satisfies Record<keyof typeof frameEventParams, z.ZodMiniType>
 
 export type FrameMethod = keyof typeof frameMethodParams
@@ -138,12 +143,11 @@ export const FRAME_REQUEST_TIMEOUT_MS = 30_000
 /** The calls that time out after FRAME_REQUEST_TIMEOUT_MS; the others wait for the user or the chain. */
 /** How long one connectSocial call waits for the popup's callback before answering "still pending". */
 export const SOCIAL_CLAIM_WAIT_MS = 20_000
-/** The widget's storage key for the frame's vault (vaultGet / vaultSet). */
-export const FRAME_VAULT_STORAGE_KEY = 'airlock.secure.vault'
 
 export const FRAME_TIMEOUT_METHODS: ReadonlySet<FrameMethod> = new Set<FrameMethod>([
   'connectEmail',
   'connectDevice',
+  'sendDeviceCode',
   'connectOtp',
   'connectSocial',
   'getSocialRedirectUri',

@@ -60,10 +60,6 @@ export const FrameUrl = z.string().check(z.maxLength(4096), z.regex(FRAME_URL))
 export const FRAME_SESSION_TOKEN = /^[-_.=+/A-Za-z0-9]{1,4096}$/
 export const FrameSessionToken = z.string().check(z.regex(FRAME_SESSION_TOKEN))
 
-/** The frame's vault record: base64url text, bounded (a few sealed 33-byte shares and their ids). */
-export const FRAME_VAULT_VALUE = /^[A-Za-z0-9_.:-]{1,16000}$/
-export const FrameVaultValue = z.string().check(z.regex(FRAME_VAULT_VALUE))
-
 const userName = z.string().check(z.minLength(1), z.maxLength(100))
 
 /** SPEC.md section 3 "Frame user", plus the social login fields. */
@@ -78,10 +74,37 @@ export const FrameUser = z.object({
   userName: z.optional(userName),
   /** The provider of a social login, farcaster included; absent for an email login. */
   socialProvider: z.optional(SocialProvider),
+  /** How many passkeys protect this wallet (each can open it on a new device). */
+  passkeys: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
 })
 export type FrameUser = z.infer<typeof FrameUser>
 
-/** What the frame asks for next after a connect-email call (SPEC.md section 4, "Email login"). */
+/** An email as the frame shows where a code went: `j***@example.com`, never the whole address. */
+export const FrameMaskedEmail = z.string().check(z.maxLength(FRAME_EMAIL_MAX_LENGTH), z.regex(/^[^\s@]{1,8}\*{3}@[^\s@]{1,253}$/))
+
+/**
+ * The login went through (CONNECT), or it proved the first factor only and this device does not
+ * hold the wallet yet: it needs the second factor (VERIFY_DEVICE), a code the key service mailed
+ * to `sentTo` (absent for an account without email) or one of the account's `passkeys`.
+ */
+export const FrameSecondFactor = z.object({
+  action: z.literal('VERIFY_DEVICE'),
+  sentTo: z.optional(FrameMaskedEmail),
+  passkeys: z.int().check(z.minimum(0), z.maximum(100)),
+})
+export type FrameSecondFactor = z.infer<typeof FrameSecondFactor>
+export const FrameConnected = z.object({ action: z.literal('CONNECT') })
+export const FrameLoginStep = z.union([FrameConnected, FrameSecondFactor])
+export type FrameLoginStep = z.infer<typeof FrameLoginStep>
+/** A social or Farcaster login: the user when the wallet opened, else the second factor it needs. */
+export const FrameSocialLoginStep = z.union([z.object({ action: z.literal('CONNECT'), user: FrameUser }), FrameSecondFactor])
+export type FrameSocialLoginStep = z.infer<typeof FrameSocialLoginStep>
+
+/**
+ * What the frame asks for next after a connect-email call (SPEC.md section 4, "Email login"):
+ * VERIFY_OTP (the login code) or CONNECT; VERIFY_DEVICE comes after the login code, from connectOtp,
+ * when the device needs the second factor.
+ */
 export const FrameConnectEmailAction = z.enum(['VERIFY_DEVICE', 'VERIFY_OTP', 'CONNECT'])
 export type FrameConnectEmailAction = z.infer<typeof FrameConnectEmailAction>
 

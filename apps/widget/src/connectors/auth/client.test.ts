@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"navigation": {"disableChildFrameNavigation": true}}}
-import { FRAME_PROTOCOL_VERSION, FRAME_VAULT_STORAGE_KEY, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
+import { FRAME_PROTOCOL_VERSION, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onHostConnected } from '../../host/connection'
 import { createMemoryStorage } from '../../storage/safeStorage'
@@ -8,7 +8,8 @@ import { authFrameStatusAtom } from '../../stores/auth'
 import { setTheme } from '../../actions/options'
 import { createFakeFrame, SESSION_TOKEN } from '../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, TEST_CONFIG } from '../../testing/fakeHost'
-import { AUTH_SESSION_KEY, FRAME_READY_TIMEOUT_MS, loadAuthFrame } from './client'
+import { AUTH_SESSION_KEY } from '../../storage/persisted'
+import { FRAME_READY_TIMEOUT_MS, loadAuthFrame } from './client'
 import { iframeTransport, SECURE_FRAME_ATTRIBUTE } from './transport'
 
 afterEach(() => {
@@ -133,35 +134,20 @@ describe('loading the secure frame', () => {
 })
 
 describe("the frame's pushes", () => {
-  it('sessionUpdate keeps the token; vault get/set/remove keep opaque text in the widget storage, or the host when that is memory-only', async () => {
+  it('sessionUpdate keeps the token in the widget storage only: never through the dapp page, even when the widget storage is memory-only', async () => {
     const { ctx, host, frame } = setup()
     await loadAuthFrame(ctx)
     await frame.widget!.sessionUpdate({ token: SESSION_TOKEN })
     expect(ctx.storage.get(AUTH_SESSION_KEY)).toBe(SESSION_TOKEN)
-    // Memory-only widget storage (a third-party iframe): the host keeps it too.
-    expect(host.storage.get(AUTH_SESSION_KEY)).toBe(SESSION_TOKEN)
-
-    await expect(frame.widget!.vaultGet()).resolves.toBeNull()
-    await frame.widget!.vaultSet({ value: 'v1.c2VhbGVk:aWQ' })
-    expect(host.storage.get(FRAME_VAULT_STORAGE_KEY)).toBe('v1.c2VhbGVk:aWQ')
-    await expect(frame.widget!.vaultGet()).resolves.toBe('v1.c2VhbGVk:aWQ')
-    await frame.widget!.vaultRemove()
-    await expect(frame.widget!.vaultGet()).resolves.toBeNull()
-    expect(host.storage.has(FRAME_VAULT_STORAGE_KEY)).toBe(false)
-  })
-
-  it('after a reload the vault comes back from the host when the widget storage is memory-only', async () => {
-    const { ctx, host, frame } = setup()
-    host.storage.set(FRAME_VAULT_STORAGE_KEY, 'v1.kept')
-    await loadAuthFrame(ctx)
-    await expect(frame.widget!.vaultGet()).resolves.toBe('v1.kept')
+    expect(host.storage.has(AUTH_SESSION_KEY)).toBe(false)
+    expect(host.api.storageSet).not.toHaveBeenCalled()
   })
 
   it('malformed pushes are refused by the schemas and counted', async () => {
     const { ctx, frame } = setup()
     await loadAuthFrame(ctx)
     await expect(frame.widget!.sessionUpdate({ token: '<script>' })).rejects.toMatchObject({ code: -32602 })
-    await expect(frame.widget!.vaultSet({ value: 'x'.repeat(16_001) })).rejects.toMatchObject({ code: -32602 })
+    await expect(frame.widget!.sessionUpdate({ token: 'x'.repeat(4097) })).rejects.toMatchObject({ code: -32602 })
     expect(ctx.storage.get(AUTH_SESSION_KEY)).toBeUndefined()
     expect(ctx.stats.invalidCalls).toBe(2)
   })

@@ -1,7 +1,6 @@
 import {
   exposeMethods,
   FRAME_PROTOCOL_VERSION,
-  FRAME_VAULT_STORAGE_KEY,
   FrameErrorMessage,
   frameEventParams,
   frameRequestTimeout,
@@ -12,7 +11,7 @@ import {
 } from '@airlock/protocol'
 import { DEFAULT_SDK_TYPE, WIDGET_SDK_VERSION } from '../../api/client'
 import type { WidgetContext } from '../../context'
-import { loadPersisted, removePersisted, savePersisted } from '../../storage/persisted'
+import { AUTH_SESSION_KEY, savePersisted } from '../../storage/persisted'
 import { authFrameStatusAtom } from '../../stores/auth'
 import { optionsAtom } from '../../stores/options'
 import { themeModeAtom, themeVariablesAtom } from '../../stores/theme'
@@ -26,8 +25,6 @@ export const FRAME_READY_TIMEOUT_MS = 10_000
  * box) while a second document connected at once.
  */
 export const FRAME_LOAD_ATTEMPTS = 2
-/** The session token the frame pushes after a login (sessionUpdate), for isConnected after a reload. */
-export const AUTH_SESSION_KEY = 'airlock.secure.session'
 
 /** The secure frame, ready: its methods (with the SPEC section 9 time-outs) and its teardown. */
 export interface AuthFrame {
@@ -128,14 +125,11 @@ async function createFrame(ctx: WidgetContext, timeoutMs: number): Promise<AuthF
   return frame
 }
 
-/** What the frame may push to the widget. The vault is kept as opaque text, never parsed. */
+/** What the frame may push to the widget: its ready signal, and the session token (kept privately, storage/persisted.ts). */
 function frameEventHandlers(ctx: WidgetContext, signalReady: (version: number) => void): FrameEventHandlers {
   return {
     ready: ({ version }) => signalReady(version),
     sessionUpdate: ({ token }) => savePersisted(ctx, AUTH_SESSION_KEY, token),
-    vaultGet: async () => (await loadPersisted(ctx, FRAME_VAULT_STORAGE_KEY)) ?? null,
-    vaultSet: ({ value }) => savePersisted(ctx, FRAME_VAULT_STORAGE_KEY, value),
-    vaultRemove: () => removePersisted(ctx, FRAME_VAULT_STORAGE_KEY),
   }
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { FrameErrorMessage, type FrameUser } from '@airlock/protocol'
+import { FrameErrorMessage, type FrameSocialLoginStep } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setOptions } from '../../actions/options'
@@ -33,7 +33,7 @@ describe('ConnectingSocial', () => {
   it('the click opens the popup synchronously on the loading page, then the provider; connected, the popup closed', async () => {
     const { ctx, frame } = await render()
     const popup = fakePopup()
-    let finish!: (user: FrameUser) => void
+    let finish!: (step: FrameSocialLoginStep) => void
     frame.methods.connectSocial = () => new Promise((resolve) => (finish = resolve))
     const open = vi.spyOn(window, 'open').mockImplementation(() => popup as unknown as Window)
     fireEvent.click(screen.getByTestId('social-github'))
@@ -47,7 +47,7 @@ describe('ConnectingSocial', () => {
     expect((await screen.findByTestId('social-status')).textContent).toContain('popup window')
     expect(screen.getByRole('heading').textContent).toBe('Log in with GitHub')
     await waitFor(() => expect(popup.location.href).toBe('http://oidc.localhost:4408/github/auth?state=s1'))
-    await act(async () => finish(frameUser({ socialProvider: 'github', userName: 'ada' })))
+    await act(async () => finish({ action: 'CONNECT', user: frameUser({ socialProvider: 'github', userName: 'ada' }) }))
     await waitFor(() => expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', connectorName: 'GitHub' }))
     expect(popup.close).toHaveBeenCalled()
   })
@@ -96,7 +96,7 @@ describe('ConnectingFarcaster', () => {
     const approved = new Promise<void>((resolve) => (approve = resolve))
     frame.methods.connectFarcaster = async () => {
       await approved
-      return frameUser({ email: undefined, socialProvider: 'farcaster', userName: 'ada.eth' })
+      return { action: 'CONNECT' as const, user: frameUser({ email: undefined, socialProvider: 'farcaster', userName: 'ada.eth' }) }
     }
     const open = vi.spyOn(window, 'open')
     fireEvent.click(screen.getByTestId('social-farcaster'))

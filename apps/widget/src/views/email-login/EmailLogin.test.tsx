@@ -7,7 +7,7 @@ import { AUTH_CONNECTOR_ID } from '../../connectors/authId'
 import { authFrameStatusAtom } from '../../stores/auth'
 import { connectionAtom } from '../../stores/connection'
 import { currentRouteAtom } from '../../stores/router'
-import { createFakeFrame, DEVICE_CODE, FRAME_EMAIL, frameAccount, LOGIN_CODE } from '../../testing/fakeFrame'
+import { createFakeFrame, DEVICE_CODE, FRAME_EMAIL, frameAccount, LOGIN_CODE, SENT_TO } from '../../testing/fakeFrame'
 import { createFakeHost, devnetWallet } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
 
@@ -124,18 +124,34 @@ describe('Connect view: email and social', () => {
     expect((await screen.findByTestId('otp-error')).textContent).toMatch(/^Please try again after (29|30) seconds$/)
   })
 
-  it('a new device: the device code step explains itself, then the login code', async () => {
+  it('a new device: after the login code, the device step says where the code went, then the wallet opens', async () => {
     const { ctx, frame } = await render()
-    frame.methods.connectEmail = () => ({ action: 'VERIFY_DEVICE' })
+    frame.newDevice = true
     typeEmail(FRAME_EMAIL)
-    const view = await screen.findByTestId('email-verify-device')
-    expect(view.textContent).toContain('Register this device')
-    expect(view.textContent).toContain('device code')
-    expect(screen.getByRole('heading').textContent).toBe('Register Device')
-    typeCode('device-otp-input', DEVICE_CODE)
-    expect(await screen.findByTestId('email-verify-otp')).toBeTruthy()
+    await screen.findByTestId('email-verify-otp')
     typeCode('otp-input', LOGIN_CODE)
+    const view = await screen.findByTestId('verify-device')
+    expect(view.textContent).toContain('Approve this device')
+    expect(screen.getByTestId('device-code-sent-to').textContent).toBe(SENT_TO)
+    expect(screen.getByRole('heading').textContent).toBe('Approve Device')
+    expect(screen.queryByTestId('use-passkey')).toBeNull()
+    expect(ctx.store.get(connectionAtom).status).toBe('connecting')
+    typeCode('device-otp-input', DEVICE_CODE)
     await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+  })
+
+  it('a new device of an account without email nor passkey says what it needs', async () => {
+    const { frame } = await render()
+    frame.newDevice = true
+    frame.methods.connectOtp = async () => ({ action: 'VERIFY_DEVICE', passkeys: 0 })
+    frame.methods.connectEmail = () => ({ action: 'VERIFY_OTP' })
+    typeEmail(FRAME_EMAIL)
+    await screen.findByTestId('email-verify-otp')
+    typeCode('otp-input', LOGIN_CODE)
+    await screen.findByTestId('verify-device')
+    // An email login always has its address: the code form stays, with a way to ask for the code.
+    expect(screen.getByTestId('device-otp-input')).toBeTruthy()
+    expect(screen.getByTestId('otp-resend')).toBeTruthy()
   })
 
   it('back from the code step abandons the login and keeps the typed email', async () => {
