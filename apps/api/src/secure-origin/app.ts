@@ -471,7 +471,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Env
     issueDevice: (c: C, token: string) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),
     openSession,
   }
-  mountSocialLogin(app, root, { ...loginDeps, social: options.social ?? { providers: {} } })
+  mountSocialLogin(app, root, { ...loginDeps, social: options.social ?? { providers: {} }, secureCookies, currentSession })
   mountFarcasterLogin(app, { ...loginDeps, farcaster: options.farcaster })
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))
