@@ -15,6 +15,7 @@ import { connect } from 'penpal'
 import { openDeviceVault, type DeviceVault } from './custody/vault'
 import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
+import { createSocialProofs } from './frame/socialProof'
 
 /**
  * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
@@ -39,6 +40,9 @@ async function start(): Promise<void> {
   const peer: { widget?: FrameEventApi } = {}
   const widgetApi = () => peer.widget ?? fail(FrameErrorMessage.ParentMissing)
   let vault: Promise<DeviceVault> | undefined
+  // The social logins' callback pages (popups on this origin) post their proofs to this window.
+  const socialProofs = createSocialProofs(location.origin)
+  window.addEventListener('message', (event) => socialProofs.receive(event))
   const methods = createFrameMethods({
     server,
     widget: widgetApi,
@@ -50,6 +54,7 @@ async function start(): Promise<void> {
         },
         () => server.deviceVaultKey(),
       )),
+    socialProofs,
   })
   const connection = connect({
     messenger: new PinnedWindowMessenger({

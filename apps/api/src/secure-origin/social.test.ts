@@ -1,13 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  localhostFetch,
-  signInWithStandIn,
-  startOidcStandIn,
-  type OidcProviderName,
-  type OidcStandIn,
-  type SignInWithStandInOptions,
-} from '@airlock/devnet/oidc'
-import { FrameSocialProofMessage, SOCIAL_PROOF_MESSAGE_TYPE } from '@airlock/protocol'
+import { localhostFetch, signInWithStandIn, startOidcStandIn, type OidcProviderName, type OidcStandIn } from '@airlock/devnet/oidc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
@@ -15,6 +7,7 @@ import { createSecureOriginApp, SecureReason } from './app'
 import { hashToken, randomToken, serverKeys } from './secrets'
 import { SOCIAL_LOGIN_TTL_MS, socialBinderCookie, SocialReason } from './social'
 import { PROOF_SCRIPT, SocialPageText } from './social-pages'
+import { popupBrowser, postedProof } from './social-testing'
 import { findOrInsertUser, insertSession, insertShares, upsertVerifiedDevice } from './store'
 
 const ORIGIN = 'http://secure.localhost:4402'
@@ -87,47 +80,7 @@ async function call(path: string, options: { body?: unknown; token?: string; dev
   return { status: response.status, headers: response.headers, json, text }
 }
 
-/**
- * A browser's top-level windows on the secure origin (the popup): its own cookie jar, first-party.
- * Top-level navigations: no Origin header.
- */
-function browser() {
-  const cookies = new Map<string, string>()
-  const visit = async (url: string | URL) => {
-    const target = new URL(url)
-    expect(target.origin).toBe(ORIGIN)
-    const headers: Record<string, string> = { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' }
-    if (cookies.size) headers.Cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    const response = await app.request(`${target.pathname}${target.search}`, { headers })
-    const setCookies = response.headers.getSetCookie()
-    for (const line of setCookies) {
-      const [pair = ''] = line.split(';')
-      const [name = '', value = ''] = pair.split('=')
-      if (value && !/Max-Age=0\b/.test(line)) cookies.set(name, value)
-      else cookies.delete(name)
-    }
-    return { status: response.status, headers: response.headers, setCookies, text: await response.text() }
-  }
-  /** The popup opens the start page: bound to this browser, on to the provider's authorize URL. */
-  const open = async (popupUri: string) => {
-    const started = await visit(popupUri)
-    expect(started.status).toBe(302)
-    return { ...started, authorize: new URL(started.headers.get('location')!) }
-  }
-  /** The whole popup: start page, the provider's login, the callback (this browser's cookies throughout). */
-  const signIn = async (popupUri: string, options: SignInWithStandInOptions = {}) => {
-    const { authorize } = await open(popupUri)
-    return visit(await signInWithStandIn(authorize, options))
-  }
-  return { cookies, visit, open, signIn }
-}
-
-/** What the callback page's script would post to the opener's frames (undefined: no proof on the page). */
-function proofOf(page: { text: string }) {
-  const found = /<div id="proof" data-flow="([^"]*)" data-proof="([^"]*)" hidden><\/div>/.exec(page.text)
-  if (!found) return undefined
-  return FrameSocialProofMessage.parse({ type: SOCIAL_PROOF_MESSAGE_TYPE, flow: found[1], proof: found[2] })
-}
+const browser = () => popupBrowser(app, ORIGIN)
 
 async function start(provider: string, device?: string) {
   const started = await call(`/api/social/${provider}/start`, { body: {}, ...(device ? { device } : {}) })
@@ -220,7 +173,7 @@ describe.each(PROVIDERS)('social login with %s', (provider) => {
     // The binder is spent: the callback clears it.
     expect(landed.setCookies).toEqual([expect.stringMatching(new RegExp(`^${socialBinderCookie(flowHash)}=; Path=/oauth/; Max-Age=0;`))])
     expect(popup.cookies.size).toBe(0)
-    const proof = proofOf(landed)!
+    const proof = postedProof(landed)!
     expect(proof.flow).toBe(flowHash)
     // The page runs exactly its one script (by hash) and is otherwise locked.
     const csp = landed.headers.get('content-security-policy')!
@@ -254,7 +207,7 @@ describe.each(PROVIDERS)('social login with %s', (provider) => {
 
     // The same identity signs in to the same user next time.
     const again = await start(provider, started.device)
-    const second = await claim(again, { proof: proofOf(await browser().signIn(again.uri, { email }))!.proof })
+    const second = await claim(again, { proof: postedProof(await browser().signIn(again.uri, { email }))!.proof })
     expect(second.json.user).toEqual(claimed.json.user)
   })
 })
@@ -283,12 +236,12 @@ describe('the login-injection attack', () => {
     expect(after.json.error).toBe(SocialReason.wrongProof)
     await expectNothingReadable(attacker)
     // Not even the victim's proof, had it leaked now, opens the dead flow.
-    expect((await claim(attacker, { proof: proofOf(landed)!.proof })).status).toBe(400)
+    expect((await claim(attacker, { proof: postedProof(landed)!.proof })).status).toBe(400)
 
     // The victim's own login, from their own frame, works and is the account of that email.
     const own = await start('google')
     const ownLanded = await browser().signIn(own.uri, { email })
-    const session = await claim(own, { proof: proofOf(ownLanded)!.proof })
+    const session = await claim(own, { proof: postedProof(ownLanded)!.proof })
     expect(session.status).toBe(200)
     expect(session.json.user).toMatchObject({ email })
     expect(await userCount(email)).toBe(1)
@@ -319,7 +272,7 @@ describe('the login-injection attack', () => {
     const landed = await victim.visit(await signInWithStandIn(authorize, { email: freshEmail() }))
     expect(landed.status).toBe(400)
     expect(landed.text).toContain(SocialReason.otherBrowser)
-    expect(proofOf(landed)).toBeUndefined()
+    expect(postedProof(landed)).toBeUndefined()
     const claimed = await claim(attacker)
     expect(claimed.status).toBe(400)
     expect(claimed.json.error).toBe(SocialReason.otherBrowser)
@@ -368,7 +321,7 @@ describe('the binding of a login to its browser', () => {
     // The first browser's own second look at the start page does not rebind it either.
     expect((await first.visit(started.uri)).text).toContain(SocialReason.alreadyOpened)
     const landed = await first.visit(await signInWithStandIn(authorize, { email: freshEmail() }))
-    expect((await claim(started, { proof: proofOf(landed)!.proof })).status).toBe(200)
+    expect((await claim(started, { proof: postedProof(landed)!.proof })).status).toBe(200)
     // Once used, the start page says so.
     expect((await browser().visit(started.uri)).text).toContain(SocialReason.used)
   })
@@ -382,8 +335,8 @@ describe('the binding of a login to its browser', () => {
     expect(popup.cookies.size).toBe(2)
     const landedB = await popup.visit(await signInWithStandIn(b.authorize, { email: freshEmail() }))
     const landedA = await popup.visit(await signInWithStandIn(a.authorize, { email: freshEmail() }))
-    expect((await claim(two, { proof: proofOf(landedB)!.proof })).status).toBe(200)
-    expect((await claim(one, { proof: proofOf(landedA)!.proof })).status).toBe(200)
+    expect((await claim(two, { proof: postedProof(landedB)!.proof })).status).toBe(200)
+    expect((await claim(one, { proof: postedProof(landedA)!.proof })).status).toBe(200)
   })
 
   it("a proof is its flow's own: another flow's proof is refused", async () => {
@@ -391,16 +344,16 @@ describe('the binding of a login to its browser', () => {
     const two = await start('google', one.device)
     const landedOne = await browser().signIn(one.uri, { email: freshEmail() })
     await browser().signIn(two.uri, { email: freshEmail() })
-    const crossed = await claim(two, { proof: proofOf(landedOne)!.proof })
+    const crossed = await claim(two, { proof: postedProof(landedOne)!.proof })
     expect(crossed.status).toBe(403)
     expect(crossed.json.error).toBe(SocialReason.wrongProof)
-    expect((await claim(one, { proof: proofOf(landedOne)!.proof })).status).toBe(200)
+    expect((await claim(one, { proof: postedProof(landedOne)!.proof })).status).toBe(200)
   })
 
   it('a proof from another device is refused as another device, and does not burn the flow', async () => {
     const started = await start('google')
     const landed = await browser().signIn(started.uri, { email: freshEmail() })
-    const proof = proofOf(landed)!.proof
+    const proof = postedProof(landed)!.proof
     const stolen = await claim({ state: started.state, device: randomToken() }, { proof })
     expect(stolen.status).toBe(403)
     expect(stolen.json.error).toBe(SocialReason.otherDevice)
@@ -444,7 +397,7 @@ describe('linking a social login to an existing account by its email', () => {
     const account = await emailAccount(email)
     const started = await start('google')
     const landed = await browser().signIn(started.uri, { email })
-    const proof = proofOf(landed)!.proof
+    const proof = postedProof(landed)!.proof
     // Without the proof, 'link required' is no more visible than 'completed'.
     expect((await claim(started)).json).toEqual({ status: 'pending' })
     const refused = await claim(started, { proof })
@@ -458,11 +411,11 @@ describe('linking a social login to an existing account by its email', () => {
     // A session of ANOTHER account on this device does not confirm it either.
     const other = await emailAccount(freshEmail())
     const next = await start('google', other.device)
-    const nextProof = proofOf(await browser().signIn(next.uri, { email }))!.proof
+    const nextProof = postedProof(await browser().signIn(next.uri, { email }))!.proof
     expect((await claim(next, { proof: nextProof, token: other.token })).json.error).toBe(SocialReason.linkRequired('Google'))
     // Nor the account's session token on a device it was not opened on.
     const elsewhere = await start('google')
-    const elsewhereProof = proofOf(await browser().signIn(elsewhere.uri, { email }))!.proof
+    const elsewhereProof = postedProof(await browser().signIn(elsewhere.uri, { email }))!.proof
     expect((await claim(elsewhere, { proof: elsewhereProof, token: account.token })).json.error).toBe(SocialReason.linkRequired('Google'))
   })
 
@@ -471,12 +424,12 @@ describe('linking a social login to an existing account by its email', () => {
     const account = await emailAccount(email)
     const started = await start('github', account.device)
     const landed = await browser().signIn(started.uri, { email: email.toUpperCase() })
-    const linked = await claim(started, { proof: proofOf(landed)!.proof, token: account.token })
+    const linked = await claim(started, { proof: postedProof(landed)!.proof, token: account.token })
     expect(linked.status).toBe(200)
     expect(linked.json.user).toEqual({ id: account.user.id, email })
     // Next time, on a new device and with no session, GitHub signs in to that account.
     const later = await start('github')
-    const again = await claim(later, { proof: proofOf(await browser().signIn(later.uri, { email }))!.proof })
+    const again = await claim(later, { proof: postedProof(await browser().signIn(later.uri, { email }))!.proof })
     expect(again.status).toBe(200)
     expect(again.json.user).toEqual({ id: account.user.id, email })
   })
@@ -485,10 +438,10 @@ describe('linking a social login to an existing account by its email', () => {
     const email = freshEmail()
     const started = await start('google')
     const landed = await browser().signIn(started.uri, { email })
-    expect((await claim(started, { proof: proofOf(landed)!.proof })).status).toBe(200)
+    expect((await claim(started, { proof: postedProof(landed)!.proof })).status).toBe(200)
     // A second provider with that same email is an existing account now: link required.
     const github = await start('github')
-    const refused = await claim(github, { proof: proofOf(await browser().signIn(github.uri, { email }))!.proof })
+    const refused = await claim(github, { proof: postedProof(await browser().signIn(github.uri, { email }))!.proof })
     expect(refused.json.error).toBe(SocialReason.linkRequired('GitHub'))
     expect(await userCount(email)).toBe(1)
   })

@@ -7,6 +7,7 @@ import {
   type FarcasterStandIn,
 } from '@airlock/devnet/farcaster'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import { startOidcStandIn, type OidcStandIn } from '@airlock/devnet/oidc'
 import { FrameErrorMessage, type FrameEventApi } from '@airlock/protocol'
 import { HDKey } from '@scure/bip32'
 import { IDBFactory } from 'fake-indexeddb'
@@ -17,6 +18,8 @@ import { openDatabase } from '../../../api/src/db/open'
 import { createSecureOriginApp, SecureReason } from '../../../api/src/secure-origin/app'
 import { smtpMailer } from '../../../api/src/secure-origin/mailer'
 import { serverKeys } from '../../../api/src/secure-origin/secrets'
+import { SocialReason } from '../../../api/src/secure-origin/social'
+import { popupBrowser, postedProof } from '../../../api/src/secure-origin/social-testing'
 import { deriveRecoveryKey, openRecoveryShare } from '../custody/recovery'
 import { seedEntropyToBip39Seed } from '../custody/seed'
 import { combineShares } from '../custody/shares'
@@ -24,6 +27,7 @@ import { openDeviceVault, parseVault } from '../custody/vault'
 import { createServerClient } from '../server/client'
 import { FarcasterMessage } from './farcaster'
 import { createFrameMethods } from './methods'
+import { createSocialProofs } from './socialProof'
 import { RpcMessage } from '../wallet/rpc'
 
 /**
@@ -37,15 +41,22 @@ const keys = serverKeys(secret)
 let db: Database
 let sink: MailSink
 let farcaster: FarcasterStandIn
+let oidc: OidcStandIn
 let app: ReturnType<typeof createSecureOriginApp>
 /** The server's clock: moved past the 30 s email cooldown where a test logs in twice. */
 let time = Date.now()
 
 beforeAll(async () => {
-  ;[db, sink, farcaster] = await Promise.all([
+  ;[db, sink, farcaster, oidc] = await Promise.all([
     openDatabase(),
     startMailSink({ smtpPort: 0, httpPort: 0 }),
     startFarcasterStandIn({ port: 0 }),
+    startOidcStandIn({
+      port: 0,
+      clients: [
+        { provider: 'google', clientId: 'airlock-google', clientSecret: 'secret', redirectUris: [`${ORIGIN}/oauth/google/callback`] },
+      ],
+    }),
   ])
   app = createSecureOriginApp({
     origin: ORIGIN,
@@ -54,13 +65,17 @@ beforeAll(async () => {
     keys,
     mailer: smtpMailer(sink.smtpUrl),
     farcaster: { relayUrl: farcaster.url, custodyOf: standInCustodyOf(farcaster.url), fetch: localhostFetch },
+    social: {
+      providers: { google: { issuer: oidc.issuer('google'), clientId: 'airlock-google', clientSecret: 'secret' } },
+      fetch: localhostFetch,
+    },
     rateLimit: false,
     mailRateLimit: false,
     now: () => time,
   })
 }, 30_000)
 afterAll(async () => {
-  await Promise.all([db?.close(), sink?.stop(), farcaster?.stop()])
+  await Promise.all([db?.close(), sink?.stop(), farcaster?.stop(), oidc?.stop()])
 })
 
 /** A browser profile: its cookies (as a partitioned jar), its storage, and everything the widget got. */
@@ -96,21 +111,27 @@ function device(options: { storage: 'indexeddb' | 'widget' }) {
       vaultText = null
     },
   }
+  /** What the frame page of the latest load keeps of the proofs its social logins' popups post it. */
+  let socialProofs = createSocialProofs(ORIGIN)
   /** A frame page load in this profile (a reload makes a new one: memory is gone, cookies and storage stay). */
   const load = () => {
     const server = createServerClient({ fetch: fetchThroughBrowser })
+    socialProofs = createSocialProofs(ORIGIN)
     const link = { get: () => widget.vaultGet(), set: (value: string) => (value ? widget.vaultSet({ value }) : widget.vaultRemove()) }
     return createFrameMethods({
       server,
       widget: () => widget,
       vault: () => openDeviceVault(link, () => server.deviceVaultKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory)),
+      socialProofs,
       sleep: async (ms) => {
         clock += ms
       },
       now: () => clock,
     })
   }
-  return { load, seen, cookies, vaultText: () => vaultText }
+  /** A `message` event reaching the frame's window, as the popup's callback page posts it. */
+  const post = (data: unknown, origin = ORIGIN) => socialProofs.receive({ origin, data })
+  return { load, seen, cookies, vaultText: () => vaultText, post }
 }
 
 async function codeFor(email: string): Promise<string> {
@@ -305,6 +326,60 @@ describe('the secure frame refuses', () => {
     // The session is alive, but the shares need the laptop's device token too.
     expect(await thief.isConnected({ token })).toEqual({ isConnected: false })
     expect(SecureReason.otherDeviceSession).toContain('another device')
+  }, 60_000)
+})
+
+describe('social login through the devnet OIDC stand-in', () => {
+  it("claims with the proof its popup's page posted, and only then; the same identity opens the same wallet", async () => {
+    const email = freshEmail()
+    const laptop = device({ storage: 'indexeddb' })
+    const frame = laptop.load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    expect(uri).toMatch(new RegExp(`^${ORIGIN}/oauth/google/start\\?flow=[A-Za-z0-9_-]{43}$`))
+    const page = await popupBrowser(app, ORIGIN).signIn(uri, { email })
+    const proof = postedProof(page)!
+    // The callback is done, but no proof has reached the frame: still pending.
+    await expect(frame.connectSocial({ uri })).rejects.toThrow(FrameErrorMessage.SocialPending)
+    // Only this origin's messages, in the proof's shape, for a flow started here, are kept.
+    expect(laptop.post(proof, 'http://widget.localhost:4401')).toBe(false)
+    expect(laptop.post({ ...proof, proof: 'forged' })).toBe(false)
+    expect(laptop.post({ ...proof, flow: 'f'.repeat(64) })).toBe(false)
+    expect(laptop.post(proof)).toBe(true)
+    const user = await frame.connectSocial({ uri })
+    expect(user).toMatchObject({ email, socialProvider: 'google', chainId: 1 })
+
+    // Another device, the same Google identity: the same wallet (new device, right after its login).
+    const phone = device({ storage: 'widget' })
+    const phoneFrame = phone.load()
+    const again = await phoneFrame.getSocialRedirectUri({ provider: 'google' })
+    expect(phone.post(postedProof(await popupBrowser(app, ORIGIN).signIn(again.uri, { email }))!)).toBe(true)
+    expect(await phoneFrame.connectSocial({ uri: again.uri })).toMatchObject({ address: user.address })
+  }, 60_000)
+
+  it('a proof posted to another frame is of no use to it: the flow was not started there', async () => {
+    const frame = device({ storage: 'indexeddb' }).load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    const proof = postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email: freshEmail() }))!
+    expect(device({ storage: 'indexeddb' }).post(proof)).toBe(false)
+  }, 60_000)
+
+  it('an email wallet gets Google linked only while signed in to it; then Google opens that wallet', async () => {
+    const email = freshEmail()
+    // Google first, on a fresh device, with no session of the account: refused, with what to do.
+    const stranger = device({ storage: 'indexeddb' })
+    const strangerFrame = stranger.load()
+    const laptop = device({ storage: 'indexeddb' })
+    const { address } = await emailLogin(laptop.load(), email)
+    const tried = await strangerFrame.getSocialRedirectUri({ provider: 'google' })
+    stranger.post(postedProof(await popupBrowser(app, ORIGIN).signIn(tried.uri, { email }))!)
+    await expect(strangerFrame.connectSocial({ uri: tried.uri })).rejects.toThrow(SocialReason.linkRequired('Google'))
+
+    // Signed in by email on the laptop, Google is added to that account and opens its wallet.
+    const frame = laptop.load()
+    expect(await frame.isConnected(undefined)).toEqual({ isConnected: true })
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    laptop.post(postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email }))!)
+    expect(await frame.connectSocial({ uri })).toMatchObject({ address, email, socialProvider: 'google' })
   }, 60_000)
 })
 

@@ -17,6 +17,7 @@ import type { DeviceVault } from '../custody/vault'
 import type { ServerClient, ServerUser } from '../server/client'
 import { openWallet } from '../wallet/keyring'
 import { createFarcasterLogin } from './farcaster'
+import type { SocialProofs } from './socialProof'
 import { signRequest } from '../wallet/rpc'
 
 export const FrameMessage = {
@@ -35,6 +36,8 @@ export interface FrameDeps {
   widget: () => FrameEventApi
   /** The device vault, opened on first use (it may need the widget, see custody/vault.ts). */
   vault: () => Promise<DeviceVault>
+  /** The proofs the social logins' callback pages post to this frame (main.ts feeds it the window's messages). */
+  socialProofs: SocialProofs
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   reload?: () => void
@@ -51,7 +54,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const now = deps.now ?? Date.now
   let pendingEmail: string | undefined
-  const socialStates = new Map<string, { state: string; provider: FrameSocialProvider }>()
+  const socialStates = new Map<string, { state: string; provider: FrameSocialProvider; flow: string }>()
   let user: (ServerUser & { socialProvider?: SocialProvider; userName?: string }) | undefined
   let account: Eip155Account | undefined
   let chainId: FrameChainId = 1
@@ -113,7 +116,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     },
     async getSocialRedirectUri({ provider }) {
       const { uri, state } = await server.startSocial(provider)
-      socialStates.set(uri, { state, provider })
+      socialStates.set(uri, { state, provider, flow: deps.socialProofs.expect(state) })
       return { uri }
     },
     async connectSocial({ uri }) {
@@ -121,9 +124,11 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       if (!started) throw new Error(FrameMessage.unknownSocialLogin)
       const until = now() + SOCIAL_CLAIM_WAIT_MS
       for (;;) {
-        const session = await server.claimSocial(started.state)
+        // Until the popup's callback page has posted its proof, the server answers 'pending'.
+        const session = await server.claimSocial(started.state, deps.socialProofs.proofOf(started.flow))
         if (session) {
           socialStates.delete(uri)
+          deps.socialProofs.forget(started.flow)
           await signIn(session, { socialProvider: started.provider })
           return frameUser()
         }
