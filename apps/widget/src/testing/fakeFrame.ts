@@ -129,7 +129,9 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
       await fake.widget?.sessionUpdate({ token: SESSION_TOKEN })
     },
     connectSocial: () => frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId }),
-    getSocialRedirectUri: ({ provider }) => ({ uri: `http://oidc.localhost:4408/${provider}/auth?state=s1` }),
+    getSocialRedirectUri: ({ provider }) => ({
+      uri: `http://secure.localhost:4402/oauth/${provider}/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`,
+    }),
     getFarcasterUri: () => ({ url: 'https://farcaster.example/login' }),
     connectFarcaster: () => frameUser(),
     getUser: ({ chainId: wanted }) => {
