@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext } from '@playwright/test'
 import { DEVNET_WALLET_RDNS, chainClient, expect, openDemo, stack, test } from './fixtures'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
 import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, LOGIN_MAIL, mailedCode, startEmailLogin } from './support/emailLogin'
+import { signInAtStandIn } from './support/socialLogin'
 import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
 
 /**
@@ -120,12 +121,6 @@ test.describe('embedded wallet: email login', () => {
 })
 
 test.describe('embedded wallet: social login', () => {
-  async function signInAtStandIn(popup: Page, email: string) {
-    await popup.waitForURL(/oidc\.localhost/)
-    await popup.locator('#email').fill(email)
-    await popup.getByRole('button', { name: 'Continue' }).click()
-  }
-
   test('GitHub through the stand-in popup connects the wallet; nothing outside the frame sees a key', async ({ page, widget, context }) => {
     const capture = await captureKeyIsolation(context, stack.origins.secure)
     await openDemo(page)
