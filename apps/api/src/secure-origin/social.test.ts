@@ -326,6 +326,29 @@ describe('the binding of a login to its browser', () => {
     expect((await browser().visit(started.uri)).text).toContain(SocialReason.used)
   })
 
+  it('the binder cookie is Secure only where the origin is a secure context (secureCookies)', async () => {
+    const plain = createSecureOriginApp({
+      origin: 'http://airlock.test',
+      widgetOrigin: 'http://widget.airlock.test',
+      db,
+      keys: serverKeys(randomBytes(32)),
+      rateLimit: false,
+      social: {
+        providers: { google: { issuer: oidc.issuer('google'), clientId: 'airlock-devnet-google', clientSecret: SECRET } },
+        fetch: localhostFetch,
+      },
+    })
+    const started = await plain.request('/api/social/google/start', {
+      method: 'POST',
+      headers: { Origin: 'http://airlock.test', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    const { uri } = (await started.json()) as { uri: string }
+    expect(uri).toMatch(/^http:\/\/airlock\.test\/oauth\/google\/start\?flow=/)
+    const opened = await popupBrowser(plain, 'http://airlock.test').open(uri)
+    expect(opened.setCookies[0]).toMatch(/; HttpOnly; SameSite=Lax$/)
+  })
+
   it('two logins in parallel in one browser keep their own binders', async () => {
     const one = await start('google')
     const two = await start('github', one.device)
