@@ -79,7 +79,7 @@ afterAll(async () => {
 })
 
 /** A browser profile: its cookies (as a partitioned jar), its storage, and everything the widget got. */
-function device(options: { storage: 'indexeddb' | 'widget' }) {
+function device(options: { storage: 'indexeddb' | 'widget'; sleep?: (ms: number) => Promise<void> }) {
   const cookies = new Map<string, string>()
   const fetchThroughBrowser: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers)
@@ -123,9 +123,11 @@ function device(options: { storage: 'indexeddb' | 'widget' }) {
       widget: () => widget,
       vault: () => openDeviceVault(link, () => server.deviceVaultKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory)),
       socialProofs,
-      sleep: async (ms) => {
-        clock += ms
-      },
+      sleep:
+        options.sleep ??
+        (async (ms) => {
+          clock += ms
+        }),
       now: () => clock,
     })
   }
@@ -354,6 +356,18 @@ describe('social login through the devnet OIDC stand-in', () => {
     const again = await phoneFrame.getSocialRedirectUri({ provider: 'google' })
     expect(phone.post(postedProof(await popupBrowser(app, ORIGIN).signIn(again.uri, { email }))!)).toBe(true)
     expect(await phoneFrame.connectSocial({ uri: again.uri })).toMatchObject({ address: user.address })
+  }, 60_000)
+
+  it('claims as soon as the proof comes, without waiting for its next poll', async () => {
+    // A poll interval that never ends: only the proof's arrival can wake the frame up.
+    const laptop = device({ storage: 'indexeddb', sleep: () => new Promise(() => {}) })
+    const frame = laptop.load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    const proof = postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email: freshEmail() }))!
+    const connecting = frame.connectSocial({ uri })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    laptop.post(proof)
+    expect(await connecting).toMatchObject({ socialProvider: 'google' })
   }, 60_000)
 
   it('a proof posted to another frame is of no use to it: the flow was not started there', async () => {

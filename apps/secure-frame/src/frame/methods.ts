@@ -133,7 +133,8 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
           return frameUser()
         }
         if (now() + SOCIAL_POLL_MS > until) throw new Error(FrameErrorMessage.SocialPending)
-        await sleep(SOCIAL_POLL_MS)
+        // The next poll, or at once when the proof comes (failures are only learnt by polling).
+        await Promise.race([sleep(SOCIAL_POLL_MS), deps.socialProofs.arrived(started.flow)])
       }
     },
     getFarcasterUri: () => farcaster.start(),

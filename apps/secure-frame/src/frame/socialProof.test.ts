@@ -8,15 +8,19 @@ const token = () => randomBytes(32).toString('base64url')
 const message = (flow: string, proof = token()) => ({ type: SOCIAL_PROOF_MESSAGE_TYPE, flow, proof })
 
 describe('the proofs of the social logins a frame started', () => {
-  it('names a flow by the SHA-256 (hex) of its token, as the callback page does, and keeps its proof until forgotten', () => {
+  it('names a flow by the SHA-256 (hex) of its token, as the callback page does, and keeps its proof until forgotten', async () => {
     const proofs = createSocialProofs(ORIGIN)
     const flowToken = token()
     const flow = proofs.expect(flowToken)
     expect(flow).toBe(createHash('sha256').update(flowToken).digest('hex'))
     expect(proofs.proofOf(flow)).toBeUndefined()
+    let arrived = false
+    void proofs.arrived(flow).then(() => (arrived = true))
     const posted = message(flow)
     expect(proofs.receive({ origin: ORIGIN, data: posted })).toBe(true)
     expect(proofs.proofOf(flow)).toBe(posted.proof)
+    await Promise.resolve()
+    expect(arrived).toBe(true)
     proofs.forget(flow)
     expect(proofs.proofOf(flow)).toBeUndefined()
     expect(proofs.receive({ origin: ORIGIN, data: message(flow) })).toBe(false)

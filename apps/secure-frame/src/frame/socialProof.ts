@@ -15,6 +15,8 @@ export interface SocialProofs {
   receive(event: Pick<MessageEvent, 'origin' | 'data'>): boolean
   /** The proof of that flow, once its callback page has posted it. */
   proofOf(flow: string): string | undefined
+  /** Resolves when that flow's proof comes (never, for a flow not started here): a claim need not wait for its next poll. */
+  arrived(flow: string): Promise<void>
   forget(flow: string): void
 }
 
@@ -22,12 +24,14 @@ export interface SocialProofs {
 const MAX_FLOWS = 16
 
 export function createSocialProofs(ownOrigin: string): SocialProofs {
-  /** Flow key -> its proof, once posted. */
-  const flows = new Map<string, string | undefined>()
+  const flows = new Map<string, { proof?: string; arrived: Promise<void>; arrive: () => void }>()
+  const never = new Promise<void>(() => {})
   return {
     expect(flowToken) {
       const flow = bytesToHex(sha256(utf8ToBytes(flowToken)))
-      flows.set(flow, undefined)
+      let arrive!: () => void
+      const arrived = new Promise<void>((resolve) => (arrive = resolve))
+      flows.set(flow, { arrived, arrive })
       for (const oldest of flows.keys()) {
         if (flows.size <= MAX_FLOWS) break
         flows.delete(oldest)
@@ -37,11 +41,14 @@ export function createSocialProofs(ownOrigin: string): SocialProofs {
     receive(event) {
       if (event.origin !== ownOrigin) return false
       const parsed = FrameSocialProofMessage.safeParse(event.data)
-      if (!parsed.success || !flows.has(parsed.data.flow)) return false
-      flows.set(parsed.data.flow, parsed.data.proof)
+      const waiting = parsed.success ? flows.get(parsed.data.flow) : undefined
+      if (!parsed.success || !waiting) return false
+      waiting.proof = parsed.data.proof
+      waiting.arrive()
       return true
     },
-    proofOf: (flow) => flows.get(flow),
+    proofOf: (flow) => flows.get(flow)?.proof,
+    arrived: (flow) => flows.get(flow)?.arrived ?? never,
     forget(flow) {
       flows.delete(flow)
     },
