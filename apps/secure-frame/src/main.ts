@@ -17,6 +17,7 @@ import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
 import { createKeyServiceClient } from './server/keyService'
 import { createPromptSurface } from './ui/prompt'
+import { createSocialProofs } from './frame/socialProof'
 
 /**
  * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
@@ -42,6 +43,9 @@ async function start(): Promise<void> {
   const peer: { widget?: FrameEventApi } = {}
   const widgetApi = () => peer.widget ?? fail(FrameErrorMessage.ParentMissing)
   let vault: Promise<DeviceVault> | undefined
+  // The social logins' callback pages (popups on this origin) post their proofs to this window.
+  const socialProofs = createSocialProofs(location.origin)
+  window.addEventListener('message', (event) => socialProofs.receive(event))
   const methods = createFrameMethods({
     server,
     keys,
@@ -49,6 +53,7 @@ async function start(): Promise<void> {
     vault: () => (vault ??= openDeviceVault(documentCookieJar(document, window.isSecureContext), () => keys.deviceKey())),
     userAction: createPromptSurface(document.body),
     rpId: location.hostname,
+    socialProofs,
   })
   const connection = connect({
     messenger: new PinnedWindowMessenger({

@@ -190,7 +190,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
 
   mountEmailLogin(app, deps)
   mountCustody(app, deps)
-  mountSocialLogin(app, root, { ...deps, origin, social: options.social ?? { providers: {} } })
+  mountSocialLogin(app, root, { ...deps, origin, secureCookies, social: options.social ?? { providers: {} } })
   mountFarcasterLogin(app, { ...deps, origin, farcaster: options.farcaster })
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))

@@ -91,8 +91,10 @@ export interface FarcasterProfile {
   pfpUrl?: string
 }
 
-/** What the routes borrow from app.ts: the same as social login's. */
-export type FarcasterLoginDeps = Omit<SocialLoginDeps, 'social'> & { farcaster: FarcasterLoginOptions | undefined }
+/** What the routes borrow from app.ts: social login's, less what only its popup and its linking use. */
+export type FarcasterLoginDeps = Omit<SocialLoginDeps, 'social' | 'secureCookies' | 'currentSession'> & {
+  farcaster: FarcasterLoginOptions | undefined
+}
 
 type Verdict = { ok: true; fid: number; custody: Address } | { ok: false; reason: string; transient?: boolean }
 

@@ -8,6 +8,7 @@ import {
   type FarcasterStandIn,
 } from '@airlock/devnet/farcaster'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import { startOidcStandIn, type OidcStandIn } from '@airlock/devnet/oidc'
 import { FrameErrorMessage, type FrameEventApi, type FrameLoginStep, type FrameSocialLoginStep } from '@airlock/protocol'
 import { HDKey } from '@scure/bip32'
 import { IDBFactory } from 'fake-indexeddb'
@@ -21,6 +22,8 @@ import { smtpMailer } from '../../../api/src/mail/mailer'
 import { createSecureOriginApp } from '../../../api/src/secure-origin/app'
 import { SecureReason } from '../../../api/src/secure-origin/reasons'
 import { serverKeys } from '../../../api/src/secure-origin/secrets'
+import { SocialReason } from '../../../api/src/secure-origin/social'
+import { popupBrowser, postedProof } from '../../../api/src/secure-origin/social-testing'
 import { decodeSealedRecovery, deriveRecoveryKey, openRecoveryShare } from '../custody/recovery'
 import { seedEntropyToBip39Seed } from '../custody/seed'
 import { combineShares } from '../custody/shares'
@@ -30,6 +33,7 @@ import { createKeyServiceClient } from '../server/keyService'
 import { FarcasterMessage } from './farcaster'
 import { createFrameMethods } from './methods'
 import { SessionMessage } from './session'
+import { createSocialProofs } from './socialProof'
 import { RpcMessage } from '../wallet/rpc'
 
 /**
@@ -47,17 +51,24 @@ let db: Database
 let ksDb: Database
 let sink: MailSink
 let farcaster: FarcasterStandIn
+let oidc: OidcStandIn
 let app: ReturnType<typeof createSecureOriginApp>
 let keyService: ReturnType<typeof createKeyServiceApp>
 /** The servers' clock: moved past code back-offs where a test logs in twice. */
 let time = Date.now()
 
 beforeAll(async () => {
-  ;[db, ksDb, sink, farcaster] = await Promise.all([
+  ;[db, ksDb, sink, farcaster, oidc] = await Promise.all([
     openDatabase(),
     openDatabase({ migrationsDir: fileURLToPath(new URL('../../../api/src/key-service/migrations/', import.meta.url)) }),
     startMailSink({ smtpPort: 0, httpPort: 0 }),
     startFarcasterStandIn({ port: 0 }),
+    startOidcStandIn({
+      port: 0,
+      clients: [
+        { provider: 'google', clientId: 'airlock-google', clientSecret: 'secret', redirectUris: [`${ORIGIN}/oauth/google/callback`] },
+      ],
+    }),
   ])
   const mailer = smtpMailer(sink.smtpUrl)
   app = createSecureOriginApp({
@@ -68,6 +79,10 @@ beforeAll(async () => {
     keys,
     mailer,
     farcaster: { relayUrl: farcaster.url, custodyOf: standInCustodyOf(farcaster.url), fetch: localhostFetch },
+    social: {
+      providers: { google: { issuer: oidc.issuer('google'), clientId: 'airlock-google', clientSecret: 'secret' } },
+      fetch: localhostFetch,
+    },
     rateLimit: false,
     mailRateLimit: false,
     now: () => time,
@@ -83,7 +98,7 @@ beforeAll(async () => {
   })
 }, 30_000)
 afterAll(async () => {
-  await Promise.all([db?.close(), ksDb?.close(), sink?.stop(), farcaster?.stop()])
+  await Promise.all([db?.close(), ksDb?.close(), sink?.stop(), farcaster?.stop(), oidc?.stop()])
 })
 
 /** A cookie jar of one origin in one top-level site's partition: what the browser sends it. */
@@ -110,7 +125,7 @@ function jarFor(handler: { request: (url: string, init: RequestInit) => Response
 }
 
 /** A browser profile: its cookies (partitioned jars), its storage, and everything the widget got. */
-function device(options: { storage: 'indexeddb' | 'cookie' }) {
+function device(options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number) => Promise<void> }) {
   const secure = jarFor(app)
   const ks = jarFor(keyService)
   const idb = new IDBFactory()
@@ -126,10 +141,13 @@ function device(options: { storage: 'indexeddb' | 'cookie' }) {
     ready: async () => undefined,
     sessionUpdate: async (params) => void seen.push(params),
   }
+  /** What the frame page of the latest load keeps of the proofs its social logins' popups post it. */
+  let socialProofs = createSocialProofs(ORIGIN)
   /** A frame page load in this profile (a reload makes a new one: memory is gone, cookies and storage stay). */
   const load = () => {
     const server = createServerClient({ fetch: secure.fetch })
     const keyClient = createKeyServiceClient({ origin: KEY_SERVICE, assertion: (purpose) => server.assertion(purpose), fetch: ks.fetch })
+    socialProofs = createSocialProofs(ORIGIN)
     return createFrameMethods({
       server,
       keys: keyClient,
@@ -138,13 +156,18 @@ function device(options: { storage: 'indexeddb' | 'cookie' }) {
       // No passkey ceremony in Node: these tests never reach a prompt (the e2e suite clicks it in Chromium).
       userAction: () => Promise.reject(new Error('no prompt in this test')),
       rpId: 'secure.localhost',
-      sleep: async (ms) => {
-        clock += ms
-      },
+      socialProofs,
+      sleep:
+        options.sleep ??
+        (async (ms) => {
+          clock += ms
+        }),
       now: () => clock,
     })
   }
-  return { load, seen, sosCookies: secure.cookies, ksCookies: ks.cookies }
+  /** A `message` event reaching the frame's window, as the popup's callback page posts it. */
+  const post = (data: unknown, origin = ORIGIN) => socialProofs.receive({ origin, data })
+  return { load, seen, sosCookies: secure.cookies, ksCookies: ks.cookies, post }
 }
 
 /** The code of the newest mail to `email` whose subject matches. */
@@ -420,6 +443,79 @@ describe('what each party alone holds', () => {
       { action: 'enrol', factor: null },
       { action: 'recover', factor: 'email-code' },
     ])
+  }, 60_000)
+})
+
+describe('social login through the devnet OIDC stand-in', () => {
+  it("claims with the proof its popup's page posted, and only then; the same identity opens the same wallet", async () => {
+    const email = freshEmail()
+    const laptop = device({ storage: 'indexeddb' })
+    const frame = laptop.load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    expect(uri).toMatch(new RegExp(`^${ORIGIN}/oauth/google/start\\?flow=[A-Za-z0-9_-]{43}$`))
+    const page = await popupBrowser(app, ORIGIN).signIn(uri, { email })
+    const proof = postedProof(page)!
+    // The callback is done, but no proof has reached the frame: still pending.
+    await expect(frame.connectSocial({ uri })).rejects.toThrow(FrameErrorMessage.SocialPending)
+    // Only this origin's messages, in the proof's shape, for a flow started here, are kept.
+    expect(laptop.post(proof, 'http://widget.localhost:4401')).toBe(false)
+    expect(laptop.post({ ...proof, proof: 'forged' })).toBe(false)
+    expect(laptop.post({ ...proof, flow: 'f'.repeat(64) })).toBe(false)
+    expect(laptop.post(proof)).toBe(true)
+    const user = connected(await frame.connectSocial({ uri }))
+    expect(user).toMatchObject({ email, socialProvider: 'google', chainId: 1 })
+
+    // Another device, the same Google identity: the login alone opens nothing; the key service's
+    // code to the account's email does, and it is the same wallet.
+    time += 31_000
+    const phone = device({ storage: 'cookie' })
+    const phoneFrame = phone.load()
+    const again = await phoneFrame.getSocialRedirectUri({ provider: 'google' })
+    expect(phone.post(postedProof(await popupBrowser(app, ORIGIN).signIn(again.uri, { email }))!)).toBe(true)
+    expect(await phoneFrame.connectSocial({ uri: again.uri })).toMatchObject({ action: 'VERIFY_DEVICE', passkeys: 0 })
+    await expect(phoneFrame.getUser({ chainId: 1 })).rejects.toThrow(SessionMessage.notSignedIn)
+    expect(await phoneFrame.connectDevice({ otp: await codeFor(email, DEVICE_MAIL) })).toEqual({ action: 'CONNECT' })
+    expect((await phoneFrame.getUser({ chainId: 1 })).address).toBe(user.address)
+  }, 60_000)
+
+  it('claims as soon as the proof comes, without waiting for its next poll', async () => {
+    // A poll interval that never ends: only the proof's arrival can wake the frame up.
+    const laptop = device({ storage: 'indexeddb', sleep: () => new Promise(() => {}) })
+    const frame = laptop.load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    const proof = postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email: freshEmail() }))!
+    const connecting = frame.connectSocial({ uri })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    laptop.post(proof)
+    expect(connected(await connecting)).toMatchObject({ socialProvider: 'google' })
+  }, 60_000)
+
+  it('a proof posted to another frame is of no use to it: the flow was not started there', async () => {
+    const frame = device({ storage: 'indexeddb' }).load()
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    const proof = postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email: freshEmail() }))!
+    expect(device({ storage: 'indexeddb' }).post(proof)).toBe(false)
+  }, 60_000)
+
+  it('an email wallet gets Google linked only while signed in to it; then Google opens that wallet', async () => {
+    const email = freshEmail()
+    // Google first, on a fresh device, with no session of the account: refused, with what to do.
+    const stranger = device({ storage: 'indexeddb' })
+    const strangerFrame = stranger.load()
+    const laptop = device({ storage: 'indexeddb' })
+    const signedIn = laptop.load()
+    await emailLogin(signedIn, email)
+    const { address } = await signedIn.getUser({ chainId: 1 })
+    const tried = await strangerFrame.getSocialRedirectUri({ provider: 'google' })
+    stranger.post(postedProof(await popupBrowser(app, ORIGIN).signIn(tried.uri, { email }))!)
+    await expect(strangerFrame.connectSocial({ uri: tried.uri })).rejects.toThrow(SocialReason.linkRequired('Google'))
+
+    // Signed in by email on the laptop, Google is added to that account and opens its wallet.
+    const frame = laptop.load()
+    expect(await frame.isConnected(undefined)).toEqual({ isConnected: true })
+    const { uri } = await frame.getSocialRedirectUri({ provider: 'google' })
+    laptop.post(postedProof(await popupBrowser(app, ORIGIN).signIn(uri, { email }))!)
+    expect(connected(await frame.connectSocial({ uri }))).toMatchObject({ address, email, socialProvider: 'google' })
   }, 60_000)
 })
 

@@ -12,6 +12,7 @@ import {
   type FrameSocialProvider,
   type FrameUser,
 } from '@airlock/protocol'
+import type { SocialProofs } from './socialProof'
 import { signRequest } from '../wallet/rpc'
 import { createFarcasterLogin } from './farcaster'
 import { createFrameSession, type FrameSessionDeps } from './session'
@@ -26,6 +27,8 @@ export const FrameMessage = {
 const SOCIAL_POLL_MS = 1000
 
 export interface FrameDeps extends FrameSessionDeps {
+  /** The proofs the social logins' callback pages post to this frame (main.ts feeds it the window's messages). */
+  socialProofs: SocialProofs
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   reload?: () => void
@@ -42,7 +45,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const now = deps.now ?? Date.now
   let pendingEmail: string | undefined
-  const socialStates = new Map<string, { state: string; provider: FrameSocialProvider }>()
+  const socialStates = new Map<string, { state: string; provider: FrameSocialProvider; flow: string }>()
   let chainId: FrameChainId = 1
   const session = createFrameSession(deps)
   const farcaster = createFarcasterLogin(server, { sleep, now })
@@ -89,7 +92,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     addPasskey: () => session.addPasskey(),
     async getSocialRedirectUri({ provider }) {
       const { uri, state } = await server.startSocial(provider)
-      socialStates.set(uri, { state, provider })
+      socialStates.set(uri, { state, provider, flow: deps.socialProofs.expect(state) })
       return { uri }
     },
     async connectSocial({ uri }) {
@@ -97,13 +100,16 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       if (!started) throw new Error(FrameMessage.unknownSocialLogin)
       const until = now() + SOCIAL_CLAIM_WAIT_MS
       for (;;) {
-        const claimed = await server.claimSocial(started.state)
+        // Until the popup's callback page has posted its proof, the server answers 'pending'.
+        const claimed = await server.claimSocial(started.state, deps.socialProofs.proofOf(started.flow))
         if (claimed) {
           socialStates.delete(uri)
+          deps.socialProofs.forget(started.flow)
           return socialStep(await session.signIn(claimed, { socialProvider: started.provider }))
         }
         if (now() + SOCIAL_POLL_MS > until) throw new Error(FrameErrorMessage.SocialPending)
-        await sleep(SOCIAL_POLL_MS)
+        // The next poll, or at once when the proof comes (failures are only learnt by polling).
+        await Promise.race([sleep(SOCIAL_POLL_MS), deps.socialProofs.arrived(started.flow)])
       }
     },
     getFarcasterUri: () => farcaster.start(),

@@ -68,9 +68,13 @@ export interface ServerClient {
   putPasskey(passkey: StoredPasskey): Promise<number>
   /** A signed statement of this session for the key service (key-service/assertion.ts in apps/api). */
   assertion(purpose: 'enrol' | 'recover' | 'device-key'): Promise<string>
+  /** `uri`: the popup's start page on this origin; `state`: the flow token to claim with. */
   startSocial(provider: FrameSocialProvider): Promise<{ uri: string; state: string }>
-  /** The session once the popup's callback completed the login; undefined while it is pending. */
-  claimSocial(state: string): Promise<ServerSession | undefined>
+  /**
+   * The session once the popup's callback completed the login and `proof` is the one its page
+   * posted here; undefined while it is pending (or no proof has come yet).
+   */
+  claimSocial(state: string, proof: string | undefined): Promise<ServerSession | undefined>
   /** A Sign In With Farcaster channel: its `url` (the QR code) and the token to claim it with. */
   startFarcaster(): Promise<{ url: string; channelToken: string }>
   /** The session (and the Farcaster profile) once the user approved in the Farcaster app; undefined while pending. */
@@ -163,8 +167,8 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
       keepDevice(data.deviceToken)
       return { uri: data.uri, state: data.state }
     },
-    async claimSocial(state) {
-      const { data } = await call('POST', '/social/claim', SocialClaim, { state })
+    async claimSocial(state, proof) {
+      const { data } = await call('POST', '/social/claim', SocialClaim, { state, ...(proof ? { proof } : {}) })
       return 'token' in data ? keepSession(data) : undefined
     },
     async startFarcaster() {

@@ -47,8 +47,10 @@ describe('social login', () => {
     const { ctx, host, frame, popup } = await setup()
     await connectSocial(ctx, 'github', popup as unknown as Window)
     expect(frame.callsOf('getSocialRedirectUri')).toEqual([{ provider: 'github' }])
-    expect(popup.location.href).toBe('http://oidc.localhost:4408/github/auth?state=s1')
-    expect(frame.callsOf('connectSocial')).toEqual([{ uri: 'http://oidc.localhost:4408/github/auth?state=s1' }])
+    expect(popup.location.href).toBe('http://secure.localhost:4402/oauth/github/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')
+    expect(frame.callsOf('connectSocial')).toEqual([
+      { uri: 'http://secure.localhost:4402/oauth/github/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
+    ])
     expect(popup.close).toHaveBeenCalled()
     expect(ctx.store.get(connectionAtom)).toMatchObject({
       status: 'connected',

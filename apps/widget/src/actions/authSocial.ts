@@ -11,8 +11,10 @@ import { endSession } from './session'
 
 /**
  * Social login (SPEC sections 4 and 7): the popup was opened on the click, on the secure origin's
- * loading page (views/connecting-social/startSocialLogin.ts); here the frame gives the provider's
- * login URI, the popup goes there, and connectSocial is asked until the popup's callback is done.
+ * loading page (views/connecting-social/startSocialLogin.ts); here the frame starts the login and
+ * gives its start page on the secure origin (which binds the login to this browser, then sends the
+ * popup on to the provider), the popup goes there, and connectSocial is asked until the frame has
+ * its session (the popup's callback page hands the frame its proof through this window).
  */
 
 /** How often the popup is checked for a close. */

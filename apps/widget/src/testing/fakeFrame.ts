@@ -157,7 +157,9 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
         ? { action: 'CONNECT', user: frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId }) }
         : step
     },
-    getSocialRedirectUri: ({ provider }) => ({ uri: `http://oidc.localhost:4408/${provider}/auth?state=s1` }),
+    getSocialRedirectUri: ({ provider }) => ({
+      uri: `http://secure.localhost:4402/oauth/${provider}/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG`,
+    }),
     getFarcasterUri: () => ({ url: 'https://farcaster.example/login' }),
     connectFarcaster: async () => {
       const step = await signIn()

@@ -105,7 +105,10 @@ export function openPopup(win: Pick<Window, 'open'>, url: string, name: string, 
   }
 }
 
-/** Opens the login popup on the secure origin's waiting page (see openPopup). */
+/**
+ * Opens the login popup on the secure origin's waiting page (see openPopup). Never `noopener`: the
+ * login's callback page hands the secure frame its proof through the popup's opener, this window.
+ */
 export function openSocialPopup(win: Pick<Window, 'open'>, secureFrameUrl: string, provider: FrameSocialProvider): Window | null {
   return openPopup(win, socialLoadingUrl(secureFrameUrl, provider), SOCIAL_POPUP_NAME, SOCIAL_POPUP_FEATURES)
 }

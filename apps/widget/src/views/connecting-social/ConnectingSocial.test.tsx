@@ -46,7 +46,9 @@ describe('ConnectingSocial', () => {
     expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ConnectingSocial', params: { provider: 'github' } })
     expect((await screen.findByTestId('social-status')).textContent).toContain('popup window')
     expect(screen.getByRole('heading').textContent).toBe('Log in with GitHub')
-    await waitFor(() => expect(popup.location.href).toBe('http://oidc.localhost:4408/github/auth?state=s1'))
+    await waitFor(() =>
+      expect(popup.location.href).toBe('http://secure.localhost:4402/oauth/github/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'),
+    )
     await act(async () => finish({ action: 'CONNECT', user: frameUser({ socialProvider: 'github', userName: 'ada' }) }))
     await waitFor(() => expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', connectorName: 'GitHub' }))
     expect(popup.close).toHaveBeenCalled()
