@@ -71,7 +71,12 @@ test.describe('embedded wallet: email login', () => {
     expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
   })
 
-  test('a second device verifies itself by mail and gets the same address', async ({ browser, page, widget, context }) => {
+  test('a second device: the login code alone opens nothing; the key service code to the same inbox opens the same address', async ({
+    browser,
+    page,
+    widget,
+    context,
+  }) => {
     test.setTimeout(120_000)
     const laptopCapture = await captureKeyIsolation(context, stack.origins.secure)
     await openDemo(page)
@@ -88,8 +93,11 @@ test.describe('embedded wallet: email login', () => {
       await openDemo(phone)
       const sent = Date.now() - 1000
       await startEmailLogin(phone, phoneWidget, email)
-      await enterCode(phoneWidget, 'device-otp-input', await mailedCode(email, DEVICE_MAIL, sent))
       await enterCode(phoneWidget, 'otp-input', await mailedCode(email, LOGIN_MAIL, sent))
+      await expect(phoneWidget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
+      await expect(phoneWidget.getByTestId('device-code-sent-to')).toHaveText(`${email[0]}***@example.com`)
+      await expect(phone.getByTestId('account-status')).not.toHaveText('connected')
+      await enterCode(phoneWidget, 'device-otp-input', await mailedCode(email, DEVICE_MAIL, sent))
       await expect(phone.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
       await expect(phone.getByTestId('account-address')).toHaveText(address)
       const seen = [...(await laptopCapture.texts()), ...(await phoneCapture.texts())]

@@ -48,8 +48,13 @@ function script() {
     /** Everything the script could read with what it holds: no session, no share. */
     async expectNothingReadable() {
       expect((await call('/session')).json).toEqual({ isConnected: false })
-      for (const path of ['/shares/auth', '/shares/recovery', '/recovery-material', '/device-key']) {
-        const read = await call(path)
+      for (const [path, body] of [
+        ['/shares/auth'],
+        ['/shares/recovery'],
+        ['/passkeys'],
+        ['/key-service/assertion', { purpose: 'recover' }],
+      ] as const) {
+        const read = await call(path, body)
         expect(read.status, path).toBe(401)
       }
     },
