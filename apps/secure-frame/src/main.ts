@@ -1,4 +1,5 @@
 import {
+  applyTheme,
   createCaller,
   exposeMethods,
   FRAME_PROTOCOL_VERSION,
@@ -10,16 +11,21 @@ import {
   type frameEventParams,
   type FrameEventApi,
   type frameMethodResults,
+  type FrameThemeData,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
+import { createConfirmation, type ConfirmationUi } from './confirm/confirmation'
+import { lazyUi } from './confirm/lazyUi'
 import { openDeviceVault, type DeviceVault } from './custody/vault'
 import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
 
 /**
- * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
- * parent, the widget origin its server names, over penpal with that origin pinned both ways; it
- * calls only its own server. Keys, shares and the seed stay in this document.
+ * The secure frame: an iframe inside the widget, on its own origin, hidden until the widget lays it
+ * over a slot to show a confirmation (`#surface`). It talks to exactly one parent, the widget origin
+ * its server names, over penpal with that origin pinned both ways; it calls only its own server.
+ * Keys, shares and the seed stay in this document, and nothing is signed without a click in it
+ * (or in its popup).
  */
 async function start(): Promise<void> {
   const root = document.documentElement
@@ -39,6 +45,19 @@ async function start(): Promise<void> {
   const peer: { widget?: FrameEventApi } = {}
   const widgetApi = () => peer.widget ?? fail(FrameErrorMessage.ParentMissing)
   let vault: Promise<DeviceVault> | undefined
+  let theme: FrameThemeData = {}
+  let applied = new Set<string>()
+  const surface = document.getElementById('surface')!
+  let prompt: Promise<ConfirmationUi> | undefined
+  const loadPrompt = () =>
+    (prompt ??= import('./confirm/prompt').then(
+      (module) => module.createFramePrompt(surface, () => theme),
+      (error: unknown) => {
+        prompt = undefined
+        throw error
+      },
+    ))
+  reportHeight(surface, (height) => void peer.widget?.surfaceHeight({ height }).catch(() => {}))
   const methods = createFrameMethods({
     server,
     widget: widgetApi,
@@ -50,6 +69,11 @@ async function start(): Promise<void> {
         },
         () => server.deviceVaultKey(),
       )),
+    confirmation: createConfirmation(lazyUi(loadPrompt)),
+    onTheme(next) {
+      theme = next
+      applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)
+    },
   })
   const connection = connect({
     messenger: new PinnedWindowMessenger({
@@ -65,6 +89,19 @@ async function start(): Promise<void> {
   peer.widget = createCaller<typeof frameEventParams, typeof frameEventResults>(frameEventResults, remote, dropped)
   await peer.widget.ready({ version: FRAME_PROTOCOL_VERSION })
   root.dataset.ready = 'true'
+  // Ready first; the confirmation's code (most of the frame's) follows while nothing else happens.
+  setTimeout(() => void loadPrompt().catch(() => {}), 0)
+}
+
+/** Tells the widget the height of what the frame draws, so that its slot fits it. */
+function reportHeight(surface: HTMLElement, report: (height: number) => void): void {
+  let last = -1
+  new ResizeObserver(() => {
+    const height = Math.ceil(surface.getBoundingClientRect().height)
+    if (height === last) return
+    last = height
+    report(height)
+  }).observe(surface)
 }
 
 function fail(message: string): never {

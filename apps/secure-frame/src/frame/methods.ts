@@ -6,18 +6,21 @@ import {
   RpcErrorCode,
   SOCIAL_CLAIM_WAIT_MS,
   type FrameChainId,
+  type FrameDappData,
   type FrameEventApi,
   type FrameMethods,
   type FrameSocialProvider,
+  type FrameThemeData,
   type FrameUser,
   type SocialProvider,
 } from '@airlock/protocol'
+import type { Confirmation } from '../confirm/confirmation'
 import type { Eip155Account } from '../custody/derive/eip155'
 import type { DeviceVault } from '../custody/vault'
 import type { ServerClient, ServerUser } from '../server/client'
 import { openWallet } from '../wallet/keyring'
 import { createFarcasterLogin } from './farcaster'
-import { signRequest } from '../wallet/rpc'
+import { prepareRequest, RpcMessage } from '../wallet/rpc'
 
 export const FrameMessage = {
   noEmail: 'Enter your email first',
@@ -35,6 +38,10 @@ export interface FrameDeps {
   widget: () => FrameEventApi
   /** The device vault, opened on first use (it may need the widget, see custody/vault.ts). */
   vault: () => Promise<DeviceVault>
+  /** Asks the user, in this frame, before anything is signed (confirm/confirmation.ts). */
+  confirmation: Confirmation
+  /** The widget's theme, for what the frame draws. */
+  onTheme?: (theme: FrameThemeData) => void
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   reload?: () => void
@@ -55,6 +62,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   let user: (ServerUser & { socialProvider?: SocialProvider; userName?: string }) | undefined
   let account: Eip155Account | undefined
   let chainId: FrameChainId = 1
+  let dapp: FrameDappData | undefined
 
   const farcaster = createFarcasterLogin(server, { sleep, now })
   const signIn = async (
@@ -171,8 +179,21 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
         // Reads need the chain, which this frame cannot reach: the widget answers them itself.
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${request.method} is answered by the widget, not the secure frame`)
       }
-      return signRequest(current.account, request, chainId)
+      const prepared = prepareRequest(current.account, request, chainId)
+      if (!request.id) throw new ProviderRpcError(RpcErrorCode.InvalidParams, FrameErrorMessage.NoRequestId)
+      if (typeof chainId !== 'number') throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+      // Nothing is signed before the user approves it here; the widget can only wait, or abort.
+      await deps.confirmation.ask({
+        id: request.id,
+        method: prepared.method,
+        params: prepared.params,
+        chainId,
+        from: current.account.address,
+        dapp: dapp && { origin: dapp.origin, metadata: dapp.metadata },
+      })
+      return prepared.sign()
     },
+    abortRpcRequest: ({ id }) => deps.confirmation.abort(id),
     updateEmail: async ({ newEmail }) => {
       signedIn()
       return { action: await server.updateEmail(newEmail) }
@@ -187,8 +208,10 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       user = { ...current.user, email: newEmail }
       return { newEmail }
     },
-    syncTheme: () => undefined,
-    syncDappData: () => undefined,
+    syncTheme: (theme) => deps.onTheme?.(theme),
+    syncDappData(data) {
+      dapp = data
+    },
     reload() {
       forget()
       setTimeout(() => (deps.reload ?? (() => location.reload()))(), 0)
