@@ -13,9 +13,10 @@ import {
 import { DEFAULT_SDK_TYPE, WIDGET_SDK_VERSION } from '../../api/client'
 import type { WidgetContext } from '../../context'
 import { loadPersisted, removePersisted, savePersisted } from '../../storage/persisted'
-import { authFrameStatusAtom } from '../../stores/auth'
+import { authFrameStatusAtom, secureSurfaceHeightAtom } from '../../stores/auth'
 import { optionsAtom } from '../../stores/options'
 import { themeModeAtom, themeVariablesAtom } from '../../stores/theme'
+import type { FrameSurface } from './surface'
 import { iframeTransport, type FrameTransport, type FrameTransportFactory } from './transport'
 
 /** SPEC section 4 "Frame lifecycle": a frame that has not said ready in this long did not load. */
@@ -29,9 +30,10 @@ export const FRAME_LOAD_ATTEMPTS = 2
 /** The session token the frame pushes after a login (sessionUpdate), for isConnected after a reload. */
 export const AUTH_SESSION_KEY = 'airlock.secure.session'
 
-/** The secure frame, ready: its methods (with the SPEC section 9 time-outs) and its teardown. */
+/** The secure frame, ready: its methods (with the SPEC section 9 time-outs), its visible surface and its teardown. */
 export interface AuthFrame {
   api: FrameApi
+  surface: FrameSurface | undefined
   destroy(): void
 }
 
@@ -123,7 +125,7 @@ async function createFrame(ctx: WidgetContext, timeoutMs: number): Promise<AuthF
     clearTimeout(timer)
   }
   const connected = transport!
-  const frame: AuthFrame = { api: withTimeouts(connected.api), destroy: connected.destroy }
+  const frame: AuthFrame = { api: withTimeouts(connected.api), surface: connected.surface, destroy: connected.destroy }
   syncFrame(ctx, frame.api)
   return frame
 }
@@ -136,6 +138,7 @@ function frameEventHandlers(ctx: WidgetContext, signalReady: (version: number) =
     vaultGet: async () => (await loadPersisted(ctx, FRAME_VAULT_STORAGE_KEY)) ?? null,
     vaultSet: ({ value }) => savePersisted(ctx, FRAME_VAULT_STORAGE_KEY, value),
     vaultRemove: () => removePersisted(ctx, FRAME_VAULT_STORAGE_KEY),
+    surfaceHeight: ({ height }) => ctx.store.set(secureSurfaceHeightAtom, height),
   }
 }
 
@@ -166,7 +169,7 @@ function withTimeouts(api: FrameApi): FrameApi {
   return wrapped as unknown as FrameApi
 }
 
-/** The dapp's data and the theme, so the frame's own pages (the social loading page) match. Best effort. */
+/** The dapp's data and the theme, so that what the frame draws (its confirmations) matches. Best effort. */
 function syncFrame(ctx: WidgetContext, api: FrameApi): void {
   const options = ctx.store.get(optionsAtom)
   void api
@@ -174,6 +177,7 @@ function syncFrame(ctx: WidgetContext, api: FrameApi): void {
       projectId: options?.projectId ?? ctx.config.projectId,
       sdkType: options?.sdkType ?? DEFAULT_SDK_TYPE,
       sdkVersion: options?.sdkVersion ?? WIDGET_SDK_VERSION,
+      origin: ctx.config.parentOrigin,
       ...(options?.metadata ? { metadata: options.metadata } : {}),
     })
     .catch(() => {})
