@@ -193,7 +193,8 @@ try {
     metric: 'embedded-wallet request to confirmation visible, median',
     value: median(confirmationTimes),
     unit: 'ms',
-    note: `${CONFIRMATION_RUNS} personal_sign requests, each rejected; first ${confirmationTimes[0]!.toFixed(1)} ms`,
+    // Before issue 12 the widget drew its own confirmation view; the secure frame draws it now.
+    note: `secure frame's prompt; ${CONFIRMATION_RUNS} personal_sign requests, each rejected; first ${confirmationTimes[0]!.toFixed(1)} ms; widget view before issue 12: 33.3 ms`,
   })
 
   // The API over loopback, as many modals would call it at once.

@@ -21,7 +21,7 @@ import {
 } from '../connectors/auth/transaction'
 import { connectionAtom } from '../stores/connection'
 import { approvalQueueAtom } from '../stores/approvals'
-import { secureSlotsAtom } from '../stores/auth'
+import { secureSlotsAtom } from '../stores/secureSurface'
 import { openAtom } from '../stores/modal'
 import { networksAtom } from '../stores/options'
 import { currentRouteAtom } from '../stores/router'

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { loadAuthFrame } from '../connectors/auth/client'
-import { secureSlotsAtom, secureSurfaceHeightAtom } from '../stores/auth'
+import { secureSlotsAtom, secureSurfaceHeightAtom } from '../stores/secureSurface'
 import { useWidget } from '../WidgetProvider'
 import { Spinner } from './Spinner'
 import './secure-frame-slot.css'

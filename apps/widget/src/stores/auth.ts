@@ -10,12 +10,6 @@ import { atom } from 'jotai'
 export type AuthFrameStatus = 'idle' | 'loading' | 'ready' | 'failed'
 export const authFrameStatusAtom = atom<AuthFrameStatus>('idle')
 
-/** The height of what the secure frame draws (its surfaceHeight event): the slot it is laid over takes it. */
-export const secureSurfaceHeightAtom = atom(0)
-
-/** How many slots have the secure frame laid over them now (SecureFrameSlot): a confirmation waits for one. */
-export const secureSlotsAtom = atom(0)
-
 /** What the email login is doing; `error` is the text shown under the field of the current step. */
 export type EmailLoginBusy = 'sending' | 'verifying' | 'authenticating'
 
