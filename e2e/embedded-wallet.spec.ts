@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test'
 import { DEVNET_WALLET_RDNS, chainClient, expect, openDemo, stack, test } from './fixtures'
+import { approveInFrame, rejectInFrame, secureFrameLocator } from './support/confirm'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
 import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, LOGIN_MAIL, mailedCode, startEmailLogin } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
@@ -32,11 +33,10 @@ test.describe('embedded wallet: email login', () => {
     await expect(widget.getByTestId('account-email')).toContainText(email)
     await widget.getByTestId('close-button').click()
 
-    // personal_sign, approved in ApproveTransaction, verified by viem.
+    // personal_sign, approved in the secure frame's confirmation, verified by viem.
     await page.getByTestId('sign-button').click()
-    await expect(widget.getByTestId('approve-transaction')).toBeVisible()
-    await expect(widget.getByTestId('approve-message')).toContainText('Hello from the Airlock demo')
-    await widget.getByTestId('approve-confirm').click()
+    await expect(secureFrameLocator(page).getByTestId('approve-message')).toContainText('Hello from the Airlock demo')
+    await approveInFrame(page)
     await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
     const signed = await page.getByTestId('signature').getAttribute('data-message')
     const signature = (await page.getByTestId('signature').textContent()) as Hex
@@ -45,8 +45,8 @@ test.describe('embedded wallet: email login', () => {
     // eth_sendTransaction, approved and mined on anvil.
     await fund(address)
     await page.getByTestId('send-button').click()
-    await expect(widget.getByTestId('approve-value')).toContainText('0.01')
-    await widget.getByTestId('approve-confirm').click()
+    await expect(secureFrameLocator(page).getByTestId('approve-value')).toContainText('0.01')
+    await approveInFrame(page)
     await expect(page.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 15_000 })
     const receipt = await chainClient.waitForTransactionReceipt({ hash: (await page.getByTestId('tx-hash').textContent()) as Hex })
     expect(receipt.status).toBe('success')
@@ -54,8 +54,8 @@ test.describe('embedded wallet: email login', () => {
 
     // A rejection reaches the dapp as 4001.
     await page.getByTestId('sign-button').click()
-    await widget.getByTestId('approve-reject').click()
-    await expect(page.getByTestId('error')).toHaveText(/^4001: /)
+    await rejectInFrame(page)
+    await expect(page.getByTestId('error')).toHaveText('4001: User rejected the request.')
 
     // A reload stays connected, with the same address and no new login.
     await page.reload()

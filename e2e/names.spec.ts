@@ -1,5 +1,6 @@
 import { connectWallet, expect, openDemo, test } from './fixtures'
 import { chooseName, registerNameViaApi } from './support/walletFeatures'
+import { approveInFrame, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
 /** Name registration (SPEC section 4) through the RegisterAccountName view, then the Account view shows the name. */
@@ -26,14 +27,13 @@ test.describe('Account names', () => {
     await chooseName(page, widget, `wallet-${stamp}`)
   })
 
-  test('the embedded wallet registers a name: the signature is approved in the modal', async ({ page, widget }) => {
+  test('the embedded wallet registers a name: the signature is approved in the secure frame', async ({ page, widget }) => {
     test.slow()
     await openDemo(page)
     await emailLogin(page, widget, freshEmail('names'))
     await chooseName(page, widget, `embedded-${Date.now().toString(36)}`, async () => {
-      await expect(widget.getByTestId('approve-transaction')).toBeVisible({ timeout: 15_000 })
-      await expect(widget.getByTestId('approve-message')).toContainText('airlock.id')
-      await widget.getByTestId('approve-confirm').click()
+      await expect(secureFrameLocator(page).getByTestId('approve-message')).toContainText('airlock.id', { timeout: 15_000 })
+      await approveInFrame(page)
     })
   })
 })

@@ -12,6 +12,7 @@ import {
   txCount,
   USDC,
 } from './support/walletFeatures'
+import { approveInFrame, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
 /**
@@ -178,7 +179,7 @@ test.describe('swap with the browser wallet', () => {
 })
 
 test.describe('swap with the embedded wallet', () => {
-  test('ETH to USDC: the swap is confirmed in the ApproveTransaction view', async ({ page, widget }) => {
+  test('ETH to USDC: the swap is confirmed in the secure frame, decoded as the router call it is', async ({ page, widget }) => {
     test.slow()
     await openDemo(page)
     const address = await emailLogin(page, widget, freshEmail('swap'))
@@ -191,8 +192,9 @@ test.describe('swap with the embedded wallet', () => {
     await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
     const shown = await previewOutput(widget)
     await widget.getByTestId('swap-preview-confirm').click()
-    await expect(widget.getByTestId('approve-transaction')).toBeVisible({ timeout: 15_000 })
-    await widget.getByTestId('approve-confirm').click()
+    await expect(secureFrameLocator(page).getByTestId('approve-data')).toContainText('swapExactETHForTokens', { timeout: 15_000 })
+    await expect(secureFrameLocator(page).getByTestId('approve-value')).toHaveText('1 ETH')
+    await approveInFrame(page)
     await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 1 ETH to [\d,.]+ USDC$/, { timeout: 30_000 })
     await expect(widget.getByTestId('account-view')).toBeVisible()
     expectDeliveredAsPreviewed(await balanceOf(USDC, address), shown, 6)

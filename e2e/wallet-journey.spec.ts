@@ -3,6 +3,7 @@ import { formatDecimal, formatUnits } from '@airlock/chains'
 import { createWalletClient, http, parseEther, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainClient, connectWallet, devnet, expect, openDemo, test } from './fixtures'
+import { approveInFrame } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 import {
   balanceOf,
@@ -122,17 +123,14 @@ test.describe('the wallet journey', () => {
     await expect(widget.getByTestId('account-address')).toHaveText(`${label}.airlock.id`)
   })
 
-  test('embedded wallet: each step confirmed in the modal; Activity shows each', async ({ page, widget, account }) => {
+  test('embedded wallet: each step confirmed in the secure frame; Activity shows each', async ({ page, widget, account }) => {
     test.setTimeout(180_000)
     await openDemo(page)
     const me = await emailLogin(page, widget, freshEmail('journey'))
     // Funded from the worker's devnet account before anything reads the new wallet's balances.
     const funder = createWalletClient({ account: privateKeyToAccount(account.privateKey), chain: devnet, transport: http() })
     await chainClient.waitForTransactionReceipt({ hash: await funder.sendTransaction({ to: me, value: parseEther('2') }) })
-    const approve = async () => {
-      await expect(widget.getByTestId('approve-transaction')).toBeVisible({ timeout: 15_000 })
-      await widget.getByTestId('approve-confirm').click()
-    }
+    const approve = () => approveInFrame(page)
 
     const shownUsdc = await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' }, approve)
     const toUsdc = await balanceOf(USDC, me)

@@ -29,8 +29,8 @@ export function startKeyServiceProcess(env: Record<string, string>, log?: (line:
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop()
-      reject(new Error(`the key service did not start in 30 s:\n${output}`))
-    }, 30_000)
+      reject(new Error(`the key service did not start in 90 s:\n${output}`))
+    }, 90_000)
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk
       const ready = /^KEY_SERVICE_READY (\S+)$/m.exec(output)

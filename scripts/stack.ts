@@ -130,8 +130,32 @@ export async function startStack(options: {
   oidcModule.catch(() => undefined)
   const config = devConfig(ports)
   const demoDistDir = fileURLToPath(new URL(`../apps/demo/dist/${ports.dapp}`, import.meta.url))
-  if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
-  const devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
+  // The two custody secrets, one per service (a KMS each in production): random per start, like the
+  // in-memory stores they protect; AIRLOCK_SECURE_SECRET / AIRLOCK_KEY_SERVICE_SECRET keep them.
+  const secureSecret = process.env.AIRLOCK_SECURE_SECRET ?? randomBytes(32).toString('base64url')
+  const dataDir = process.env.AIRLOCK_DATA_DIR ? resolve(process.env.AIRLOCK_DATA_DIR) : undefined
+  const keyServiceEnv = {
+    KEY_SERVICE_PORT: String(ports.keys),
+    KEY_SERVICE_SECURE_ORIGIN: config.origins.secure,
+    KEY_SERVICE_SECRET: process.env.AIRLOCK_KEY_SERVICE_SECRET ?? randomBytes(32).toString('base64url'),
+    KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY: secureOriginPublicKey(secureSecret),
+    KEY_SERVICE_SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
+    // All devnet browsers share 127.0.0.1, as for the secure origin below.
+    KEY_SERVICE_RATE_LIMIT: '2000/100',
+    ...(process.env.KEY_SERVICE_DATABASE_URL ? { KEY_SERVICE_DATABASE_URL: process.env.KEY_SERVICE_DATABASE_URL } : {}),
+    ...(dataDir ? { KEY_SERVICE_DATA_DIR: `${dataDir}-key-service` } : {}),
+  }
+  // Its own process takes a while to load on a busy machine: it starts while the apps build.
+  const keyServiceStart = startKeyServiceProcess(keyServiceEnv, log ?? ((line) => console.log(line)))
+  keyServiceStart.catch(() => undefined) // awaited below with the other servers
+  let devnet: Devnet
+  try {
+    if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
+    devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
+  } catch (error) {
+    await keyServiceStart.then((service) => service.stop()).catch(() => undefined)
+    throw error
+  }
   let relay: Relay | undefined
   let wallet: ReferenceWallet | undefined
   let walletPage: Awaited<ReturnType<Awaited<typeof walletModule>['startReferenceWalletPage']>> | undefined
@@ -161,21 +185,6 @@ export async function startStack(options: {
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
   // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
   const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
-  // The two custody secrets, one per service (a KMS each in production): random per start, like the
-  // in-memory stores they protect; AIRLOCK_SECURE_SECRET / AIRLOCK_KEY_SERVICE_SECRET keep them.
-  const secureSecret = process.env.AIRLOCK_SECURE_SECRET ?? randomBytes(32).toString('base64url')
-  const dataDir = process.env.AIRLOCK_DATA_DIR ? resolve(process.env.AIRLOCK_DATA_DIR) : undefined
-  const keyServiceEnv = {
-    KEY_SERVICE_PORT: String(ports.keys),
-    KEY_SERVICE_SECURE_ORIGIN: config.origins.secure,
-    KEY_SERVICE_SECRET: process.env.AIRLOCK_KEY_SERVICE_SECRET ?? randomBytes(32).toString('base64url'),
-    KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY: secureOriginPublicKey(secureSecret),
-    KEY_SERVICE_SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
-    // All devnet browsers share 127.0.0.1, as for the secure origin below.
-    KEY_SERVICE_RATE_LIMIT: '2000/100',
-    ...(process.env.KEY_SERVICE_DATABASE_URL ? { KEY_SERVICE_DATABASE_URL: process.env.KEY_SERVICE_DATABASE_URL } : {}),
-    ...(dataDir ? { KEY_SERVICE_DATA_DIR: `${dataDir}-key-service` } : {}),
-  }
   const [api, walletConnect, mail, oidc, farcaster, keyService] = await Promise.allSettled([
     startApiStack({
       ...config,
@@ -221,7 +230,7 @@ export async function startStack(options: {
       url: farcasterBase,
       ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
     }),
-    startKeyServiceProcess(keyServiceEnv, log ?? ((line) => console.log(line))),
+    keyServiceStart,
   ])
   if (
     api.status === 'rejected' ||

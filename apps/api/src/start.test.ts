@@ -44,6 +44,7 @@ beforeAll(async () => {
     'widget/index.html': '<html><head><meta name="airlock-config" content=""></head><body>widget</body></html>',
     'sdk/sdk.js': '/* sdk */',
     'secure/index.html': '<html><head></head><body>Airlock secure frame</body></html>',
+    'secure/confirm.html': '<html><head></head><body>confirm</body></html>',
     'demo/index.html': '<html><head></head><body>demo</body></html>',
     'wallet.js': '/* wallet */',
   })
@@ -99,6 +100,12 @@ describe('startApiStack', () => {
     )
     const unknownProject = await rawRequest(PORTS.secure, '/?projectId=nope')
     expect(unknownProject.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/widget\.localhost:21601$/)
+    // The confirmation popup: the frame's CSP, framed by nobody (whatever project it names).
+    const popup = await rawRequest(PORTS.secure, '/confirm.html?projectId=demo')
+    expect(popup.body).toContain('confirm')
+    expect(popup.headers['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self';.* connect-src 'self' http:\/\/keys\.localhost:\d+;.* frame-ancestors 'none'$/,
+    )
 
     const demo = await rawRequest(PORTS.dapp, '/')
     expect(demo.body).toContain('demo')

@@ -1,3 +1,4 @@
+import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
 import { createApiApp } from './api/app'
 import { createChainRegistry } from './chains/registry'
 import { openDatabase } from './db/open'
@@ -94,20 +95,12 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, dev }),
       referrerPolicy: 'no-referrer',
       async renderPage(html, target) {
+        const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, dev }
+        if (target.path === CONFIRM_POPUP_PATH)
+          return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
         const project = await projects.getProject(target.query.get('projectId') ?? '')
         const dapps = project?.allowedOrigins ?? []
-        return {
-          html,
-          headers: {
-            'Content-Security-Policy': secureFrameCsp({
-              secure: origins.secure,
-              widget: origins.widget,
-              keyService: config.keyServiceOrigin,
-              dapps,
-              dev,
-            }),
-          },
-        }
+        return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, dapps }) } }
       },
       host,
       port: ports.secure,

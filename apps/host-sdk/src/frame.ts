@@ -18,7 +18,8 @@ export function createWidgetFrame(src: string, onLoad: () => void): WidgetFrame 
   const iframe = document.createElement('iframe')
   iframe.src = src
   iframe.title = 'Airlock wallet'
-  iframe.allow = 'clipboard-write'
+  // Passkeys in the secure frame (an iframe inside this one) need the delegation at every level.
+  iframe.allow = 'clipboard-write; publickey-credentials-get; publickey-credentials-create'
   iframe.setAttribute('data-airlock', '')
   iframe.addEventListener('load', onLoad, { once: true })
   let visible = false

@@ -1,4 +1,5 @@
 import {
+  applyTheme,
   createCaller,
   exposeMethods,
   FRAME_PROTOCOL_VERSION,
@@ -10,8 +11,11 @@ import {
   type frameEventParams,
   type FrameEventApi,
   type frameMethodResults,
+  type FrameThemeData,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
+import { createConfirmation, type ConfirmationUi } from './confirm/confirmation'
+import { lazyUi } from './confirm/lazyUi'
 import { documentCookieJar, openDeviceVault, type DeviceVault } from './custody/vault'
 import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
@@ -20,9 +24,11 @@ import { createPromptSurface } from './ui/prompt'
 import { createSocialProofs } from './frame/socialProof'
 
 /**
- * The secure frame: a hidden iframe inside the widget, on its own origin. It talks to exactly one
- * parent, the widget origin its server names, over penpal with that origin pinned both ways; it
- * calls only its own server. Keys, shares and the seed stay in this document.
+ * The secure frame: an iframe inside the widget, on its own origin, hidden until the widget lays it
+ * over a slot to show a confirmation (`#surface`). It talks to exactly one parent, the widget origin
+ * its server names, over penpal with that origin pinned both ways; it calls only its own server.
+ * Keys, shares and the seed stay in this document, and nothing is signed without a click in it
+ * (or in its popup).
  */
 async function start(): Promise<void> {
   const root = document.documentElement
@@ -46,14 +52,32 @@ async function start(): Promise<void> {
   // The social logins' callback pages (popups on this origin) post their proofs to this window.
   const socialProofs = createSocialProofs(location.origin)
   window.addEventListener('message', (event) => socialProofs.receive(event))
+  let theme: FrameThemeData = {}
+  let applied = new Set<string>()
+  const surface = document.getElementById('surface')!
+  let prompt: Promise<ConfirmationUi> | undefined
+  const loadPrompt = () =>
+    (prompt ??= import('./confirm/prompt').then(
+      (module) => module.createFramePrompt(surface, () => theme),
+      (error: unknown) => {
+        prompt = undefined
+        throw error
+      },
+    ))
+  reportHeight(surface, (height) => void peer.widget?.surfaceHeight({ height }).catch(() => {}))
   const methods = createFrameMethods({
     server,
     keys,
     widget: widgetApi,
     vault: () => (vault ??= openDeviceVault(documentCookieJar(document, window.isSecureContext), () => keys.deviceKey())),
-    userAction: createPromptSurface(document.body),
+    userAction: createPromptSurface(surface),
     rpId: location.hostname,
     socialProofs,
+    confirmation: createConfirmation(lazyUi(loadPrompt)),
+    onTheme(next) {
+      theme = next
+      applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)
+    },
   })
   const connection = connect({
     messenger: new PinnedWindowMessenger({
@@ -69,6 +93,19 @@ async function start(): Promise<void> {
   peer.widget = createCaller<typeof frameEventParams, typeof frameEventResults>(frameEventResults, remote, dropped)
   await peer.widget.ready({ version: FRAME_PROTOCOL_VERSION })
   root.dataset.ready = 'true'
+  // Ready first; the confirmation's code (most of the frame's) follows while nothing else happens.
+  setTimeout(() => void loadPrompt().catch(() => {}), 0)
+}
+
+/** Tells the widget the height of what the frame draws, so that its slot fits it. */
+function reportHeight(surface: HTMLElement, report: (height: number) => void): void {
+  let last = -1
+  new ResizeObserver(() => {
+    const height = Math.ceil(surface.getBoundingClientRect().height)
+    if (height === last) return
+    last = height
+    report(height)
+  }).observe(surface)
 }
 
 function fail(message: string): never {

@@ -129,9 +129,13 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
       { method: 'eth_getBalance', params: [evm, 'latest'], chainId: 1 },
       { method: 'eth_signTypedData_v4', params: [evm, JSON.stringify({ types: {}, message: {} })] },
       { method: 'wallet_sendCalls', params: [{ calls: [{ to: evm }, { to: evm, data: '0xabcdef', value: '0x1' }] }] },
+      { method: 'personal_sign', params: ['0x00', evm], id: '0b8d4c43-6f7e-4a3c-9a55-0d8a2b7c1e11' },
     ],
     bad: [
       {},
+      { method: 'personal_sign', params: ['0x00', evm], id: '' },
+      { method: 'personal_sign', params: ['0x00', evm], id: 'a b' },
+      { method: 'personal_sign', params: ['0x00', evm], id: 'x'.repeat(65) },
       { method: '' },
       { method: 'eth chainId' },
       { method: 'a'.repeat(101) },
@@ -145,6 +149,10 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
       { method: 'wallet_sendCalls', params: [{ calls: [] }] },
       { method: 'wallet_sendCalls' },
     ],
+  },
+  abortRpcRequest: {
+    good: [{ id: '0b8d4c43-6f7e-4a3c-9a55-0d8a2b7c1e11' }],
+    bad: [undefined, {}, { id: '' }, { id: '<x>' }, { id: 7 }],
   },
   updateEmail: { good: [{ newEmail: 'new@example.org' }], bad: [{ newEmail: 'nope' }, { email: 'new@example.org' }] },
   updateEmailPrimaryOtp: { good: [{ otp: '654321' }], bad: [{ otp: '' }, { otp: null }] },
@@ -167,8 +175,11 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
         sdkType: 'appkit',
         projectId: 'demo',
       },
+      { origin: 'http://dapp.localhost:4400', sdkVersion: '2.16.7', sdkType: 'appkit', projectId: 'demo' },
     ],
     bad: [
+      { origin: 'http://dapp.localhost:4400/path', sdkVersion: '1', sdkType: 'appkit', projectId: 'demo' },
+      { origin: 'javascript:alert(1)', sdkVersion: '1', sdkType: 'appkit', projectId: 'demo' },
       { sdkVersion: '1', sdkType: 'appkit' },
       { sdkVersion: '1', sdkType: 'appkit', projectId: '' },
       { metadata: { name: 'x', url: 'javascript:alert(1)' }, sdkVersion: '1', sdkType: 'appkit', projectId: 'demo' },
@@ -301,6 +312,12 @@ describe('frame results', () => {
     expect(frameEventParams.sessionUpdate.safeParse({ token: 'abc.def.ghi' }).success).toBe(true)
     expect(frameEventParams.sessionUpdate.safeParse({ token: '' }).success).toBe(false)
     expect(frameEventParams.sessionUpdate.safeParse({ token: null }).success).toBe(false)
+  })
+
+  it('frame -> widget: the surface height is a bounded whole number of pixels', () => {
+    for (const height of [0, 412]) expect(frameEventParams.surfaceHeight.safeParse({ height }).success).toBe(true)
+    for (const height of [-1, 1.5, 100_001, '412', undefined])
+      expect(frameEventParams.surfaceHeight.safeParse({ height }).success).toBe(false)
   })
 })
 

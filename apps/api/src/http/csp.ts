@@ -87,14 +87,17 @@ export interface SecureFrameCspInput {
    * known project only the widget is, and the frame renders nowhere.
    */
   dapps?: readonly string[]
+  /** The confirmation popup (CONFIRM_POPUP_PATH): a top-level window, framed by nobody. */
+  topLevel?: boolean
   dev?: boolean
 }
 
 /**
  * The secure frame: only the widget origin (inside the project's dapps) may frame it; it talks only
- * to its own origin and the key service.
+ * to its own origin and the key service. Its confirmation popup, the same scripts in a top-level
+ * window, may not be framed at all: a page that could frame it could style and cover it.
  */
-export function secureFrameCsp({ secure, widget, keyService, dapps = [], dev }: SecureFrameCspInput): string {
+export function secureFrameCsp({ secure, widget, keyService, dapps = [], topLevel = false, dev }: SecureFrameCspInput): string {
   return serializeCsp({
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
@@ -103,7 +106,7 @@ export function secureFrameCsp({ secure, widget, keyService, dapps = [], dev }: 
     'connect-src': ["'self'", new URL(keyService).origin, ...(dev ? [wsOf(secure)] : [])],
     'frame-src': [],
     ...LOCKDOWN,
-    'frame-ancestors': [widget, ...dapps],
+    'frame-ancestors': topLevel ? [] : [widget, ...dapps],
   })
 }
 

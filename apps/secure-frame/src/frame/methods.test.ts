@@ -34,6 +34,7 @@ import { FarcasterMessage } from './farcaster'
 import { createFrameMethods } from './methods'
 import { SessionMessage } from './session'
 import { createSocialProofs } from './socialProof'
+import { userRejectedError, type Confirmation, type ConfirmRequest } from '../confirm/confirmation'
 import { RpcMessage } from '../wallet/rpc'
 
 /**
@@ -140,6 +141,17 @@ function device(options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number)
   const widget: FrameEventApi = {
     ready: async () => undefined,
     sessionUpdate: async (params) => void seen.push(params),
+    surfaceHeight: async () => undefined,
+  }
+  /** The user at the frame's confirmation: approves by default; a test may answer otherwise. */
+  const asked: ConfirmRequest[] = []
+  let decide: (request: ConfirmRequest) => Promise<void> = async () => undefined
+  const confirmation: Confirmation = {
+    ask: (request) => {
+      asked.push(request)
+      return decide(request)
+    },
+    abort: () => undefined,
   }
   /** What the frame page of the latest load keeps of the proofs its social logins' popups post it. */
   let socialProofs = createSocialProofs(ORIGIN)
@@ -157,6 +169,7 @@ function device(options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number)
       userAction: () => Promise.reject(new Error('no prompt in this test')),
       rpId: 'secure.localhost',
       socialProofs,
+      confirmation,
       sleep:
         options.sleep ??
         (async (ms) => {
@@ -167,7 +180,15 @@ function device(options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number)
   }
   /** A `message` event reaching the frame's window, as the popup's callback page posts it. */
   const post = (data: unknown, origin = ORIGIN) => socialProofs.receive({ origin, data })
-  return { load, seen, sosCookies: secure.cookies, ksCookies: ks.cookies, post }
+  return {
+    load,
+    seen,
+    sosCookies: secure.cookies,
+    ksCookies: ks.cookies,
+    post,
+    asked,
+    answerWith: (answer: (request: ConfirmRequest) => Promise<void>) => (decide = answer),
+  }
 }
 
 /** The code of the newest mail to `email` whose subject matches. */
@@ -177,6 +198,7 @@ async function codeFor(email: string, subject: RegExp): Promise<string> {
   return mail.text.match(/\b(\d{6})\b/)![1]!
 }
 
+const OTHER_ADDRESS = '0x000000000000000000000000000000000000dEaD'
 let counter = 0
 const freshEmail = () => `frame${++counter}.${Date.now()}@example.com`
 type Frame = ReturnType<ReturnType<typeof device>['load']>
@@ -231,7 +253,7 @@ describe.each(['indexeddb', 'cookie'] as const)('the secure frame with %s storag
     expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
     const address = user.address as Hex
 
-    const signature = (await frame.rpcRequest({ method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
+    const signature = (await frame.rpcRequest({ id: 'r1', method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
     expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
     const typed = {
       domain: { name: 'Airlock', version: '1', chainId: 31337 },
@@ -239,9 +261,14 @@ describe.each(['indexeddb', 'cookie'] as const)('the secure frame with %s storag
       primaryType: 'Mail' as const,
       message: { contents: 'hi' },
     }
-    const typedSignature = (await frame.rpcRequest({ method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)] })) as Hex
+    const typedSignature = (await frame.rpcRequest({
+      id: 'r2',
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typed)],
+    })) as Hex
     expect(await verifyTypedData({ address, ...typed, signature: typedSignature })).toBe(true)
     const raw = (await frame.rpcRequest({
+      id: 'r3',
       method: 'eth_sendTransaction',
       params: [
         {
@@ -259,6 +286,7 @@ describe.each(['indexeddb', 'cookie'] as const)('the secure frame with %s storag
     expect(parseTransaction(raw)).toMatchObject({ chainId: 31337, to: address.toLowerCase(), value: 1n, nonce: 0, type: 'eip1559' })
     const slot = `0x${'00'.repeat(31)}01`
     const withAccessList = (await frame.rpcRequest({
+      id: 'r4',
       method: 'eth_sendTransaction',
       params: [
         {
@@ -363,6 +391,47 @@ describe('the secure frame refuses', () => {
     await expect(frame.setPreferredAccount({ type: 'smartAccount' })).rejects.toThrow('Smart accounts are not available')
     expect(await frame.setPreferredAccount({ type: 'eoa' })).toEqual({ type: 'eoa', address })
     await expect(frame.connectSocial({ uri: 'https://example.com/not-started' })).rejects.toThrow('This sign-in was not started here')
+  }, 60_000)
+
+  it('signs only what the user approved in the frame: shown as signed, nothing on Reject or without an id', async () => {
+    const email = freshEmail()
+    const laptop = device({ storage: 'indexeddb' })
+    const frame = laptop.load()
+    await emailLogin(frame, email)
+    const { address } = await frame.getUser({ chainId: 31337 })
+    await frame.syncDappData({ origin: 'http://dapp.localhost:4400', sdkType: 'appkit', sdkVersion: '2.16.7', projectId: 'demo' })
+    const tx = { from: address, to: address, value: '0x1', nonce: '0x0', gas: '0x5208', gasPrice: '0x1', extra: 'dropped' }
+    const raw = (await frame.rpcRequest({ id: 'tx1', method: 'eth_sendTransaction', params: [tx] })) as Hex
+    // What the user saw is the transaction signed: only the fields signed, with the chain it is signed for.
+    const [seen] = laptop.asked
+    expect(seen).toEqual({
+      id: 'tx1',
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: address, value: '0x1', nonce: '0x0', gas: '0x5208', gasPrice: '0x1', chainId: '0x7a69' }],
+      chainId: 31337,
+      from: address,
+      dapp: { origin: 'http://dapp.localhost:4400', metadata: undefined },
+    })
+    expect(parseTransaction(raw)).toMatchObject({ chainId: 31337, nonce: 0, gasPrice: 1n })
+
+    let signed = false
+    laptop.answerWith(async () => Promise.reject(userRejectedError()))
+    await expect(
+      Promise.resolve(frame.rpcRequest({ id: 'm1', method: 'personal_sign', params: ['0x68656c6c6f', address] })).then(
+        () => (signed = true),
+      ),
+    ).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    expect(signed).toBe(false)
+    const before = laptop.asked.length
+    await expect(frame.rpcRequest({ method: 'personal_sign', params: ['0x68656c6c6f', address] })).rejects.toMatchObject({
+      code: -32602,
+      message: FrameErrorMessage.NoRequestId,
+    })
+    // Refused before the user is asked: a request bound to fail (or that cannot be aborted) is not shown.
+    await expect(frame.rpcRequest({ id: 'x', method: 'personal_sign', params: ['0x00', OTHER_ADDRESS] })).rejects.toMatchObject({
+      code: 4100,
+    })
+    expect(laptop.asked).toHaveLength(before)
   }, 60_000)
 
   it('a session token alone, as the widget holds it, opens no wallet on another device', async () => {
@@ -537,7 +606,7 @@ describe('Farcaster login through the devnet stand-in', () => {
     expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
     expect(await frame.getUser({ chainId: 31337 })).toMatchObject({ address: user.address, userName: 'bob', socialProvider: 'farcaster' })
     const address = user.address as Hex
-    const signature = (await frame.rpcRequest({ method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
+    const signature = (await frame.rpcRequest({ id: 'r1', method: 'personal_sign', params: ['0x68656c6c6f', address] })) as Hex
     expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true)
     // The channel was used: connecting again needs a new QR code.
     await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FarcasterMessage.notStarted)

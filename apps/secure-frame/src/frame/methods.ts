@@ -6,16 +6,19 @@ import {
   RpcErrorCode,
   SOCIAL_CLAIM_WAIT_MS,
   type FrameChainId,
+  type FrameDappData,
   type FrameLoginStep,
   type FrameMethods,
   type FrameSocialLoginStep,
   type FrameSocialProvider,
+  type FrameThemeData,
   type FrameUser,
 } from '@airlock/protocol'
-import type { SocialProofs } from './socialProof'
-import { signRequest } from '../wallet/rpc'
+import type { Confirmation } from '../confirm/confirmation'
+import { prepareRequest, RpcMessage } from '../wallet/rpc'
 import { createFarcasterLogin } from './farcaster'
 import { createFrameSession, type FrameSessionDeps } from './session'
+import type { SocialProofs } from './socialProof'
 
 export const FrameMessage = {
   noEmail: 'Enter your email first',
@@ -29,6 +32,10 @@ const SOCIAL_POLL_MS = 1000
 export interface FrameDeps extends FrameSessionDeps {
   /** The proofs the social logins' callback pages post to this frame (main.ts feeds it the window's messages). */
   socialProofs: SocialProofs
+  /** Asks the user, in this frame, before anything is signed (confirm/confirmation.ts). */
+  confirmation: Confirmation
+  /** The widget's theme, for what the frame draws. */
+  onTheme?: (theme: FrameThemeData) => void
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   reload?: () => void
@@ -48,6 +55,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const socialStates = new Map<string, { state: string; provider: FrameSocialProvider; flow: string }>()
   let chainId: FrameChainId = 1
   const session = createFrameSession(deps)
+  let dapp: FrameDappData | undefined
   const farcaster = createFarcasterLogin(server, { sleep, now })
 
   const frameUser = (): FrameUser => {
@@ -151,8 +159,21 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
         // Reads need the chain, which this frame cannot reach: the widget answers them itself.
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${request.method} is answered by the widget, not the secure frame`)
       }
-      return signRequest(account, request, chainId)
+      const prepared = prepareRequest(account, request, chainId)
+      if (!request.id) throw new ProviderRpcError(RpcErrorCode.InvalidParams, FrameErrorMessage.NoRequestId)
+      if (typeof chainId !== 'number') throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+      // Nothing is signed before the user approves it here; the widget can only wait, or abort.
+      await deps.confirmation.ask({
+        id: request.id,
+        method: prepared.method,
+        params: prepared.params,
+        chainId,
+        from: account.address,
+        dapp: dapp && { origin: dapp.origin, metadata: dapp.metadata },
+      })
+      return prepared.sign()
     },
+    abortRpcRequest: ({ id }) => deps.confirmation.abort(id),
     updateEmail: async ({ newEmail }) => {
       session.current()
       return { action: await server.updateEmail(newEmail) }
@@ -167,8 +188,10 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       session.setEmail(newEmail)
       return { newEmail }
     },
-    syncTheme: () => undefined,
-    syncDappData: () => undefined,
+    syncTheme: (theme) => deps.onTheme?.(theme),
+    syncDappData(data) {
+      dapp = data
+    },
     reload() {
       session.forget()
       setTimeout(() => (deps.reload ?? (() => location.reload()))(), 0)

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode, type FrameChainId, type FrameRpcRequest } from '@airlock/protocol'
-import type { TransactionSerializable, TypedDataDefinition } from 'viem'
+import { hashTypedData, type TransactionSerializable, type TypedDataDefinition } from 'viem'
 import type { Eip155Account } from '../custody/derive/eip155'
 import { personalSign, signTransaction, signTypedDataV4 } from '../custody/sign/eip155'
 
@@ -42,12 +42,20 @@ export const RpcMessage = {
   notSupported: (method: string) => `${method} is not supported by this wallet yet`,
 } as const
 
+/** A request checked and ready to sign: what the user is shown is `params`, exactly what `sign` signs. */
+export interface PreparedRequest {
+  method: string
+  /** The params after the frame's own checks (a transaction: only the fields it signs). */
+  params: unknown
+  sign(): Promise<string>
+}
+
 /**
- * Signs a confirmed request with the account. The widget asked the user first (ApproveTransaction);
- * the checks here are what the key's holder owes regardless: the request names this account and the
- * chain the wallet is on.
+ * Checks a confirmation request before the user is asked, and binds what will be signed. The checks
+ * are what the key's holder owes regardless of the user: the request names this account, the chain
+ * the wallet is on, and params that sign. A request bound to fail is refused here, not shown.
  */
-export async function signRequest(account: Eip155Account, request: FrameRpcRequest, chainId: FrameChainId): Promise<string> {
+export function prepareRequest(account: Eip155Account, request: FrameRpcRequest, chainId: FrameChainId): PreparedRequest {
   const ours = (value: string) => {
     if (value.toLowerCase() !== account.address.toLowerCase())
       throw new ProviderRpcError(RpcErrorCode.Unauthorized, RpcMessage.otherAddress)
@@ -61,36 +69,38 @@ export async function signRequest(account: Eip155Account, request: FrameRpcReque
     if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
     return parsed.data
   }
+  const prepared = (params: unknown, sign: () => Promise<string>): PreparedRequest => ({ method: request.method, params, sign })
   switch (request.method) {
     case 'personal_sign': {
-      const [message, from] = parse(PersonalSignParams)
-      ours(from)
-      return personalSign(account, message)
+      const params = parse(PersonalSignParams)
+      ours(params[1])
+      return prepared(params, () => personalSign(account, params[0]))
     }
     case 'eth_signTypedData_v4': {
-      const [from, typedData] = parse(TypedDataParams)
+      const params = parse(TypedDataParams)
+      const [from, typedData] = params
       ours(from)
       let definition: TypedDataDefinition
       try {
         definition = (typeof typedData === 'string' ? JSON.parse(typedData) : typedData) as TypedDataDefinition
-      } catch {
-        throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
-      }
-      const domainChain = (definition.domain as { chainId?: unknown } | undefined)?.chainId
-      if (domainChain !== undefined) sameChain(Number(domainChain))
-      try {
-        return await signTypedDataV4(account, definition)
+        // Types that do not hash would fail after the user said yes: refuse them now.
+        hashTypedData(definition)
       } catch (error) {
         throw new ProviderRpcError(
           RpcErrorCode.InvalidParams,
-          error instanceof Error ? error.message.split('\n')[0]! : RpcMessage.badParams(request.method),
+          error instanceof SyntaxError || !(error instanceof Error) ? RpcMessage.badParams(request.method) : error.message.split('\n')[0]!,
         )
       }
+      const domainChain = (definition.domain as { chainId?: unknown } | undefined)?.chainId
+      if (domainChain !== undefined) sameChain(Number(domainChain))
+      return prepared(params, () => signTypedDataV4(account, definition))
     }
     case 'eth_sendTransaction': {
-      const [tx] = parse(SendTransactionParams)
+      const params = parse(SendTransactionParams)
+      const [tx] = params
       ours(tx.from)
       const txChain = tx.chainId !== undefined ? Number(BigInt(tx.chainId)) : typeof chainId === 'number' ? chainId : NaN
+      if (!Number.isSafeInteger(txChain)) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
       sameChain(txChain)
       const base = {
         chainId: txChain,
@@ -118,7 +128,8 @@ export async function signRequest(account: Eip155Account, request: FrameRpcReque
       } else {
         throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.noFees)
       }
-      return signTransaction(account, serializable)
+      // The chain shown is the one signed, even where the widget left chainId out.
+      return prepared([{ ...tx, chainId: `0x${txChain.toString(16)}` }], () => signTransaction(account, serializable))
     }
     default:
       throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))

@@ -1,3 +1,4 @@
+import { frameRpcAbortedError, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import type { RouteOf } from '../router/routes'
 import { approvalQueueAtom, type ApprovalRequest, type PendingApproval } from '../stores/approvals'
@@ -9,14 +10,30 @@ import { showModal } from './modal'
 export type { ApprovalRequest, PendingApproval }
 
 /**
- * More requests than this waiting at once are refused at once (false): a dapp looping on
+ * More requests than this waiting at once are refused at once: a dapp looping on
  * eth_sendTransaction must not queue up hundreds of confirmations.
  */
 export const MAX_PENDING_APPROVALS = 20
 
-/** The promise callbacks of the pending approvals, per widget (keyed by its store). */
+/**
+ * What an approval's turn does (authRequest: ask the secure frame, which shows the request and
+ * waits for the user's click in its own origin). `signal` aborts when the widget withdraws the
+ * request: the turn should then abort it in the frame too.
+ */
+export type ApprovalTurn<T> = (approval: PendingApproval, signal: AbortSignal) => Promise<T>
+
+interface Entry {
+  approval: PendingApproval
+  turn: ApprovalTurn<unknown>
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+  /** Set once its turn has started. */
+  controller?: AbortController
+}
+
+/** The pending approvals' entries, per widget (keyed by its store). */
 interface ApprovalState {
-  resolvers: Map<string, (approved: boolean) => void>
+  entries: Map<string, Entry>
   /** True while this module navigates, so that its own route changes are not read as the user's. */
   navigating: boolean
 }
@@ -24,65 +41,87 @@ interface ApprovalState {
 const states = new WeakMap<WidgetContext['store'], ApprovalState>()
 
 /**
- * Asks the user to confirm an embedded-wallet request (SPEC section 6 "need confirmation"; the
- * AUTH connector calls this before it lets the secure frame sign). Opens the modal when it is
- * closed and shows the ApproveTransaction view; one request at a time, in the order asked.
+ * Runs an embedded-wallet request that needs the user's confirmation (SPEC section 6), one at a
+ * time, in the order asked. Its turn opens the modal when it is closed and shows the
+ * ApproveTransaction view (the secure frame's slot), then runs `turn`; the result is the turn's.
+ * The widget never approves anything itself: the turn asks the frame, whose user says yes or no.
  *
- * Resolves true on Approve and false on Reject, on leaving the view (back, or the view being
- * replaced: disconnect, the dapp opening another view), on the modal being closed (which rejects
- * the waiting ones too), on a disconnect, or at once when MAX_PENDING_APPROVALS are waiting. It
- * never rejects. Afterwards the modal shows the next request, or the view it showed before.
+ * Rejects without a turn, or aborts the running turn, on leaving the view (back, or the view
+ * being replaced: the dapp opening another view), on the modal being closed, on a disconnect, and
+ * at once when MAX_PENDING_APPROVALS are waiting: with 'Request was aborted' when the modal closed
+ * or the wallet went, else 4001 'User rejected the request.'. Afterwards the modal shows the next
+ * request, or the view it showed before.
  *
  * SPEC section 2: "with the embedded wallet connector, swap approval and swap steps push a
  * transaction-confirmation step": this is that step for every embedded-wallet transaction.
  */
-export function requestApproval(ctx: WidgetContext, request: ApprovalRequest): Promise<boolean> {
+export function requestApproval<T>(ctx: WidgetContext, request: ApprovalRequest, turn: ApprovalTurn<T>): Promise<T> {
   const state = stateOf(ctx)
   const queue = ctx.store.get(approvalQueueAtom)
-  if (queue.length >= MAX_PENDING_APPROVALS) return Promise.resolve(false)
+  if (queue.length >= MAX_PENDING_APPROVALS) return Promise.reject(withdrawnError(ctx))
   const approval: PendingApproval = { id: crypto.randomUUID(), request, origin: ctx.config.parentOrigin, createdAt: Date.now() }
-  const answer = new Promise<boolean>((resolve) => state.resolvers.set(approval.id, resolve))
+  const answer = new Promise<T>((resolve, reject) => {
+    state.entries.set(approval.id, { approval, turn, resolve: resolve as (value: unknown) => void, reject })
+  })
   ctx.store.set(approvalQueueAtom, [...queue, approval])
   if (queue.length === 0) present(ctx, approval)
   return answer
 }
 
-/**
- * Answers one approval (the view's Approve / Reject; a connector withdrawing a request it no
- * longer needs answers false). Unknown or already answered ids are ignored.
- */
-export function settleApproval(ctx: WidgetContext, id: string, approved: boolean): void {
-  const state = stateOf(ctx)
+/** Withdraws every pending approval (closing the modal, a disconnect) and leaves the view. */
+export function rejectAllApprovals(ctx: WidgetContext): void {
+  const queue = ctx.store.get(approvalQueueAtom)
+  if (queue.length === 0) return
+  const error = withdrawnError(ctx)
+  ctx.store.set(approvalQueueAtom, [])
+  for (const approval of queue) end(ctx, approval.id, { error, withdrawn: true })
+  if (isShowing(ctx, queue[0]!.id)) navigate(ctx, () => ctx.store.set(navigateAtom, { type: 'back' }))
+}
+
+/** The answer to a request the widget withdraws: aborted when the modal closed or the wallet went, else rejected. */
+function withdrawnError(ctx: WidgetContext): ProviderRpcError {
+  const { status } = ctx.store.get(connectionAtom)
+  if (!ctx.store.get(openAtom) || status !== 'connected') return frameRpcAbortedError()
+  return new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
+}
+
+/** Settles one approval: removes it, answers its caller (aborting a running turn when withdrawn), moves on. */
+function settle(ctx: WidgetContext, id: string, outcome: { value?: unknown; error?: unknown; withdrawn?: boolean }): void {
   const queue = ctx.store.get(approvalQueueAtom)
   const index = queue.findIndex((a) => a.id === id)
   if (index < 0) return
   const rest = queue.filter((a) => a.id !== id)
   ctx.store.set(approvalQueueAtom, rest)
-  const resolve = state.resolvers.get(id)
-  state.resolvers.delete(id)
-  resolve?.(approved)
+  end(ctx, id, outcome)
   if (index !== 0) return
   // The shown one: on to the next request, or back to where the user was.
   const next = rest[0]
   if (isShowing(ctx, id)) {
     navigate(ctx, () => ctx.store.set(navigateAtom, next ? { type: 'replace', route: routeOf(next) } : { type: 'back' }))
+    if (next) startTurn(ctx, next)
   } else if (next) {
     present(ctx, next)
   }
 }
 
-/** Answers every pending approval false (closing the modal, a disconnect) and leaves the view. */
-export function rejectAllApprovals(ctx: WidgetContext): void {
+function end(ctx: WidgetContext, id: string, outcome: { value?: unknown; error?: unknown; withdrawn?: boolean }): void {
   const state = stateOf(ctx)
-  const queue = ctx.store.get(approvalQueueAtom)
-  if (queue.length === 0) return
-  ctx.store.set(approvalQueueAtom, [])
-  for (const approval of queue) {
-    const resolve = state.resolvers.get(approval.id)
-    state.resolvers.delete(approval.id)
-    resolve?.(false)
-  }
-  if (isShowing(ctx, queue[0]!.id)) navigate(ctx, () => ctx.store.set(navigateAtom, { type: 'back' }))
+  const entry = state.entries.get(id)
+  if (!entry) return
+  state.entries.delete(id)
+  if (outcome.withdrawn) entry.controller?.abort()
+  if ('error' in outcome) entry.reject(outcome.error)
+  else entry.resolve(outcome.value)
+}
+
+function startTurn(ctx: WidgetContext, approval: PendingApproval): void {
+  const entry = stateOf(ctx).entries.get(approval.id)
+  if (!entry || entry.controller) return
+  const controller = (entry.controller = new AbortController())
+  entry.turn(approval, controller.signal).then(
+    (value) => settle(ctx, approval.id, { value }),
+    (error: unknown) => settle(ctx, approval.id, { error }),
+  )
 }
 
 function routeOf(approval: PendingApproval): RouteOf<'ApproveTransaction'> {
@@ -94,12 +133,13 @@ function isShowing(ctx: WidgetContext, id: string): boolean {
   return route.name === 'ApproveTransaction' && route.params.requestId === id
 }
 
-/** Shows an approval: on top of the current view, or on Account in a modal opened for it. */
+/** Shows an approval (on top of the current view, or on Account in a modal opened for it) and starts its turn. */
 function present(ctx: WidgetContext, approval: PendingApproval): void {
   navigate(ctx, () => {
     if (!ctx.store.get(openAtom)) showModal(ctx)
     ctx.store.set(navigateAtom, { type: 'push', route: routeOf(approval) })
   })
+  startTurn(ctx, approval)
 }
 
 function navigate(ctx: WidgetContext, run: () => void): void {
@@ -116,7 +156,7 @@ function navigate(ctx: WidgetContext, run: () => void): void {
 function stateOf(ctx: WidgetContext): ApprovalState {
   let state = states.get(ctx.store)
   if (state) return state
-  state = { resolvers: new Map(), navigating: false }
+  state = { entries: new Map(), navigating: false }
   states.set(ctx.store, state)
   const own = state
   ctx.store.sub(openAtom, () => {
@@ -131,8 +171,8 @@ function stateOf(ctx: WidgetContext): ApprovalState {
   ctx.store.sub(routerAtom, () => {
     if (own.navigating) return
     const shown = ctx.store.get(approvalQueueAtom)[0]
-    // The user went back, or something reset the modal: the shown request is answered no.
-    if (shown && !isShowing(ctx, shown.id)) settleApproval(ctx, shown.id, false)
+    // The user went back, or something reset the modal: the shown request is withdrawn.
+    if (shown && !isShowing(ctx, shown.id)) settle(ctx, shown.id, { error: withdrawnError(ctx), withdrawn: true })
   })
   return state
 }

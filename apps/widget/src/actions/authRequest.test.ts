@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { FrameErrorMessage, RpcErrorCode } from '@airlock/protocol'
+import { FrameErrorMessage, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import {
   keccak256,
   parseTransaction,
@@ -15,13 +15,14 @@ import { onHostConnected } from '../host/connection'
 import { createWidgetMethods } from '../host/widgetMethods'
 import { createMemoryStorage } from '../storage/safeStorage'
 import { approvalQueueAtom } from '../stores/approvals'
+import { secureSlotsAtom } from '../stores/secureSurface'
 import { connectionAtom } from '../stores/connection'
 import { openAtom } from '../stores/modal'
 import { currentRouteAtom } from '../stores/router'
 import { toastAtom } from '../stores/toast'
-import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL } from '../testing/fakeFrame'
+import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL, type FakeFrame } from '../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../testing/fakeHost'
-import { settleApproval } from './approvals'
+import { goBack } from './navigation'
 import { submitEmail, submitEmailOtp } from './auth'
 import { closeModal, openModal } from './modal'
 import { setOptions } from './options'
@@ -75,6 +76,8 @@ async function connected() {
   await submitEmail(ctx, FRAME_EMAIL)
   await submitEmailOtp(ctx, LOGIN_CODE)
   expect(ctx.store.get(connectionAtom).status).toBe('connected')
+  // These tests render no views: the ApproveTransaction view's slot is taken as drawn.
+  ctx.store.set(secureSlotsAtom, 1)
   frame.calls.length = 0
   host.events.length = 0
   const { request } = createWidgetMethods(ctx)
@@ -84,12 +87,14 @@ async function connected() {
 
 type Ctx = Awaited<ReturnType<typeof connected>>['ctx']
 
-/** Waits for the ApproveTransaction view of the next request, then answers it. */
-async function answerApproval(ctx: Ctx, approved: boolean) {
-  await vi.waitFor(() => expect(ctx.store.get(approvalQueueAtom)).toHaveLength(1))
+/** Waits for the next request to be shown by the frame (over the ApproveTransaction view), then answers it there as the user. */
+async function answerInFrame(ctx: Ctx, frame: FakeFrame, approved: boolean) {
+  await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
   const [pending] = ctx.store.get(approvalQueueAtom)
   expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ApproveTransaction', params: { requestId: pending!.id } })
-  settleApproval(ctx, pending!.id, approved)
+  const [confirmation] = frame.confirmations
+  expect(confirmation!.request.id).toBe(pending!.id)
+  confirmation!.answer(approved)
   return pending!
 }
 
@@ -130,19 +135,19 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     expect(ctx.store.get(approvalQueueAtom)).toEqual([])
   })
 
-  it('personal_sign: approved in ApproveTransaction, signed by the frame, verified by viem', async () => {
+  it('personal_sign: shown and approved in the frame over ApproveTransaction, signed by it, verified by viem', async () => {
     const { ctx, call, frame } = await connected()
     const message = toHex('Sign in to Demo')
     const signing = call('personal_sign', [message, ME])
-    const pending = await answerApproval(ctx, true)
+    const pending = await answerInFrame(ctx, frame, true)
     expect(pending.request).toEqual({ method: 'personal_sign', params: [message, ME], chainId: 31337, from: ME })
     const signature = (await signing) as Hex
     expect(await verifyMessage({ address: ME, message: 'Sign in to Demo', signature })).toBe(true)
-    expect(frame.callsOf('rpcRequest')).toEqual([{ method: 'personal_sign', params: [message, ME], chainId: 31337 }])
+    expect(frame.callsOf('rpcRequest')).toEqual([{ id: pending.id, method: 'personal_sign', params: [message, ME], chainId: 31337 }])
   })
 
   it('eth_signTypedData_v4: approved, signed, verified', async () => {
-    const { ctx, call } = await connected()
+    const { ctx, call, frame } = await connected()
     const typed = {
       types: { Mail: [{ name: 'contents', type: 'string' }] },
       primaryType: 'Mail',
@@ -150,7 +155,7 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
       message: { contents: 'Hello' },
     } as const
     const signing = call('eth_signTypedData_v4', [ME, JSON.stringify(typed)])
-    await answerApproval(ctx, true)
+    await answerInFrame(ctx, frame, true)
     expect(await verifyTypedData({ address: ME, ...typed, signature: (await signing) as Hex })).toBe(true)
   })
 
@@ -163,10 +168,13 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     expect(ctx.store.get(approvalQueueAtom)).toEqual([])
   })
 
-  it('eth_sendTransaction: approved, filled through the proxy, signed by the frame, broadcast; the dapp gets the hash', async () => {
+  it('eth_sendTransaction: filled through the proxy, shown filled by the frame, approved there, signed, broadcast; the dapp gets the hash', async () => {
     const { ctx, call, frame, node } = await connected()
     const sending = call('eth_sendTransaction', [{ from: ME, to: TEST_ADDRESS_2, value: '0x2386f26fc10000' }])
-    await answerApproval(ctx, true)
+    // The frame is asked only once the transaction is filled: it shows (and signs) the whole of it.
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
+    await answerInFrame(ctx, frame, true)
     const hash = await sending
     const [signed] = frame.callsOf('rpcRequest') as { method: string; params: [Record<string, string>]; chainId: number }[]
     expect(signed!.params[0]).toEqual({
@@ -195,25 +203,65 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     ])
   })
 
-  it('a rejection answers 4001 to the dapp, and the frame signs nothing', async () => {
-    const { ctx, call, frame } = await connected()
+  it('Reject in the frame answers 4001 to the dapp, and nothing is broadcast', async () => {
+    const { ctx, call, frame, node } = await connected()
     const signing = call('personal_sign', ['0x68656c6c6f', ME])
-    await answerApproval(ctx, false)
+    await answerInFrame(ctx, frame, false)
     await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    const sending = call('eth_sendTransaction', [{ to: TEST_ADDRESS_2 }])
+    await answerInFrame(ctx, frame, false)
+    await expect(sending).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('asks the frame only once its slot is shown (the view may still be loading)', async () => {
+    const { ctx, call, frame } = await connected()
+    ctx.store.set(secureSlotsAtom, 0)
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(ctx.store.get(currentRouteAtom).name).toBe('ApproveTransaction'))
+    await flush()
     expect(frame.callsOf('rpcRequest')).toEqual([])
+    ctx.store.set(secureSlotsAtom, 1)
+    await answerInFrame(ctx, frame, true)
+    await expect(signing).resolves.toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
+  it("leaving the view aborts the request in the frame; the dapp hears 4001 'User rejected the request.'", async () => {
+    const { ctx, call, frame } = await connected()
+    openModal(ctx)
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    const [pending] = ctx.store.get(approvalQueueAtom)
+    goBack(ctx)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    expect(frame.callsOf('abortRpcRequest')).toEqual([{ id: pending!.id }])
+    expect(frame.confirmations).toEqual([])
+  })
+
+  it('an error of the frame (not on screen, busy) reaches the dapp as it is', async () => {
+    const { ctx, call, frame } = await connected()
+    frame.methods.rpcRequest = () => {
+      throw new ProviderRpcError(RpcErrorCode.Unauthorized, FrameErrorMessage.NotOnScreen)
+    }
+    await expect(call('personal_sign', ['0x68656c6c6f', ME])).rejects.toMatchObject({
+      code: RpcErrorCode.Unauthorized,
+      message: FrameErrorMessage.NotOnScreen,
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
   })
 
   it('a modal opened for the request closes once it is answered; a modal the user had open stays', async () => {
-    const { ctx, call } = await connected()
+    const { ctx, call, frame } = await connected()
     expect(ctx.store.get(openAtom)).toBe(false)
     const first = call('personal_sign', ['0x68656c6c6f', ME])
     await vi.waitFor(() => expect(ctx.store.get(openAtom)).toBe(true))
-    await answerApproval(ctx, true)
+    await answerInFrame(ctx, frame, true)
     await first
     expect(ctx.store.get(openAtom)).toBe(false)
     openModal(ctx)
     const second = call('personal_sign', ['0x68656c6c6f', ME])
-    await answerApproval(ctx, false)
+    await answerInFrame(ctx, frame, false)
     await expect(second).rejects.toMatchObject({ code: RpcErrorCode.UserRejected })
     expect(ctx.store.get(openAtom)).toBe(true)
     expect(ctx.store.get(currentRouteAtom).name).toBe('Account')
@@ -227,12 +275,18 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     const signing = call('personal_sign', ['0x68656c6c6f', ME])
     const sending = call('eth_sendTransaction', [{ to: TEST_ADDRESS_2 }])
     await vi.waitFor(() => expect(ctx.store.get(approvalQueueAtom)).toHaveLength(2))
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    const [shown] = ctx.store.get(approvalQueueAtom)
     closeModal(ctx)
     await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: FrameErrorMessage.RpcAborted })
     await expect(sending).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'Request was aborted' })
     release()
     await expect(read).resolves.toBe('0xde0b6b3a7640000')
-    expect(frame.callsOf('rpcRequest')).toEqual([])
+    // The shown one is withdrawn in the frame; the queued one never reached it.
+    expect(frame.callsOf('abortRpcRequest')).toEqual([{ id: shown!.id }])
+    expect(frame.callsOf('rpcRequest')).toHaveLength(1)
+    expect(frame.confirmations).toEqual([])
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
   })
 
   it('wallet_switchEthereumChain goes through the frame; the dapp hears chainChanged; an unknown chain is 4902', async () => {

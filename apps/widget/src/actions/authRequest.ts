@@ -3,7 +3,6 @@ import {
   classifyFrameRpc,
   EVM_ADDRESS,
   FrameErrorMessage,
-  frameRpcAbortedError,
   frameRpcNotAllowedError,
   ProviderRpcError,
   RpcErrorCode,
@@ -22,18 +21,20 @@ import {
 } from '../connectors/auth/transaction'
 import { connectionAtom } from '../stores/connection'
 import { approvalQueueAtom } from '../stores/approvals'
+import { secureSlotsAtom } from '../stores/secureSurface'
 import { openAtom } from '../stores/modal'
 import { networksAtom } from '../stores/options'
 import { currentRouteAtom } from '../stores/router'
-import { requestApproval } from './approvals'
+import { requestApproval, type PendingApproval } from './approvals'
 import { switchAuthChain } from './auth'
 import { closeModal } from './modal'
 
 /**
  * The dapp's requests while the embedded wallet is connected (SPEC section 6). Accounts and the
  * chain come from the widget's state; safe reads go to the RPC proxy without UI; signing methods
- * wait for the user's approval in the ApproveTransaction view, then the secure frame signs;
- * anything else is refused with 'Requested RPC call is not allowed' ('Action not allowed').
+ * are shown by the secure frame (over the ApproveTransaction view's slot), which signs only on the
+ * user's click in its own origin; anything else is refused with 'Requested RPC call is not
+ * allowed' ('Action not allowed').
  */
 
 /** What the frame signs today. The other confirmation methods answer 4200 until they are built. */
@@ -77,7 +78,9 @@ async function confirmAndSign(ctx: WidgetContext, method: string, params: unknow
   // A modal opened for this request closes again once it is answered (the dapp's page is underneath).
   const openedForIt = !ctx.store.get(openAtom)
   try {
-    return await approveAndSign(ctx, method, params, from, chainId, transaction)
+    return await requestApproval(ctx, { method, params, chainId, from }, (approval, signal) =>
+      signInFrame(ctx, approval, signal, transaction),
+    )
   } finally {
     if (openedForIt) closeWhenIdle(ctx)
   }
@@ -89,39 +92,66 @@ function closeWhenIdle(ctx: WidgetContext): void {
   if (idle && ctx.store.get(openAtom)) closeModal(ctx)
 }
 
-async function approveAndSign(
+/**
+ * The approval's turn: the secure frame shows the request over the view's slot and signs it only
+ * on the user's click in its own origin; the widget waits, or aborts it when it withdraws the
+ * request. A transaction is filled first (nonce, gas, fees), so that the frame shows and signs the
+ * whole of it; its signed form is broadcast here.
+ */
+async function signInFrame(
   ctx: WidgetContext,
-  method: string,
-  params: unknown,
-  from: Hex,
-  chainId: number,
+  approval: PendingApproval,
+  signal: AbortSignal,
   transaction: TransactionRequest | undefined,
 ): Promise<unknown> {
-  const approved = await requestApproval(ctx, { method, params, chainId, from })
-  if (!approved) {
-    // The modal closed (or the wallet went) under a waiting request: SPEC section 6's abort.
-    const { status, connectorId } = ctx.store.get(connectionAtom)
-    if (!ctx.store.get(openAtom) || status !== 'connected' || connectorId !== AUTH_CONNECTOR_ID) throw frameRpcAbortedError()
-    throw new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
-  }
+  const { method, params, chainId, from } = approval.request
   const frame = await loadAuthFrame(ctx)
-  if (!transaction) {
-    const signature = await frame.api.rpcRequest({ method, params, chainId })
-    if (typeof signature !== 'string' || !SIGNATURE.test(signature))
-      throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signature')
-    return signature
-  }
   const caipNetworkId = `eip155:${chainId}`
-  const filled = await fillTransaction(transaction, from, chainId, (rpcMethod, rpcParams) =>
-    ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams),
-  )
-  const signed = await frame.api.rpcRequest({ method: 'eth_sendTransaction', params: [filled], chainId })
-  if (typeof signed !== 'string' || !SIGNED_TRANSACTION.test(signed))
+  const signed = transaction
+    ? [await fillTransaction(transaction, from, chainId, (rpcMethod, rpcParams) => ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams))]
+    : params
+  await slotShown(ctx, signal)
+  const abort = () => void frame.api.abortRpcRequest({ id: approval.id }).catch(() => {})
+  signal.addEventListener('abort', abort, { once: true })
+  let answer: unknown
+  try {
+    answer = await frame.api.rpcRequest({ id: approval.id, method, params: signed, chainId })
+  } finally {
+    signal.removeEventListener('abort', abort)
+  }
+  if (!transaction) {
+    if (typeof answer !== 'string' || !SIGNATURE.test(answer))
+      throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signature')
+    return answer
+  }
+  if (typeof answer !== 'string' || !SIGNED_TRANSACTION.test(answer))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signed transaction')
-  const hash = await ctx.api.rpc(caipNetworkId, 'eth_sendRawTransaction', [signed])
+  const hash = await ctx.api.rpc(caipNetworkId, 'eth_sendRawTransaction', [answer])
   if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The node returned a malformed transaction hash')
   return hash
+}
+
+/**
+ * Resolves once a slot has the frame laid over it (the view's chunk may still be loading): the
+ * frame refuses a request it is not shown for within CONFIRMATION_ON_SCREEN_MS.
+ */
+function slotShown(ctx: WidgetContext, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (signal.aborted) finish(signal.reason)
+      else if (ctx.store.get(secureSlotsAtom) > 0) finish()
+    }
+    const unsubscribe = ctx.store.sub(secureSlotsAtom, check)
+    const finish = (error?: unknown) => {
+      unsubscribe()
+      signal.removeEventListener('abort', check)
+      if (error === undefined) resolve()
+      else reject(error)
+    }
+    signal.addEventListener('abort', check)
+    check()
+  })
 }
 
 /**

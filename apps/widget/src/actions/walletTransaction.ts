@@ -86,7 +86,7 @@ export async function waitForReceipt(
   }
 }
 
-/** EIP-1193 4001: the user said no in the wallet (or the ApproveTransaction view). */
+/** EIP-1193 4001: the user said no in the wallet (or in the secure frame's confirmation). */
 export function isUserRejection(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === RpcErrorCode.UserRejected
 }

@@ -2,8 +2,7 @@ import type { AccountDataClient, AccountDataClientConfig } from './accountData'
 
 /**
  * The account-data client, loaded on its first call: the Account view's token list and the
- * Activity list (both in lazy chunks) and the ApproveTransaction view use it, so it stays out of
- * the widget's first paint.
+ * Activity list (both in lazy chunks) use it, so it stays out of the widget's first paint.
  */
 export function createLazyAccountDataClient(config: AccountDataClientConfig): AccountDataClient {
   let client: Promise<AccountDataClient> | undefined

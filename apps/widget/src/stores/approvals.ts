@@ -2,8 +2,9 @@ import { atom } from 'jotai'
 
 /**
  * The embedded wallet's requests waiting for the user (SPEC section 6 "need confirmation"), oldest
- * first. The first is the one the ApproveTransaction view shows; the rest wait their turn.
- * actions/approvals.ts adds and settles them; the promise callbacks live there, not in the store.
+ * first. The first is the one the ApproveTransaction view shows (the secure frame draws it over the
+ * view's slot); the rest wait their turn. actions/approvals.ts adds and settles them; the promise
+ * callbacks live there, not in the store.
  */
 
 export interface ApprovalRequest {

@@ -3,6 +3,7 @@ import {
   exposeMethods,
   FRAME_PROTOCOL_VERSION,
   frameEventResults,
+  frameRpcAbortedError,
   frameMethodParams,
   frameMethodResults,
   type FrameEventApi,
@@ -10,7 +11,10 @@ import {
   type FrameLoginStep,
   type FrameMethod,
   type FrameMethods,
+  type FrameRpcRequest,
   type FrameUser,
+  ProviderRpcError,
+  RpcErrorCode,
 } from '@airlock/protocol'
 import type { RemoteProxy } from 'penpal'
 import { hexToBigInt, type Hex, type TransactionSerializable } from 'viem'
@@ -44,11 +48,23 @@ export interface FakeFrame {
   newDevice: boolean
   /** The account's passkeys. */
   passkeys: number
+  /**
+   * The confirmations waiting in the frame, oldest first: as the real frame does, rpcRequest for a
+   * signing method waits until the test answers (the user clicking Approve or Reject in the frame)
+   * or the widget aborts it (abortRpcRequest).
+   */
+  confirmations: FakeConfirmation[]
   destroyed: number
   connects: number
   factory: FrameTransportFactory
   install(ctx: WidgetContext): void
   callsOf(method: FrameMethod): unknown[]
+}
+
+export interface FakeConfirmation {
+  request: FrameRpcRequest
+  /** The user's click in the frame: Approve signs, Reject answers 4001. */
+  answer(approved: boolean): void
 }
 
 export function frameUser(overrides: Partial<z.input<typeof FrameUser>> = {}): FrameUser {
@@ -77,6 +93,7 @@ export function createFakeFrame(): FakeFrame {
     signedIn: false,
     newDevice: false,
     passkeys: 0,
+    confirmations: [],
     destroyed: 0,
     connects: 0,
     methods: undefined as unknown as FrameMethods,
@@ -131,6 +148,7 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
   /** A first factor: the wallet opens, unless this device is new to it. */
   const signIn = async (): Promise<FrameLoginStep> =>
     fake.newDevice ? { action: 'VERIFY_DEVICE', sentTo: SENT_TO, passkeys: fake.passkeys } : openWallet()
+  const aborts = new Map<string, () => void>()
   return {
     switchNetwork: ({ chainId: next }) => {
       chainId = Number(next)
@@ -180,7 +198,23 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
       if (type !== 'eoa') throw new Error('Smart accounts are not available')
       return { type, address: frameAccount.address }
     },
-    rpcRequest: async ({ method, params }) => {
+    rpcRequest: async (request) => {
+      await new Promise<void>((resolve, reject) => {
+        const confirmation: FakeConfirmation = {
+          request,
+          answer: (approved) => {
+            fake.confirmations = fake.confirmations.filter((c) => c !== confirmation)
+            if (approved) resolve()
+            else reject(new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.'))
+          },
+        }
+        aborts.set(request.id ?? '', () => {
+          fake.confirmations = fake.confirmations.filter((c) => c !== confirmation)
+          reject(frameRpcAbortedError())
+        })
+        fake.confirmations.push(confirmation)
+      })
+      const { method, params } = request
       const list = params as unknown[]
       if (method === 'personal_sign') {
         const data = list[0] as string
@@ -194,6 +228,10 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
       }
       if (method === 'eth_sendTransaction') return frameAccount.signTransaction(toSerializable(list[0] as Record<string, Hex>))
       throw new Error(`the fake frame does not sign ${method}`)
+    },
+    abortRpcRequest: ({ id }) => {
+      aborts.get(id)?.()
+      aborts.delete(id)
     },
     updateEmail: () => ({ action: 'VERIFY_PRIMARY_OTP' }),
     updateEmailPrimaryOtp: ({ otp }) => {

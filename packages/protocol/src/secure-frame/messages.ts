@@ -24,6 +24,12 @@ export const FrameErrorMessage = {
   RpcNotAllowed: 'Requested RPC call is not allowed',
   /** ... and what the UI shows for it. */
   RpcNotAllowedUi: 'Action not allowed',
+  /** A confirmation the widget did not lay out on screen in time (see CONFIRMATION_ON_SCREEN_MS). */
+  NotOnScreen: 'The confirmation could not be shown: the secure frame is not on screen',
+  /** A second confirmation while one waits: the widget asks one at a time. */
+  Busy: 'Another confirmation is waiting in the secure frame',
+  /** A confirmation method called without the id abortRpcRequest would name. */
+  NoRequestId: 'A confirmation request needs an id',
 } as const
 export type FrameErrorMessage = (typeof FrameErrorMessage)[keyof typeof FrameErrorMessage]
 

@@ -12,6 +12,7 @@ import {
   FrameLoginStep,
   FrameMaskedEmail,
   FrameOtp,
+  FrameRequestId,
   FrameSessionToken,
   FrameSocialLoginStep,
   FrameSocialProvider,
@@ -22,6 +23,8 @@ import {
 } from './schemas'
 
 const none = z.undefined()
+/** Far above any card: a larger height is a bug, not a prompt. */
+const SURFACE_HEIGHT_MAX = 100_000
 const done = z.void()
 
 /**
@@ -68,13 +71,26 @@ export const frameMethodParams = {
   initSmartAccount: none,
   setPreferredAccount: z.object({ type: FrameAccountType }),
   /**
-   * A confirmed or safe call, after the widget's policy check (classifyFrameRpc) and the user's
-   * approval. The frame only signs: it has no chain access (its CSP is `connect-src 'self'`). So
-   * `eth_sendTransaction` takes a complete transaction (chainId, nonce, gas and fee fields filled
-   * by the widget) and answers the signed raw transaction, which the widget broadcasts with
+   * A call after the widget's policy check (classifyFrameRpc). For a confirmation method (SPEC
+   * section 6) this asks the user IN THE FRAME: the frame decodes the request, shows it over the
+   * widget's slot (see surfaceHeight), and signs only after a trusted click on its own Approve (or
+   * in its popup on the secure origin). The widget can ask and abort (abortRpcRequest), never
+   * approve. The call rejects with 4001 'User rejected the request.' on Reject, 'Request was
+   * aborted' on abortRpcRequest, FrameErrorMessage.NotOnScreen when the frame is not laid out big
+   * enough to show the request within CONFIRMATION_ON_SCREEN_MS, and FrameErrorMessage.Busy while
+   * another confirmation waits (the widget queues: one at a time). Such a call needs an `id`.
+   *
+   * The frame has no chain access (its CSP is `connect-src 'self'`). So `eth_sendTransaction` takes a
+   * complete transaction (chainId, nonce, gas and fee fields filled by the widget), shows exactly
+   * that, and answers the signed raw transaction, which the widget broadcasts with
    * eth_sendRawTransaction; personal_sign and eth_signTypedData_v4 answer the signature.
    */
   rpcRequest: FrameRpcRequest,
+  /**
+   * Withdraws the pending confirmation with this id (the modal closed, the user left the view, a
+   * disconnect): its rpcRequest rejects with 'Request was aborted'. An unknown id is ignored.
+   */
+  abortRpcRequest: z.object({ id: FrameRequestId }),
   updateEmail: z.object({ newEmail: FrameEmail }),
   updateEmailPrimaryOtp: z.object({ otp: FrameOtp }),
   updateEmailSecondaryOtp: z.object({ otp: FrameOtp }),
@@ -105,6 +121,7 @@ export const frameMethodResults = {
   initSmartAccount: done,
   setPreferredAccount: z.object({ type: FrameAccountType, address: FrameAddress }),
   rpcRequest: z.unknown(),
+  abortRpcRequest: done,
   updateEmail: z.object({ action: FrameUpdateEmailAction }),
   updateEmailPrimaryOtp: done,
   updateEmailSecondaryOtp: z.object({ newEmail: FrameEmail }),
@@ -121,11 +138,17 @@ export const frameEventParams = {
   ready: z.object({ version: z.int().check(z.positive()) }),
   /** The session token after a login, for isConnected after a reload; it opens nothing without this device. */
   sessionUpdate: z.object({ token: FrameSessionToken }),
+  /**
+   * The height in CSS pixels of what the frame draws (a confirmation prompt), whenever it changes;
+   * 0 when it draws nothing. The widget sizes the slot it lays the frame over to it, bounded by its card.
+   */
+  surfaceHeight: z.object({ height: z.int().check(z.nonnegative(), z.maximum(SURFACE_HEIGHT_MAX)) }),
 }
 
 export const frameEventResults = {
   ready: done,
   sessionUpdate: done,
+  surfaceHeight: done,
 } satisfies Record<keyof typeof frameEventParams, z.ZodMiniType>
 
 export type FrameMethod = keyof typeof frameMethodParams
@@ -138,6 +161,20 @@ export type FrameApi = MethodCaller<typeof frameMethodParams, typeof frameMethod
 export type FrameEventHandlers = MethodImpl<typeof frameEventParams, typeof frameEventResults>
 /** The frame's typed handle on the widget. */
 export type FrameEventApi = MethodCaller<typeof frameEventParams, typeof frameEventResults>
+
+/**
+ * How long the frame waits, after a confirmation request, for the widget to lay it out big enough
+ * to show the request (CONFIRMATION_MIN_WIDTH x CONFIRMATION_MIN_HEIGHT CSS pixels) before it
+ * refuses with FrameErrorMessage.NotOnScreen: a widget that keeps the frame hidden gets no answer.
+ */
+export const CONFIRMATION_ON_SCREEN_MS = 2000
+/**
+ * The confirmation popup on the secure origin (the fallback where the frame cannot prove it is
+ * visible): a top-level page, so its server lets nobody frame it.
+ */
+export const CONFIRM_POPUP_PATH = '/confirm.html'
+export const CONFIRMATION_MIN_WIDTH = 240
+export const CONFIRMATION_MIN_HEIGHT = 120
 
 /** SPEC.md section 9: how long the widget waits for the frame on the login steps. */
 export const FRAME_REQUEST_TIMEOUT_MS = 30_000

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { readOnlyMethods } from '../eip1193'
 import { EVM_ADDRESS } from '../patterns'
-import { FrameChainId } from './schemas'
+import { FrameChainId, FrameRequestId } from './schemas'
 
 /**
  * Which RPC methods the embedded wallet answers (SPEC.md section 6), as data. A method on neither
@@ -33,7 +33,7 @@ export const FRAME_SAFE_RPC_METHODS = [
   'eth_supportedEntryPoints',
 ] as const
 
-/** Use the key: the user confirms each one in the widget first. */
+/** Use the key: the user confirms each one in the secure frame (or its popup) first. */
 export const FRAME_CONFIRM_RPC_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',
@@ -151,6 +151,8 @@ export const FrameRpcRequest = z
     method: z.string().check(z.regex(FRAME_RPC_METHOD)),
     params: z.optional(z.unknown().check(z.refine((params) => isBoundedJson(params), 'RPC params too large or not JSON'))),
     chainId: z.optional(FrameChainId),
+    /** Needed for a confirmation method: abortRpcRequest names it. */
+    id: z.optional(FrameRequestId),
   })
   .check(
     z.refine(

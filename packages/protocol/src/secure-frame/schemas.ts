@@ -115,9 +115,22 @@ export type FrameUpdateEmailAction = z.infer<typeof FrameUpdateEmailAction>
 export const FrameThemeData = z.object({ themeMode: z.optional(ThemeMode), themeVariables: z.optional(ThemeVariables) })
 export type FrameThemeData = z.infer<typeof FrameThemeData>
 
+/** A confirmation request's id, chosen by the widget (crypto.randomUUID()), so that it can abort it. */
+export const FRAME_REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/
+export const FrameRequestId = z.string().check(z.regex(FRAME_REQUEST_ID))
+
+/** A web origin as `URL.origin` writes it: scheme, host, optional port, nothing else. */
+export const FRAME_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/
+export const FrameOrigin = z.string().check(z.regex(FRAME_ORIGIN))
+
 /** SPEC.md section 3 "Dapp data". */
 export const FrameDappData = z.object({
   metadata: z.optional(Metadata),
+  /**
+   * The dapp's origin as the widget pinned it at the host handshake. The frame's confirmation shows
+   * it only where the browser does not say it (location.ancestorOrigins), labelled as the modal's word.
+   */
+  origin: z.optional(FrameOrigin),
   sdkVersion: z.string().check(z.maxLength(40)),
   sdkType: z.string().check(z.maxLength(40)),
   projectId: z.string().check(z.minLength(1), z.maxLength(100)),

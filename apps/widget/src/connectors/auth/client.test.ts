@@ -35,7 +35,9 @@ describe('loading the secure frame', () => {
     expect(ctx.store.get(authFrameStatusAtom)).toBe('ready')
     expect(frame.connects).toBe(1)
     await flush()
-    expect(frame.callsOf('syncDappData')).toEqual([{ projectId: 'demo', sdkType: 'appkit', sdkVersion: 'airlock-widget-0.1.0' }])
+    expect(frame.callsOf('syncDappData')).toEqual([
+      { projectId: 'demo', sdkType: 'appkit', sdkVersion: 'airlock-widget-0.1.0', origin: TEST_CONFIG.parentOrigin },
+    ])
     expect(frame.callsOf('syncTheme')).toEqual([{ themeMode: 'dark', themeVariables: {} }])
     setTheme(ctx, { themeMode: 'light' })
     await flush()

@@ -13,8 +13,10 @@ import { DEFAULT_SDK_TYPE, WIDGET_SDK_VERSION } from '../../api/client'
 import type { WidgetContext } from '../../context'
 import { AUTH_SESSION_KEY, savePersisted } from '../../storage/persisted'
 import { authFrameStatusAtom } from '../../stores/auth'
+import { secureSurfaceHeightAtom } from '../../stores/secureSurface'
 import { optionsAtom } from '../../stores/options'
 import { themeModeAtom, themeVariablesAtom } from '../../stores/theme'
+import type { FrameSurface } from './surface'
 import { iframeTransport, type FrameTransport, type FrameTransportFactory } from './transport'
 
 /** SPEC section 4 "Frame lifecycle": a frame that has not said ready in this long did not load. */
@@ -26,9 +28,10 @@ export const FRAME_READY_TIMEOUT_MS = 10_000
  */
 export const FRAME_LOAD_ATTEMPTS = 2
 
-/** The secure frame, ready: its methods (with the SPEC section 9 time-outs) and its teardown. */
+/** The secure frame, ready: its methods (with the SPEC section 9 time-outs), its visible surface and its teardown. */
 export interface AuthFrame {
   api: FrameApi
+  surface: FrameSurface | undefined
   destroy(): void
 }
 
@@ -120,7 +123,7 @@ async function createFrame(ctx: WidgetContext, timeoutMs: number): Promise<AuthF
     clearTimeout(timer)
   }
   const connected = transport!
-  const frame: AuthFrame = { api: withTimeouts(connected.api), destroy: connected.destroy }
+  const frame: AuthFrame = { api: withTimeouts(connected.api), surface: connected.surface, destroy: connected.destroy }
   syncFrame(ctx, frame.api)
   return frame
 }
@@ -130,6 +133,7 @@ function frameEventHandlers(ctx: WidgetContext, signalReady: (version: number) =
   return {
     ready: ({ version }) => signalReady(version),
     sessionUpdate: ({ token }) => savePersisted(ctx, AUTH_SESSION_KEY, token),
+    surfaceHeight: ({ height }) => ctx.store.set(secureSurfaceHeightAtom, height),
   }
 }
 
@@ -160,7 +164,7 @@ function withTimeouts(api: FrameApi): FrameApi {
   return wrapped as unknown as FrameApi
 }
 
-/** The dapp's data and the theme, so the frame's own pages (the social loading page) match. Best effort. */
+/** The dapp's data and the theme, so that what the frame draws (its confirmations) matches. Best effort. */
 function syncFrame(ctx: WidgetContext, api: FrameApi): void {
   const options = ctx.store.get(optionsAtom)
   void api
@@ -168,6 +172,7 @@ function syncFrame(ctx: WidgetContext, api: FrameApi): void {
       projectId: options?.projectId ?? ctx.config.projectId,
       sdkType: options?.sdkType ?? DEFAULT_SDK_TYPE,
       sdkVersion: options?.sdkVersion ?? WIDGET_SDK_VERSION,
+      origin: ctx.config.parentOrigin,
       ...(options?.metadata ? { metadata: options.metadata } : {}),
     })
     .catch(() => {})

@@ -9,10 +9,13 @@ import {
 import { connect, type Methods } from 'penpal'
 import type { WidgetContext } from '../../context'
 import { showDropCount } from '../../host/connection'
+import { createFrameSurface, type FrameSurface } from './surface'
 
-/** A connected secure frame: its typed methods, and how to tear it down. */
+/** A connected secure frame: its typed methods, its visible surface, and how to tear it down. */
 export interface FrameTransport {
   api: FrameApi
+  /** Absent for an in-memory frame (tests). */
+  surface?: FrameSurface
   destroy(): void
 }
 
@@ -26,19 +29,19 @@ export type FrameTransportFactory = (ctx: WidgetContext, events: Methods, signal
 export const SECURE_FRAME_ATTRIBUTE = 'data-airlock-secure'
 
 /**
- * The hidden iframe on the secure origin, and penpal over a messenger pinned to that origin both
- * ways (the same PinnedWindowMessenger the widget uses with the dapp page).
+ * The iframe on the secure origin (hidden until a slot shows it, see surface.ts), and penpal over a
+ * messenger pinned to that origin both ways (the same PinnedWindowMessenger the widget uses with
+ * the dapp page).
  */
 export const iframeTransport: FrameTransportFactory = (ctx, events, signal) => {
   const url = new URL(ctx.config.secureFrameUrl)
   const iframe = document.createElement('iframe')
   iframe.src = url.href
   iframe.title = 'Airlock secure frame'
-  iframe.tabIndex = -1
-  iframe.setAttribute('aria-hidden', 'true')
+  // Passkeys (the lead's workstream) are created and used in the frame: the delegation goes on every level.
+  iframe.allow = 'publickey-credentials-get; publickey-credentials-create'
   iframe.setAttribute(SECURE_FRAME_ATTRIBUTE, '')
-  // Hidden but laid out: no size, no border, nothing to see or click.
-  iframe.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden;pointer-events:none'
+  const surface = createFrameSurface(iframe)
   document.body.append(iframe)
 
   const messenger = new PinnedWindowMessenger({
@@ -61,6 +64,7 @@ export const iframeTransport: FrameTransportFactory = (ctx, events, signal) => {
       api: createCaller<typeof frameMethodParams, typeof frameMethodResults>(frameMethodResults, remote, () => {
         ctx.stats.invalidResults++
       }),
+      surface,
       destroy,
     }),
     (error: unknown) => {

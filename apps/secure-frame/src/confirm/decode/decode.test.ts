@@ -1,9 +1,10 @@
-import { DEVNET_CONTRACTS, uniswapV2RouterAbi } from '@airlock/devnet/contracts'
+import { DEVNET_CONTRACTS, DEVNET_TOKENS, uniswapV2RouterAbi } from '@airlock/devnet/contracts'
 import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits, toFunctionSelector, toHex, type AbiFunction } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { DATA_DISPLAY_LIMIT, KNOWN_FUNCTIONS, signatureOf, type TokenLookup } from './calldata'
+import { DATA_DISPLAY_LIMIT, KNOWN_FUNCTIONS, signatureOf } from './calldata'
 import { decodeRequest, isApprovable, PARAMS_DISPLAY_LIMIT, type ApprovalInput, type DecodedRequest } from './decode'
 import { MESSAGE_DISPLAY_LIMIT } from './message'
+import { knownToken } from './tokens'
 import { TREE_MAX_DEPTH, TREE_MAX_NODES, TREE_VALUE_MAX, TYPED_DATA_MAX_CHARS, type TreeNode } from './typedData'
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -17,11 +18,8 @@ function expectKind<K extends DecodedRequest['kind']>(decoded: DecodedRequest, k
   return decoded as Extract<DecodedRequest, { kind: K }>
 }
 
-const tokens: TokenLookup = (address) =>
-  ({
-    [DEVNET_CONTRACTS.usdc.toLowerCase()]: { symbol: 'USDC', decimals: 6 },
-    [DEVNET_CONTRACTS.weth.toLowerCase()]: { symbol: 'WETH', decimals: 18 },
-  })[address.toLowerCase()]
+/** A token the frame does not know: its amounts stay in base units. */
+const UNKNOWN_TOKEN = '0x1111111111111111111111111111111111111111'
 
 describe('personal_sign', () => {
   it('shows printable UTF-8 hex as text, with the signing address', () => {
@@ -204,6 +202,25 @@ describe('eth_sendTransaction', () => {
     expect(decoded.network).toMatchObject({ chainId: DEVNET, name: 'Airlock Devnet' })
   })
 
+  it('shows the filled transaction the frame signs: nonce, gas and the most its network fee can cost', () => {
+    const filled = {
+      to: OTHER,
+      value: '0x1',
+      nonce: '0x3',
+      gas: '0x5208',
+      maxFeePerGas: toHex(2_000_000_000n),
+      maxPriorityFeePerGas: '0x1',
+    }
+    expect(expectKind(decodeRequest(tx(filled)), 'transaction').transaction).toMatchObject({
+      nonce: '3',
+      gas: '21000',
+      maxFeeText: '0.000042 ETH',
+    })
+    const legacy = { to: OTHER, nonce: '0x0', gas: '0x5208', gasPrice: toHex(1_000_000_000n) }
+    expect(expectKind(decodeRequest(tx(legacy)), 'transaction').transaction.maxFeeText).toBe('0.000021 ETH')
+    expect(expectKind(decodeRequest(tx({ to: OTHER })), 'transaction').transaction.maxFeeText).toBeUndefined()
+  })
+
   it('shows a zero or absent value as 0', () => {
     expect(expectKind(decodeRequest(tx({ to: OTHER, value: '0x0' })), 'transaction').transaction.valueText).toBe('0 ETH')
     expect(expectKind(decodeRequest(tx({ to: OTHER })), 'transaction').transaction.valueText).toBe('0 ETH')
@@ -224,7 +241,7 @@ describe('eth_sendTransaction', () => {
 
   it('decodes an ERC-20 transfer, in the token units when the token is known', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [OTHER, parseUnits('12.5', 6)] })
-    const known = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data }), { tokens }), 'transaction')
+    const known = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data })), 'transaction')
     expect(known.transaction.data).toMatchObject({
       kind: 'call',
       functionName: 'transfer',
@@ -235,14 +252,14 @@ describe('eth_sendTransaction', () => {
         { name: 'amount', value: '12500000', display: '12.5 USDC' },
       ],
     })
-    const unknown = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.dai, data })), 'transaction')
+    const unknown = expectKind(decodeRequest(tx({ to: UNKNOWN_TOKEN, data })), 'transaction')
     expect(unknown.transaction.data).toMatchObject({ args: [{}, { name: 'amount', value: '12500000' }] })
     expect((unknown.transaction.data as { args: { display?: string }[] }).args[1]!.display).toBeUndefined()
   })
 
   it('flags an approve of max uint256 as Unlimited', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [OTHER, maxUint256] })
-    const decoded = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data }), { tokens }), 'transaction')
+    const decoded = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data })), 'transaction')
     expect(decoded.transaction.data).toMatchObject({
       kind: 'call',
       functionName: 'approve',
@@ -257,7 +274,7 @@ describe('eth_sendTransaction', () => {
 
   it('decodes transferFrom', () => {
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [FROM, OTHER, 5n] })
-    const decoded = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data }), { tokens }), 'transaction')
+    const decoded = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.usdc, data })), 'transaction')
     expect(decoded.transaction.data).toMatchObject({
       functionName: 'transferFrom',
       args: [{ value: FROM }, { value: OTHER }, { display: '0.000005 USDC' }],
@@ -272,7 +289,7 @@ describe('eth_sendTransaction', () => {
       args: [parseUnits('99', 6), path, FROM, 1900000000n],
     })
     const decoded = expectKind(
-      decodeRequest(tx({ to: DEVNET_CONTRACTS.uniswapV2Router, data: ethIn, value: toHex(parseEther('0.05')) }), { tokens }),
+      decodeRequest(tx({ to: DEVNET_CONTRACTS.uniswapV2Router, data: ethIn, value: toHex(parseEther('0.05')) })),
       'transaction',
     )
     expect(decoded.transaction.valueText).toBe('0.05 ETH')
@@ -292,7 +309,7 @@ describe('eth_sendTransaction', () => {
       functionName: 'swapExactTokensForETH',
       args: [parseUnits('100', 6), parseEther('0.04'), [DEVNET_CONTRACTS.usdc, DEVNET_CONTRACTS.weth], OTHER, 1900000000n],
     })
-    const out = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.uniswapV2Router, data: tokensIn }), { tokens }), 'transaction')
+    const out = expectKind(decodeRequest(tx({ to: DEVNET_CONTRACTS.uniswapV2Router, data: tokensIn })), 'transaction')
     expect(out.transaction.data).toMatchObject({ args: [{ display: '100 USDC' }, { display: '0.04 ETH' }, {}, {}, {}] })
     expect(out.warnings.join(' ')).toContain(`pays out to ${OTHER}`)
 
@@ -352,6 +369,8 @@ describe('eth_sendTransaction', () => {
       [{ to: OTHER, data: 'hello' }, /data/],
       [{ to: OTHER, data: '0x12', input: '0x34' }, /two different data/],
       [{ to: OTHER, gas: 21000 }, /gas/],
+      [{ to: OTHER, nonce: 3 }, /nonce/],
+      [{ to: OTHER, gas: '0x5208', maxFeePerGas: 'lots' }, /fee/],
     ]
     for (const [fields, error] of cases) expect(expectKind(decodeRequest(tx(fields)), 'invalid').error).toMatch(error)
     expect(decodeRequest(request('eth_sendTransaction', [])).kind).toBe('invalid')
@@ -359,62 +378,35 @@ describe('eth_sendTransaction', () => {
   })
 })
 
-describe('wallet_sendCalls', () => {
-  it('decodes each call', () => {
-    const approve = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [DEVNET_CONTRACTS.uniswapV2Router, maxUint256] })
-    const decoded = expectKind(
-      decodeRequest(
-        request('wallet_sendCalls', [
-          {
-            version: '2.0.0',
-            from: FROM,
-            chainId: '0x7a69',
-            atomicRequired: true,
-            calls: [
-              { to: DEVNET_CONTRACTS.usdc, data: approve },
-              { to: OTHER, value: toHex(parseEther('0.5')) },
-            ],
-          },
-        ]),
-        { tokens },
-      ),
-      'calls',
-    )
-    expect(decoded.calls).toHaveLength(2)
-    expect(decoded.calls[0]!.data).toMatchObject({ functionName: 'approve', unlimited: true })
-    expect(decoded.calls[1]).toMatchObject({ to: OTHER, valueText: '0.5 ETH', data: { kind: 'none' } })
-    expect(decoded.warnings).toEqual([])
-  })
-
-  it('is invalid when the batch is malformed', () => {
-    for (const params of [
-      [],
-      [{ calls: [] }],
-      [{ calls: [{ to: 'nope' }] }],
-      [{ calls: [{ to: OTHER, data: 'zz' }] }],
-      [{ calls: ['0x'] }],
-      [{ calls: [{ to: OTHER }] }, {}],
-      [{ calls: Array.from({ length: 101 }, () => ({ to: OTHER })) }],
-    ])
-      expect(decodeRequest(request('wallet_sendCalls', params)).kind).toBe('invalid')
-    // The protocol schema allows odd-length hex data; the decoder does not.
-    expect(decodeRequest(request('wallet_sendCalls', [{ calls: [{ to: OTHER, data: '0xabc' }] }])).kind).toBe('invalid')
-  })
-})
-
 describe('other methods', () => {
-  it('shows the method and its pretty-printed params', () => {
-    const decoded = expectKind(decodeRequest(request('wallet_grantPermissions', [{ expiry: 1 }])), 'other')
-    expect(decoded).toMatchObject({ method: 'wallet_grantPermissions', params: '[\n  {\n    "expiry": 1\n  }\n]', truncated: false })
+  it('are invalid: the frame confirms only what it signs', () => {
+    const decoded = expectKind(decodeRequest(request('wallet_grantPermissions', [{ expiry: 1 }])), 'invalid')
+    expect(decoded).toMatchObject({ error: 'wallet_grantPermissions cannot be confirmed here.', params: '[\n  {\n    "expiry": 1\n  }\n]' })
+    expect(isApprovable(decoded)).toBe(false)
   })
 
-  it('cuts oversized params and survives params JSON cannot hold', () => {
-    const decoded = expectKind(decodeRequest(request('solana_signMessage', ['x'.repeat(PARAMS_DISPLAY_LIMIT * 2)])), 'other')
+  it('cut oversized params and survive params JSON cannot hold', () => {
+    const decoded = expectKind(decodeRequest(request('solana_signMessage', ['x'.repeat(PARAMS_DISPLAY_LIMIT * 2)])), 'invalid')
     expect(decoded.params).toHaveLength(PARAMS_DISPLAY_LIMIT)
     expect(decoded.truncated).toBe(true)
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    expect(expectKind(decodeRequest(request('eth_sendUserOperation', [cyclic])), 'other').params).toContain('cannot be shown')
+    expect(expectKind(decodeRequest(request('eth_sendUserOperation', [cyclic])), 'invalid').params).toContain('cannot be shown')
+  })
+})
+
+describe('known tokens', () => {
+  it('are the devnet tokens (spam aside) on both devnet chains, by address in any case', () => {
+    for (const token of DEVNET_TOKENS.filter((t) => !t.spam)) {
+      for (const chainId of [31337, 31338])
+        expect(knownToken(chainId, token.address.toUpperCase().replace('0X', '0x'))).toEqual({
+          symbol: token.symbol,
+          decimals: token.decimals,
+        })
+    }
+    expect(knownToken(31337, DEVNET_CONTRACTS.spam)).toBeUndefined()
+    expect(knownToken(56, DEVNET_CONTRACTS.usdc)).toBeUndefined()
+    expect(knownToken(31337, '__proto__')).toBeUndefined()
   })
 })
 

@@ -1,12 +1,15 @@
 import { formatUnits, getEvmNetwork } from '@airlock/chains'
 import { decodeCalldata, groupDigits, isDataHex, type DecodedData, type NativeInfo, type TokenLookup } from './calldata'
+import { knownToken } from './tokens'
 import { decodeMessage, type DecodedMessage } from './message'
 import { chainIdOf, decodeTypedData, isPlainObject, type DecodedTypedData } from './typedData'
 
 /**
- * What an embedded-wallet request asks the user to sign, decoded for the ApproveTransaction view.
- * Pure: no React, no store, no network. The request comes from the dapp, so every field is
- * untrusted: a malformed request decodes to `invalid` and can only be rejected.
+ * What an embedded-wallet request asks the user to sign, decoded for the frame's confirmation (and
+ * its popup). Pure: no DOM, no network. The frame decodes what it will sign: the params after its
+ * own checks, and for eth_sendTransaction the transaction the widget filled (nonce, gas, fees), so
+ * that what is shown is what is signed. Every field is still treated as untrusted: a malformed
+ * request decodes to `invalid` and can only be rejected.
  */
 
 export interface ApprovalInput {
@@ -14,11 +17,6 @@ export interface ApprovalInput {
   params: unknown
   chainId: number
   from: string
-}
-
-export interface DecodeOptions {
-  /** Symbol and decimals of tokens the user holds, to show ERC-20 amounts in their units. */
-  tokens?: TokenLookup
 }
 
 export interface NetworkLabel {
@@ -34,8 +32,11 @@ export interface DecodedTransaction {
   /** '1.5 ETH' in the network's native currency (wei when the network is unknown). */
   valueText: string
   data: DecodedData
-  /** The gas limit the dapp set, in decimal. */
+  /** The gas limit, in decimal. */
   gas?: string
+  nonce?: string
+  /** The most the network fee can cost: gas x maxFeePerGas (or gasPrice), in the native currency. */
+  maxFeeText?: string
 }
 
 type Common = { method: string; network: NetworkLabel; warnings: string[] }
@@ -45,18 +46,14 @@ export type DecodedRequest = Common &
     | { kind: 'message'; message: DecodedMessage; address: string }
     | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
     | { kind: 'transaction'; transaction: DecodedTransaction }
-    | { kind: 'calls'; calls: DecodedTransaction[] }
-    | { kind: 'other'; params: string; truncated: boolean }
     | { kind: 'invalid'; error: string; params: string; truncated: boolean }
   )
 
-/** Characters of pretty-printed params shown for other methods. */
+/** Characters of pretty-printed params shown for a request that cannot be read. */
 export const PARAMS_DISPLAY_LIMIT = 20_000
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
-/** EIP-5792 as the protocol bounds it (WalletSendCallsParams). */
-const MAX_CALLS = 100
 
 export function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)
@@ -70,7 +67,7 @@ export function isApprovable(decoded: DecodedRequest): boolean {
   return decoded.kind !== 'invalid'
 }
 
-export function decodeRequest(request: ApprovalInput, options: DecodeOptions = {}): DecodedRequest {
+export function decodeRequest(request: ApprovalInput): DecodedRequest {
   const network = networkLabel(request.chainId)
   const common = { method: request.method, network, warnings: [] as string[] }
   const invalid = (error: string): DecodedRequest => ({ ...common, kind: 'invalid', error, ...prettyParams(request.params) })
@@ -100,29 +97,12 @@ export function decodeRequest(request: ApprovalInput, options: DecodeOptions = {
     case 'eth_sendTransaction': {
       const tx = Array.isArray(params) ? params[0] : undefined
       if (!isPlainObject(tx)) return invalid('The transaction is missing.')
-      const decoded = decodeTransaction(tx, network, request, common.warnings, options)
+      const decoded = decodeTransaction(tx, network, request, common.warnings)
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'transaction', transaction: decoded }
     }
-    case 'wallet_sendCalls': {
-      // EIP-5792: [{ calls: [{ to, data?, value? }], from?, chainId?, ... }], as the protocol's
-      // WalletSendCallsParams says; checked by hand so that zod's tuple stays out of the first paint.
-      const batch = Array.isArray(params) && params.length === 1 ? params[0] : undefined
-      if (!isPlainObject(batch) || !Array.isArray(batch.calls) || batch.calls.length === 0 || batch.calls.length > MAX_CALLS)
-        return invalid('The calls are malformed.')
-      checkAddress(common.warnings, batch.from, request.from, 'The calls name the sender')
-      checkChain(common.warnings, batch.chainId, network)
-      const calls: DecodedTransaction[] = []
-      for (const call of batch.calls as unknown[]) {
-        if (!isPlainObject(call) || typeof call.to !== 'string' || !EVM_ADDRESS.test(call.to))
-          return invalid('A call has no recipient address.')
-        const decoded = decodeTransaction({ to: call.to, value: call.value, data: call.data }, network, request, common.warnings, options)
-        if (typeof decoded === 'string') return invalid(decoded)
-        calls.push(decoded)
-      }
-      return { ...common, kind: 'calls', calls }
-    }
     default:
-      return { ...common, kind: 'other', ...prettyParams(params) }
+      // The frame refuses other methods before it asks the user (wallet/rpc.ts).
+      return invalid(`${request.method} cannot be confirmed here.`)
   }
 }
 
@@ -132,9 +112,9 @@ function decodeTransaction(
   network: NetworkLabel,
   request: ApprovalInput,
   warnings: string[],
-  options: DecodeOptions,
 ): DecodedTransaction | string {
-  const { to, value, gas } = tx
+  const { to, value, gas, nonce } = tx
+  const feePerGas = tx.maxFeePerGas ?? tx.gasPrice
   const data = tx.data ?? tx.input
   if (to !== undefined && to !== null && (typeof to !== 'string' || !EVM_ADDRESS.test(to))) return 'The recipient is not an address.'
   if (value !== undefined && value !== null && (typeof value !== 'string' || !HEX_QUANTITY.test(value)))
@@ -143,12 +123,17 @@ function decodeTransaction(
   if (tx.data !== undefined && tx.input !== undefined && tx.data !== tx.input) return 'The transaction has two different data fields.'
   if (gas !== undefined && gas !== null && (typeof gas !== 'string' || !HEX_QUANTITY.test(gas)))
     return 'The gas limit is not a hex quantity.'
+  if (nonce !== undefined && nonce !== null && (typeof nonce !== 'string' || !HEX_QUANTITY.test(nonce)))
+    return 'The nonce is not a hex quantity.'
+  if (feePerGas !== undefined && feePerGas !== null && (typeof feePerGas !== 'string' || !HEX_QUANTITY.test(feePerGas)))
+    return 'The fee is not a hex quantity.'
   checkAddress(warnings, tx.from, request.from, 'The transaction names the sender')
   checkChain(warnings, tx.chainId, network)
 
   const recipient = typeof to === 'string' ? to : undefined
   const amount = typeof value === 'string' ? BigInt(value) : 0n
-  const decoded = decodeCalldata(typeof data === 'string' ? (data as `0x${string}`) : '0x', recipient, network.native, options.tokens)
+  const tokens: TokenLookup = (address) => knownToken(network.chainId, address)
+  const decoded = decodeCalldata(typeof data === 'string' ? (data as `0x${string}`) : '0x', recipient, network.native, tokens)
   if (decoded.kind === 'call') {
     const receiver = decoded.functionName.startsWith('swap') ? decoded.args.find((a) => a.name === 'to')?.value : undefined
     if (receiver && receiver.toLowerCase() !== request.from.toLowerCase())
@@ -160,6 +145,10 @@ function decodeTransaction(
     valueText: nativeAmount(amount, network),
     data: decoded,
     ...(typeof gas === 'string' ? { gas: BigInt(gas).toString() } : {}),
+    ...(typeof nonce === 'string' ? { nonce: BigInt(nonce).toString() } : {}),
+    ...(typeof gas === 'string' && typeof feePerGas === 'string'
+      ? { maxFeeText: nativeAmount(BigInt(gas) * BigInt(feePerGas), network) }
+      : {}),
   }
 }
 

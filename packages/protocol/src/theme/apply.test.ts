@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyTheme, themeDeclarations, type ThemeTarget } from './applyTheme'
+import { applyTheme, themeDeclarations, type ThemeTarget } from './apply'
 
 function target(): ThemeTarget & { props: Map<string, string> } {
   const props = new Map<string, string>()

@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { CONFIRM_MESSAGE_NAMESPACE, FrameToPopup, PopupToFrame, receive } from './popupMessages'
+
+const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const peer = {} as Window
+const stranger = {} as Window
+const event = (data: unknown, source: Window, origin = location.origin) => ({ data, source, origin }) as unknown as MessageEvent
+
+const request = {
+  namespace: CONFIRM_MESSAGE_NAMESPACE,
+  type: 'request',
+  session: '0b8d4c43-6f7e-4a3c-9a55-0d8a2b7c1e11',
+  view: {
+    request: { method: 'personal_sign', params: ['0x68656c6c6f', FROM], chainId: 31337, from: FROM },
+    origin: { value: 'http://dapp.localhost:4400', verified: true },
+    dappName: 'Demo',
+  },
+  theme: { themeMode: 'light' },
+}
+
+describe('frame <-> popup messages', () => {
+  it('are taken only from the expected window, on our own origin, in their shape', () => {
+    expect(receive(event(request, peer), peer, FrameToPopup)).toMatchObject({ type: 'request', session: request.session })
+    expect(receive(event(request, stranger), peer, FrameToPopup)).toBeUndefined()
+    expect(receive(event(request, peer, 'http://widget.localhost:4401'), peer, FrameToPopup)).toBeUndefined()
+    expect(receive(event(request, peer), null, FrameToPopup)).toBeUndefined()
+    const answer = { namespace: CONFIRM_MESSAGE_NAMESPACE, type: 'answer', session: request.session, approved: true }
+    expect(receive(event(answer, peer), peer, PopupToFrame)).toEqual(answer)
+    expect(receive(event({ namespace: CONFIRM_MESSAGE_NAMESPACE, type: 'ready' }, peer), peer, PopupToFrame)).toEqual({
+      namespace: CONFIRM_MESSAGE_NAMESPACE,
+      type: 'ready',
+    })
+  })
+
+  it('refuse what is malformed: another namespace, a non-boolean answer, hostile params or origins', () => {
+    const bad: [unknown, typeof PopupToFrame | typeof FrameToPopup][] = [
+      [{ namespace: 'penpal', type: 'ready' }, PopupToFrame],
+      [{ namespace: CONFIRM_MESSAGE_NAMESPACE, type: 'answer', session: request.session, approved: 'yes' }, PopupToFrame],
+      [{ namespace: CONFIRM_MESSAGE_NAMESPACE, type: 'answer', session: '<script>', approved: true }, PopupToFrame],
+      [{ ...request, view: { ...request.view, request: { ...request.view.request, params: [1n] } } }, FrameToPopup],
+      [
+        { ...request, view: { ...request.view, request: { ...request.view.request, params: JSON.parse('[{"__proto__":{"x":1}}]') } } },
+        FrameToPopup,
+      ],
+      [{ ...request, view: { ...request.view, request: { ...request.view.request, from: 'nope' } } }, FrameToPopup],
+      [{ ...request, view: { ...request.view, origin: { value: 'javascript:alert(1)', verified: true } } }, FrameToPopup],
+      [{ ...request, theme: { themeVariables: { '--airlock-accent': 'red;}body{display:none' } } }, FrameToPopup],
+    ]
+    for (const [data, schema] of bad) expect(receive(event(data, peer), peer, schema as typeof PopupToFrame)).toBeUndefined()
+  })
+})

@@ -1,0 +1,246 @@
+import { shortAddress } from '@airlock/chains'
+import type { DecodedData } from './decode/calldata'
+import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, type DecodedTransaction } from './decode/decode'
+import type { TreeNode } from './decode/typedData'
+
+/**
+ * The confirmation as DOM, drawn the same in the frame and in its popup. Everything the request
+ * carries is untrusted text: it is set with textContent, never parsed as markup.
+ */
+
+/** Who asks: the browser's word for the dapp's origin (verified), or the modal's (not verified). */
+export interface DappOrigin {
+  value: string
+  verified: boolean
+}
+
+export interface PromptView {
+  request: ApprovalInput
+  origin: DappOrigin | undefined
+  /** The name the dapp gives itself in its metadata: a claim, shown as one. */
+  dappName: string | undefined
+}
+
+export interface RenderedPrompt {
+  root: HTMLElement
+  reject: HTMLButtonElement
+  /** Absent where visibility cannot be proven: only the popup confirms then. */
+  approve: HTMLButtonElement | undefined
+  /** "Review in a secure window" (the frame only). */
+  popup: HTMLButtonElement | undefined
+  /** Where the frame says what happened to the popup (blocked, open). */
+  popupStatus: HTMLElement | undefined
+}
+
+const TITLES: Record<DecodedRequest['kind'], string> = {
+  message: 'Signature request',
+  typedData: 'Signature request',
+  transaction: 'Transaction request',
+  invalid: 'Wallet request',
+}
+
+type Child = Node | string | undefined | false
+type Props = { className?: string; testId?: string; title?: string; text?: string; data?: Record<string, string> }
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (props.className) node.className = props.className
+  if (props.testId) node.dataset.testid = props.testId
+  if (props.title) node.title = props.title
+  if (props.text !== undefined) node.textContent = props.text
+  for (const [key, value] of Object.entries(props.data ?? {})) node.dataset[key] = value
+  for (const child of children) if (child) node.append(child)
+  return node
+}
+
+const row = (label: string, value: Child) => el('div', { className: 'al-approve-row' }, el('dt', { text: label }), el('dd', {}, value))
+const mono = (text: string, props: Props = {}) => el('span', { ...props, className: 'al-approve-mono', text })
+const label = (text: string, ...rest: Child[]) => el('h3', { className: 'al-approve-label', text }, ...rest)
+const note = (text: string) => el('p', { className: 'al-approve-note', text })
+const button = (text: string, variant: 'primary' | 'secondary' | 'link', testId: string) => {
+  const node = el('button', { className: `al-button al-button-${variant}`, testId, text })
+  node.type = 'button'
+  return node
+}
+
+export function renderPrompt(view: PromptView, options: { popupButton: boolean; canProveVisibility: boolean }): RenderedPrompt {
+  const decoded = decodeRequest(view.request)
+  const approvable = isApprovable(decoded)
+  const reject = button('Reject', 'secondary', 'approve-reject')
+  const approve = options.canProveVisibility && approvable ? button('Approve', 'primary', 'approve-confirm') : undefined
+  const popup = options.popupButton && approvable ? button('Review in a secure window', 'link', 'approve-popup') : undefined
+  const popupStatus = popup ? el('p', { className: 'al-approve-note', testId: 'approve-popup-status' }) : undefined
+  const root = el(
+    'section',
+    { className: 'al-approve', testId: 'approve-transaction', data: { kind: decoded.kind } },
+    originRow(view),
+    el('h2', { className: 'al-approve-title', text: TITLES[decoded.kind] }),
+    el(
+      'dl',
+      { className: 'al-approve-rows' },
+      row('Method', el('code', { testId: 'approve-method', text: decoded.method })),
+      row('Network', el('span', { testId: 'approve-network', text: decoded.network.name })),
+      (decoded.kind === 'message' || decoded.kind === 'typedData') &&
+        row('Account', el('span', { testId: 'approve-from', title: decoded.address, text: shortAddress(decoded.address) })),
+    ),
+    decoded.warnings.length > 0 &&
+      el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...decoded.warnings.map((w) => el('li', { text: w }))),
+    body(decoded),
+    el(
+      'div',
+      { className: 'al-approve-footer' },
+      !options.canProveVisibility &&
+        approvable &&
+        note('This browser cannot prove that this confirmation is visible: review it in a secure window to approve.'),
+      el('div', { className: approve ? 'al-approve-actions' : 'al-approve-actions al-approve-actions-single' }, reject, approve),
+      popup,
+      popupStatus,
+    ),
+  )
+  root.querySelector('.al-approve-warnings')?.setAttribute('role', 'alert')
+  return { root, reject, approve, popup, popupStatus }
+}
+
+function originRow(view: PromptView): HTMLElement {
+  const origin = view.origin
+  const host = origin ? hostOf(origin.value) : 'Unknown site'
+  return el(
+    'div',
+    { className: 'al-approve-origin', testId: 'approve-origin', data: { verified: String(origin?.verified ?? false) } },
+    el('span', { className: 'al-approve-dapp-icon', text: (view.dappName || host).slice(0, 1).toUpperCase() }),
+    el(
+      'div',
+      { className: 'al-approve-dapp' },
+      view.dappName && el('div', { className: 'al-approve-dapp-name', text: view.dappName }),
+      el('div', { className: 'al-approve-dapp-origin', testId: 'approve-origin-value', title: origin?.value, text: origin?.value ?? host }),
+      origin && !origin.verified && el('div', { className: 'al-approve-note', text: 'as reported by the modal' }),
+    ),
+  )
+}
+
+function body(decoded: DecodedRequest): HTMLElement {
+  switch (decoded.kind) {
+    case 'message': {
+      const { message } = decoded
+      return el(
+        'div',
+        { className: 'al-approve-section' },
+        label(message.format === 'hex' ? 'Message (hex, not readable text)' : 'Message'),
+        el('pre', { className: 'al-approve-message', testId: 'approve-message', data: { format: message.format }, text: message.display }),
+        message.hasHiddenCharacters && note('The message holds invisible characters, shown as \\u{…}.'),
+        message.truncated && note(`Showing the start of a ${message.byteLength.toLocaleString('en-US')}-byte message.`),
+      )
+    }
+    case 'typedData': {
+      const { domain, primaryType, message, truncated } = decoded.typedData
+      return el(
+        'div',
+        { className: 'al-approve-section' },
+        label('Domain'),
+        el(
+          'dl',
+          { className: 'al-approve-rows al-approve-box', testId: 'approve-typed-domain' },
+          domain.name !== undefined && row('Name', domain.name),
+          domain.version !== undefined && row('Version', domain.version),
+          domain.chainId !== undefined && row('Chain ID', domain.chainId),
+          domain.verifyingContract !== undefined && row('Contract', mono(domain.verifyingContract)),
+          domain.salt !== undefined && row('Salt', mono(domain.salt)),
+        ),
+        label('Message ', el('span', { className: 'al-muted', text: `(${primaryType})` })),
+        el('div', { className: 'al-approve-box', testId: 'approve-typed-message' }, tree(message)),
+        truncated && note('Part of the message is too large or deep to show.'),
+      )
+    }
+    case 'transaction':
+      return transactionDetails(decoded.transaction)
+    case 'invalid':
+      return el(
+        'div',
+        { className: 'al-approve-section' },
+        el('p', { className: 'al-approve-error', testId: 'approve-error', text: `${decoded.error} This request cannot be approved.` }),
+        el('details', {}, el('summary', { text: 'Parameters' }), el('pre', { className: 'al-approve-message', text: decoded.params })),
+      )
+  }
+}
+
+function transactionDetails(transaction: DecodedTransaction): HTMLElement {
+  return el(
+    'div',
+    { className: 'al-approve-section' },
+    el(
+      'dl',
+      { className: 'al-approve-rows al-approve-box' },
+      row(transaction.data.kind === 'call' ? 'Contract' : 'To', mono(transaction.to ?? 'Contract creation', { testId: 'approve-to' })),
+      row('Value', el('span', { testId: 'approve-value', text: transaction.valueText })),
+      transaction.maxFeeText !== undefined && row('Max network fee', el('span', { testId: 'approve-fee', text: transaction.maxFeeText })),
+      transaction.gas !== undefined && row('Gas limit', transaction.gas),
+      transaction.nonce !== undefined && row('Nonce', el('span', { testId: 'approve-nonce', text: transaction.nonce })),
+    ),
+    el('div', { testId: 'approve-data', data: { kind: transaction.data.kind } }, ...callData(transaction.data)),
+  )
+}
+
+function callData(data: DecodedData): Child[] {
+  switch (data.kind) {
+    case 'none':
+      return []
+    case 'call':
+      return [
+        label(
+          'Function ',
+          el('code', { text: data.signature }),
+          data.unlimited && el('span', { className: 'al-approve-badge', testId: 'approve-unlimited', text: 'Unlimited' }),
+        ),
+        el(
+          'dl',
+          { className: 'al-approve-rows al-approve-box' },
+          ...data.args.map((arg) => row(arg.name, mono(arg.display ?? arg.value, arg.display ? { title: arg.value } : {}))),
+        ),
+      ]
+    case 'raw':
+      return [
+        label(`Data${data.selector ? ` · selector ${data.selector}` : ''} · ${data.byteLength.toLocaleString('en-US')} bytes`),
+        data.note && note(data.note),
+        el(
+          'details',
+          { className: 'al-approve-raw' },
+          el('summary', { text: 'Raw data' }),
+          el('code', { className: 'al-approve-mono', text: data.hex }),
+          data.truncated && note('Cut for display.'),
+        ),
+      ]
+  }
+}
+
+function tree(nodes: TreeNode[]): HTMLElement {
+  return el(
+    'ul',
+    { className: 'al-approve-tree' },
+    ...nodes.map((node) =>
+      el(
+        'li',
+        {},
+        el('span', { className: 'al-approve-key', text: node.key }),
+        node.value !== undefined &&
+          (node.full !== undefined
+            ? el(
+                'details',
+                { className: 'al-approve-long' },
+                el('summary', { className: 'al-approve-mono', title: node.full, text: node.value }),
+                mono(node.full),
+              )
+            : mono(node.value)),
+        node.omitted !== undefined && el('span', { className: 'al-muted', text: node.omitted }),
+        node.children && tree(node.children),
+      ),
+    ),
+  )
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
