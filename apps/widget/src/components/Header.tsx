@@ -35,6 +35,8 @@ function useTitle(route: Route): string {
       return 'Confirm Email'
     case 'VerifyDevice':
       return 'Approve Device'
+    case 'AddPasskey':
+      return 'Add a Passkey'
     case 'ConnectingSocial':
       return `Log in with ${SOCIAL_LABELS[route.params.provider]}`
     case 'ConnectingFarcaster':

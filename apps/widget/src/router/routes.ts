@@ -25,6 +25,8 @@ export interface RouteParams {
   UpdateEmail: undefined
   UpdateEmailPrimaryOtp: { email: string }
   UpdateEmailSecondaryOtp: { email: string }
+  /** Protect the embedded wallet with a passkey; the secure frame draws the button (views/add-passkey). */
+  AddPasskey: undefined
   /** An embedded-wallet request waiting for the user (stores/approvals.ts). */
   ApproveTransaction: { requestId: string }
   /** Wallet features of a connected account (SPEC sections 2-5), each view in its own chunk. */

@@ -27,6 +27,7 @@ import {
   UnsupportedChainView,
   UpdateEmailOtpView,
   VerifyDeviceView,
+  AddPasskeyView,
   UpdateEmailView,
   WalletReceiveView,
   WalletSendSelectTokenView,
@@ -57,6 +58,8 @@ function renderRoute(route: Route) {
       return <EmailVerifyOtpView.Component email={route.params.email} />
     case 'VerifyDevice':
       return <VerifyDeviceView.Component />
+    case 'AddPasskey':
+      return <AddPasskeyView.Component />
     case 'ConnectingSocial':
       return <ConnectingSocialView.Component provider={route.params.provider} />
     case 'ConnectingFarcaster':

@@ -21,6 +21,7 @@ export const AllWalletsView = lazyView(() => import('./all-wallets/AllWalletsVie
 export const ApproveTransactionView = lazyView(() => import('./approve-transaction/ApproveTransactionView'))
 export const EmailVerifyOtpView = lazyView(() => import('./email-verify-otp/EmailVerifyOtpView'))
 export const VerifyDeviceView = lazyView(() => import('./verify-device/VerifyDeviceView'))
+export const AddPasskeyView = lazyView(() => import('./add-passkey/AddPasskeyView'))
 export const ConnectingSocialView = lazyView(() => import('./connecting-social/ConnectingSocialView'))
 export const ConnectingFarcasterView = lazyView(() => import('./connecting-social/ConnectingFarcasterView'))
 export const UpdateEmailView = lazyView(() => import('./update-email/UpdateEmailView'))

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { resendDeviceCode, submitDeviceCode, unlockWithPasskey } from '../../actions/authDevice'
 import { Button } from '../../components/Button'
+import { SecureFrameSlot } from '../../components/SecureFrameSlot'
 import { deviceCheckAtom } from '../../stores/auth'
 import { useWidget } from '../../WidgetProvider'
 import { CodeStatus, ResendCode } from '../email-verify-otp/EmailVerifyOtpView'
@@ -60,11 +61,15 @@ export default function VerifyDeviceView() {
           {check.error}
         </p>
       )}
-      {passkeys > 0 && (
-        <Button variant="secondary" data-testid="use-passkey" disabled={busy === 'passkey'} onClick={() => void unlockWithPasskey(ctx)}>
-          Use a passkey
-        </Button>
-      )}
+      {passkeys > 0 &&
+        (busy === 'passkey' ? (
+          // The passkey's button is the secure frame's own: the click must be in its document.
+          <SecureFrameSlot label="Opening your passkey" />
+        ) : (
+          <Button variant="secondary" data-testid="use-passkey" disabled={busy !== undefined} onClick={() => void unlockWithPasskey(ctx)}>
+            Use a passkey
+          </Button>
+        ))}
     </section>
   )
 }

@@ -1,0 +1,48 @@
+import { frameErrorMessage } from '@airlock/protocol'
+import { useEffect, useState } from 'react'
+import { addPasskey } from '../../actions/authDevice'
+import { Button } from '../../components/Button'
+import { SecureFrameSlot } from '../../components/SecureFrameSlot'
+import { navigateAtom } from '../../stores/router'
+import { useWidget } from '../../WidgetProvider'
+
+/**
+ * Protects the embedded wallet with a passkey: the secure frame draws the button that creates it
+ * (the click must be in its document), seals this device's share under the passkey and keeps the
+ * copy with its server. Then the passkey alone opens the wallet on a new device.
+ */
+export default function AddPasskeyView() {
+  const ctx = useWidget()
+  const [attempt, setAttempt] = useState(0)
+  const [error, setError] = useState<string>()
+
+  useEffect(() => {
+    let live = true
+    setError(undefined)
+    addPasskey(ctx).then(
+      () => live && ctx.store.set(navigateAtom, { type: 'back' }),
+      (failure: unknown) => live && setError(frameErrorMessage(failure)),
+    )
+    return () => {
+      live = false
+    }
+  }, [ctx, attempt])
+
+  return (
+    <section className="al-centered-view" data-testid="add-passkey-view">
+      <p className="al-muted">A passkey opens this wallet on a new device, instead of a code by email.</p>
+      {error ? (
+        <>
+          <p className="al-field-error" role="alert" data-testid="add-passkey-error">
+            {error}
+          </p>
+          <Button variant="secondary" data-testid="add-passkey-retry" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </Button>
+        </>
+      ) : (
+        <SecureFrameSlot label="Preparing your passkey" />
+      )}
+    </section>
+  )
+}
