@@ -106,7 +106,9 @@ test.describe('custody: a new device needs the second factor', () => {
 
     // This browser becomes a new device: the secure origin's and the key service's cookies go (its
     // session, its device token, its vault), as on another computer.
+    await widget.getByTestId('close-button').click()
     await page.getByTestId('disconnect-button').click()
+    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
     await context.clearCookies({ domain: new URL(stack.origins.secure).hostname })
     await context.clearCookies({ domain: new URL(stack.urls.keyService).hostname })
     await page.reload()
