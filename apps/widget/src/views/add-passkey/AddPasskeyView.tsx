@@ -18,7 +18,6 @@ export default function AddPasskeyView() {
 
   useEffect(() => {
     let live = true
-    setError(undefined)
     addPasskey(ctx).then(
       () => live && ctx.store.set(navigateAtom, { type: 'back' }),
       (failure: unknown) => live && setError(frameErrorMessage(failure)),
@@ -36,7 +35,14 @@ export default function AddPasskeyView() {
           <p className="al-field-error" role="alert" data-testid="add-passkey-error">
             {error}
           </p>
-          <Button variant="secondary" data-testid="add-passkey-retry" onClick={() => setAttempt((n) => n + 1)}>
+          <Button
+            variant="secondary"
+            data-testid="add-passkey-retry"
+            onClick={() => {
+              setError(undefined)
+              setAttempt((n) => n + 1)
+            }}
+          >
             Try again
           </Button>
         </>

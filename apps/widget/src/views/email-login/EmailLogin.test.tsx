@@ -140,6 +140,22 @@ describe('Connect view: email and social', () => {
     await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
   })
 
+  it('a new device with a passkey: the secure slot shows the frame while it asks for the passkey, then connected', async () => {
+    const { ctx, frame } = await render()
+    frame.newDevice = true
+    frame.passkeys = 1
+    let answer!: () => void
+    frame.methods.unlockWithPasskey = () => new Promise((resolve) => (answer = () => resolve({ action: 'CONNECT' })))
+    typeEmail(FRAME_EMAIL)
+    await screen.findByTestId('email-verify-otp')
+    typeCode('otp-input', LOGIN_CODE)
+    fireEvent.click(await screen.findByTestId('use-passkey'))
+    expect(await screen.findByTestId('secure-frame-slot')).toBeTruthy()
+    expect(ctx.store.get(connectionAtom).status).toBe('connecting')
+    await act(async () => answer())
+    await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+  })
+
   it('a new device of an account without email nor passkey says what it needs', async () => {
     const { frame } = await render()
     frame.newDevice = true

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai'
+import type { ReactNode } from 'react'
 import { isEmbeddedConnector } from '../../connectors/authId'
 import { SOCIAL_LABELS } from '../../connectors/auth/socials'
 import { authUserAtom } from '../../stores/auth'
@@ -14,7 +15,6 @@ import './update-email.css'
  * passkeys, which open it on a new device.
  */
 export function AccountAuthDetails() {
-  const ctx = useWidget()
   const connectorId = useAtomValue(connectionAtom).connectorId
   const user = useAtomValue(authUserAtom)
   if (!isEmbeddedConnector(connectorId) || !user) return null
@@ -37,16 +37,9 @@ export function AccountAuthDetails() {
         <span className="al-account-email" data-testid="account-email" title={user.email}>
           {user.email}
         </span>
-        <button
-          type="button"
-          className="al-link-button"
-          data-testid="update-email-button"
-          onPointerEnter={UpdateEmailView.preload}
-          onFocus={UpdateEmailView.preload}
-          onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'UpdateEmail' } })}
-        >
+        <OpenView testId="update-email-button" view={UpdateEmailView} route="UpdateEmail">
           Edit
-        </button>
+        </OpenView>
       </div>
       {passkeys}
     </>
@@ -55,22 +48,41 @@ export function AccountAuthDetails() {
 
 /** How many passkeys protect the wallet, and the way to add one (the secure frame creates it). */
 function Passkeys({ count }: { count: number }) {
-  const ctx = useWidget()
   return (
     <div className="al-account-auth">
       <span className="al-muted" data-testid="account-passkeys">
         {count === 0 ? 'No passkey' : count === 1 ? '1 passkey' : `${count} passkeys`}
       </span>
-      <button
-        type="button"
-        className="al-link-button"
-        data-testid="add-passkey"
-        onPointerEnter={AddPasskeyView.preload}
-        onFocus={AddPasskeyView.preload}
-        onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'AddPasskey' } })}
-      >
+      <OpenView testId="add-passkey" view={AddPasskeyView} route="AddPasskey">
         Add a passkey
-      </button>
+      </OpenView>
     </div>
+  )
+}
+
+/** A link to a view of the account's login, its chunk loaded as the pointer comes near. */
+function OpenView({
+  testId,
+  view,
+  route,
+  children,
+}: {
+  testId: string
+  view: { preload(): void }
+  route: 'UpdateEmail' | 'AddPasskey'
+  children: ReactNode
+}) {
+  const ctx = useWidget()
+  return (
+    <button
+      type="button"
+      className="al-link-button"
+      data-testid={testId}
+      onPointerEnter={view.preload}
+      onFocus={view.preload}
+      onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: route } })}
+    >
+      {children}
+    </button>
   )
 }

@@ -99,4 +99,22 @@ describe('Account view of a social login', () => {
     expect(screen.queryByTestId('account-email')).toBeNull()
     expect(screen.queryByTestId('update-email-button')).toBeNull()
   })
+
+  it('counts the passkeys and adds one through the secure frame; a refusal says why and can be tried again', async () => {
+    const { ctx, frame } = await connectedByEmail()
+    expect((await screen.findByTestId('account-passkeys')).textContent).toBe('No passkey')
+    frame.methods.addPasskey = () => {
+      throw new Error('This passkey cannot protect a wallet: its authenticator does not support the PRF extension')
+    }
+    fireEvent.click(screen.getByTestId('add-passkey'))
+    expect(await screen.findByTestId('add-passkey-view')).toBeTruthy()
+    expect(screen.getByRole('heading').textContent).toBe('Add a Passkey')
+    expect((await screen.findByTestId('add-passkey-error')).textContent).toContain('does not support the PRF extension')
+    frame.methods.addPasskey = () => ({ passkeys: 1 })
+    fireEvent.click(screen.getByTestId('add-passkey-retry'))
+    await waitFor(() => expect(ctx.store.get(currentRouteAtom).name).toBe('Account'))
+    expect((await screen.findByTestId('account-passkeys')).textContent).toBe('1 passkey')
+    expect(ctx.store.get(toastAtom)?.message).toBe('Passkey added: it opens this wallet on a new device')
+    expect(frame.callsOf('addPasskey')).toEqual([undefined, undefined])
+  })
 })
