@@ -57,11 +57,9 @@ describe('reference wallet on the devnet', () => {
   const me = devnetAccounts[0]!.address
 
   beforeAll(async () => {
-    const [p1, p2] = [await freePort(), await freePort()]
-    ;[devnet, relay] = await Promise.all([
-      startDevnet({ ports: [p1, p2], contracts: false }),
-      startRelay({ port: 0, projectIds: [PROJECT] }),
-    ])
+    // The relay takes its port first: started beside the devnet, its port 0 could be one freePort just gave anvil.
+    relay = await startRelay({ port: 0, projectIds: [PROJECT] })
+    devnet = await startDevnet({ ports: [await freePort(), await freePort()], contracts: false })
     dapp = await SignClient.init({
       core: createOfflineCore({ relayUrl: relay.url, projectId: PROJECT, name: 'wallet-test-dapp' }),
       metadata: { name: 'Wallet test dapp', description: 'vitest', url: 'http://dapp.localhost', icons: [] },
