@@ -202,6 +202,9 @@ describe('devnet contracts', () => {
 
   describe('swaps through the router (chain 31338)', () => {
     const trader = devnetAccounts[1]!
+    // A fixed limit far above a swap's: the node's estimate depends on the second the block lands in
+    // (a pair writes its price accumulators only in a new second), so the bare estimate runs out of gas now and then.
+    const gas = 500_000n
     const wallet = () => walletFor(a.chains[1]!.rpcUrl, 31338, trader.privateKey)
     const balanceOf = (token: Address) =>
       chain2.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
@@ -220,6 +223,7 @@ describe('devnet contracts', () => {
       const fee = await mined(
         await wallet().writeContract({
           address: C.uniswapV2Router,
+          gas,
           abi: uniswapV2RouterAbi,
           functionName: 'swapExactETHForTokens',
           args: [expected!, [weth, usdc], trader.address, maxUint256],
@@ -240,6 +244,7 @@ describe('devnet contracts', () => {
       await mined(
         await wallet().writeContract({
           address: C.uniswapV2Router,
+          gas,
           abi: uniswapV2RouterAbi,
           functionName: 'swapExactTokensForTokens',
           args: [amountIn, expected!, [usdc, dai], trader.address, maxUint256],
@@ -262,6 +267,7 @@ describe('devnet contracts', () => {
       const fee = await mined(
         await wallet().writeContract({
           address: C.uniswapV2Router,
+          gas,
           abi: uniswapV2RouterAbi,
           functionName: 'swapExactTokensForETH',
           args: [amountIn, expected!, [dai, weth], trader.address, maxUint256],

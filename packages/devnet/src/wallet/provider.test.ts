@@ -191,8 +191,10 @@ describe('transactions', () => {
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await receiptOf(hash)).toMatchObject({ status: '0x1', from: acc0.address.toLowerCase(), to })
     expect(BigInt((await req('eth_getBalance', [to, 'latest'])) as Hex)).toBe(parseEther('1.5'))
-    const tx = (await req('eth_getTransactionByHash', [hash])) as { type: Hex; chainId: Hex }
+    const tx = (await req('eth_getTransactionByHash', [hash])) as { type: Hex; chainId: Hex; gas: Hex }
     expect(tx).toMatchObject({ type: '0x2', chainId: '0x7a69' })
+    // A transfer's 21000 plus the 20 % margin wallets add to the node's estimate.
+    expect(BigInt(tx.gas)).toBe(25_200n)
   })
 
   it('honours a legacy gasPrice and sends on the currently selected chain', async () => {

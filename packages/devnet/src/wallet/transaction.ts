@@ -17,18 +17,25 @@ export interface TransactionRequestJson {
 
 const big = (v: Hex | undefined) => (v === undefined ? undefined : hexToBigInt(v))
 
+/**
+ * Wallets add a margin to the node's estimate: what a call costs can depend on the block it lands in
+ * (a Uniswap V2 pair writes its price accumulators only in a new second, ~10k gas), so the bare
+ * estimate runs out of gas when the estimate and the block fall in different seconds.
+ */
+const GAS_MARGIN_PERCENT = 20n
+
 /** Fills missing nonce/gas/fees from the chain, signs locally and broadcasts; returns the tx hash. */
 export async function sendTransaction(account: LocalAccount, rpcUrl: string, chainId: number, tx: TransactionRequestJson): Promise<Hex> {
   const data = tx.data ?? tx.input
   const call = { from: account.address, to: tx.to ?? undefined, value: tx.value, data }
   const [nonce, gas] = await Promise.all([
     tx.nonce ?? rpcCall<Hex>(rpcUrl, 'eth_getTransactionCount', [account.address, 'pending']),
-    tx.gas ?? rpcCall<Hex>(rpcUrl, 'eth_estimateGas', [call]),
+    big(tx.gas) ?? rpcCall<Hex>(rpcUrl, 'eth_estimateGas', [call]).then((g) => (hexToBigInt(g) * (100n + GAS_MARGIN_PERCENT)) / 100n),
   ])
   const base = {
     chainId,
     nonce: hexToNumber(nonce),
-    gas: hexToBigInt(gas),
+    gas,
     to: tx.to ?? undefined,
     value: big(tx.value),
     data,
