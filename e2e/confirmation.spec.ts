@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { FrameErrorMessage } from '@airlock/protocol'
-import { getAddress, parseEther, verifyMessage, type Address, type Hex } from 'viem'
-import { chainClient, expect, openDemo, stack, test } from './fixtures'
+import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
+import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import {
   approveInFrame,
   approveInPopup,
@@ -23,10 +23,6 @@ import { installWidgetXss, xssCall, xssReachIntoFrame, xssResult, xssShowFrame, 
 
 /** Where the demo sends its 0.01 ETH (apps/demo). */
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-
-async function fund(address: Address) {
-  await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${parseEther('10').toString(16)}`] as never })
-}
 
 /** What the chain says of the account: nothing signed by it was sent if neither moves. */
 async function chainState(address: Address) {

@@ -1,19 +1,15 @@
 import type { BrowserContext } from '@playwright/test'
-import { DEVNET_WALLET_RDNS, chainClient, expect, openDemo, stack, test } from './fixtures'
+import { DEVNET_WALLET_RDNS, chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import { approveInFrame, rejectInFrame, secureFrameLocator } from './support/confirm'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
 import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, LOGIN_MAIL, mailedCode, startEmailLogin } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
-import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
+import { getAddress, verifyMessage, type Hex } from 'viem'
 
 /**
  * The embedded wallet across the real origins: the widget, the secure frame and its server, the
  * mail sink (codes are read from its inbox) and the OIDC stand-in for social login.
  */
-
-async function fund(address: Address) {
-  await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, '0x8ac7230489e80000'] as never })
-}
 
 test.describe('embedded wallet: email login', () => {
   test('a new user gets a wallet, signs, sends, rejects, stays connected over a reload; nothing outside the frame sees a key', async ({

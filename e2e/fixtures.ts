@@ -1,7 +1,8 @@
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test'
 import { devnetAccounts, devnetWalletScriptPath } from '@airlock/devnet'
 import { readFileSync } from 'node:fs'
-import { createPublicClient, defineChain, http } from 'viem'
+import { createPublicClient, defineChain, http, parseEther, toHex, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Stack } from '../scripts/stack'
 
 /** What scripts/start.ts --e2e prints: the stack's URLs and origins. */
@@ -25,6 +26,11 @@ export const devnet = defineChain({
   rpcUrls: { default: { http: [stack.urls.rpc['31337']!] } },
 })
 export const chainClient = createPublicClient({ chain: devnet, transport: http(), pollingInterval: 50 })
+
+/** Gives `address` 10 ETH on the devnet chain (anvil's cheat code). */
+export async function fund(address: Address): Promise<void> {
+  await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, toHex(parseEther('10'))] as never })
+}
 
 /**
  * Each parallel worker signs with its own devnet account, so that two tests never race for a
@@ -52,6 +58,21 @@ export const test = base.extend<{ account: (typeof devnetAccounts)[number]; widg
   },
 })
 export { expect }
+
+/**
+ * For a test that leaves what an account keeps for good (a name): its browser wallet signs with a
+ * new key holding 10 ETH, so that no other test's account, and no test that ran before, decides
+ * what it sees.
+ */
+export const freshAccountTest = test.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
+  account: async ({}, use) => {
+    const privateKey = generatePrivateKey()
+    const { address } = privateKeyToAccount(privateKey)
+    await fund(address)
+    await use({ address, privateKey })
+  },
+})
 
 export async function openDemo(page: Page, url = stack.urls.demo): Promise<void> {
   await page.goto(url)

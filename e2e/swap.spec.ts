@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { parseEther, type Address } from 'viem'
-import { chainClient, connectWallet, expect, openDemo, setWalletMode, stack, test } from './fixtures'
+import type { Address } from 'viem'
+import { connectWallet, expect, fund, openDemo, setWalletMode, stack, test } from './fixtures'
 import {
   balanceOf,
   expectDeliveredAsPreviewed,
@@ -184,7 +184,7 @@ test.describe('swap with the embedded wallet', () => {
     await openDemo(page)
     const address = await emailLogin(page, widget, freshEmail('swap'))
     // Funded before anything reads its balances (they are cached 30 s).
-    await chainClient.request({ method: 'anvil_setBalance' as never, params: [address, `0x${parseEther('10').toString(16)}`] as never })
+    await fund(address)
     await openSwap(page, widget)
     await chooseSwapToken(widget, 'to', 'USDC')
     await quoteSwap(widget, '1')

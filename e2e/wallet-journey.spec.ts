@@ -2,7 +2,7 @@ import type { FrameLocator, Page } from '@playwright/test'
 import { formatDecimal, formatUnits } from '@airlock/chains'
 import { createWalletClient, http, parseEther, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { chainClient, connectWallet, devnet, expect, openDemo, test } from './fixtures'
+import { chainClient, connectWallet, devnet, expect, freshAccountTest, openDemo, test } from './fixtures'
 import { approveInFrame } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 import {
@@ -88,40 +88,40 @@ async function sendUsdc(page: Page, widget: FrameLocator, confirmInWallet?: () =
 }
 
 test.describe('the wallet journey', () => {
-  test('browser wallet: swap, swap with approval, send, buy and a name; Activity shows each, balances moved as quoted', async ({
-    page,
-    widget,
-    account,
-  }) => {
-    test.setTimeout(180_000)
-    const me = account.address as Address
-    await openDemo(page)
-    await connectWallet(page, widget)
+  // An account keeps its name and its Activity: a new one, whatever ran before on this worker's account.
+  freshAccountTest(
+    'browser wallet: swap, swap with approval, send, buy and a name; Activity shows each, balances moved as quoted',
+    async ({ page, widget, account }) => {
+      test.setTimeout(180_000)
+      const me = account.address as Address
+      await openDemo(page)
+      await connectWallet(page, widget)
 
-    const usdcBefore = await balanceOf(USDC, me)
-    const shownUsdc = await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' })
-    const toUsdc = (await balanceOf(USDC, me)) - usdcBefore
-    expectDeliveredAsPreviewed(toUsdc, shownUsdc, 6)
+      const usdcBefore = await balanceOf(USDC, me)
+      const shownUsdc = await swapTokens(page, widget, { from: 'ETH', to: 'USDC', amount: '0.5' })
+      const toUsdc = (await balanceOf(USDC, me)) - usdcBefore
+      expectDeliveredAsPreviewed(toUsdc, shownUsdc, 6)
 
-    const daiBefore = await balanceOf(DAI, me)
-    const shownDai = await swapTokens(page, widget, { from: 'USDC', to: 'DAI', amount: '40' })
-    expectDeliveredAsPreviewed((await balanceOf(DAI, me)) - daiBefore, shownDai, 18)
+      const daiBefore = await balanceOf(DAI, me)
+      const shownDai = await swapTokens(page, widget, { from: 'USDC', to: 'DAI', amount: '40' })
+      expectDeliveredAsPreviewed((await balanceOf(DAI, me)) - daiBefore, shownDai, 18)
 
-    await sendUsdc(page, widget)
-    const bought = await buyUsdc(page, widget, me)
-    const label = `journey-${Date.now().toString(36)}`
-    await chooseName(page, widget, label)
+      await sendUsdc(page, widget)
+      const bought = await buyUsdc(page, widget, me)
+      const label = `journey-${Date.now().toString(36)}`
+      await chooseName(page, widget, label)
 
-    await expectActivity(page, widget, false, [
-      { operation: 'Swapped', amounts: ['-0.500 ETH', shownAmount('+', toUsdc, 6, 'USDC')] },
-      { operation: 'Swapped', amounts: ['-40.000 USDC'] },
-      { operation: 'Sent', amounts: ['-7.250 USDC'] },
-      { operation: 'Bought', amounts: [shownAmount('+', bought, 6, 'USDC')] },
-    ])
-    // The name is the account's title now, and stays after the Activity round trip.
-    await openAccount(page, widget)
-    await expect(widget.getByTestId('account-address')).toHaveText(`${label}.airlock.id`)
-  })
+      await expectActivity(page, widget, false, [
+        { operation: 'Swapped', amounts: ['-0.500 ETH', shownAmount('+', toUsdc, 6, 'USDC')] },
+        { operation: 'Swapped', amounts: ['-40.000 USDC'] },
+        { operation: 'Sent', amounts: ['-7.250 USDC'] },
+        { operation: 'Bought', amounts: [shownAmount('+', bought, 6, 'USDC')] },
+      ])
+      // The name is the account's title now, and stays after the Activity round trip.
+      await openAccount(page, widget)
+      await expect(widget.getByTestId('account-address')).toHaveText(`${label}.airlock.id`)
+    },
+  )
 
   test('embedded wallet: each step confirmed in the secure frame; Activity shows each', async ({ page, widget, account }) => {
     test.setTimeout(180_000)
