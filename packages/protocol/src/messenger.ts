@@ -48,7 +48,10 @@ export class PinnedWindowMessenger implements Messenger {
     this.#localWindow.addEventListener('message', this.#onWindowMessage)
   }
 
-  sendMessage = (message: Message, transferables: Transferable[] = []): void => {
+  sendMessage = (outgoing: Message, transferables: Transferable[] = []): void => {
+    const message = withoutErrorStack(outgoing)
+    // penpal answers a call to a name we do not expose itself; it is as forged as a malformed message.
+    if (isMethodNotFoundReply(message)) this.#onDrop('malformed')
     if (message.type === 'ACK2') {
       const { port1, port2 } = new MessageChannel()
       this.#setPort(port1)
@@ -137,6 +140,17 @@ export class PinnedWindowMessenger implements Messenger {
     if (parsed.success) this.#dispatch(parsed.data)
     else this.#onDrop('malformed')
   }
+}
+
+/** An error reply says what went wrong, never where: a stack would show the peer our files and lines. */
+function withoutErrorStack(message: Message): Message {
+  if (message.type !== 'REPLY' || !message.isSerializedErrorInstance) return message
+  const { name, message: text, penpalCode } = message.value
+  return { ...message, value: { name, message: text, penpalCode } }
+}
+
+function isMethodNotFoundReply(message: Message): boolean {
+  return message.type === 'REPLY' && message.isSerializedErrorInstance === true && message.value.penpalCode === 'METHOD_NOT_FOUND'
 }
 
 function looksLikePenpal(data: unknown): boolean {

@@ -15,13 +15,15 @@ export type Validators<M> = { [K in keyof M]: Validator }
 /**
  * Wraps an implementation so that every call is checked against its schema before it runs, and
  * every error leaves as a plain {code, message} object (Error instances lose `code` in transit).
+ * The methods sit on a null-prototype object: penpal looks a call's name up by property, and on a
+ * plain object `constructor` or `toString` would answer without any check.
  */
 export function exposeMethods<P extends ParamMap, R extends ResultMap<P>>(
   params: Validators<P>,
   impl: MethodImpl<P, R>,
   onInvalid: (method: string) => void,
 ): Methods {
-  const methods: Methods = {}
+  const methods: Methods = Object.create(null)
   for (const name of Object.keys(params) as (keyof P & string)[]) {
     const schema = params[name]
     methods[name] = async (...args: unknown[]) => {

@@ -12,13 +12,18 @@ export type Cursor =
   { kind: 't'; minedAt: string; chain: string; block: string; txIndex: number } | { kind: 'o'; createdAt: string; id: string }
 
 const Iso = z.iso.datetime({ offset: true })
+const MAX_BIGINT = 2n ** 63n - 1n
 const Wire = z.discriminatedUnion('k', [
   z.object({
     v: z.literal(1),
     k: z.literal('t'),
     m: Iso,
     c: z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/),
-    b: z.string().regex(/^\d{1,20}$/),
+    // A Postgres bigint: a larger number would fail in the query (a 500) instead of here (a 400).
+    b: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .refine((b) => BigInt(b) <= MAX_BIGINT),
     i: z
       .number()
       .int()

@@ -265,6 +265,8 @@ describe('history from the devnet', () => {
       `/v1/account/eip155:abc:${dave!.address}/history?projectId=demo`,
       `/v1/account/${dave!.address}/history?cursor=bogus`,
       `/v1/account/${dave!.address}/history?cursor=${Buffer.from('{"v":1,"k":"t"}').toString('base64url')}`,
+      // A block number past Postgres' bigint (it was a 500).
+      `/v1/account/${dave!.address}/history?cursor=${Buffer.from('{"v":1,"k":"t","m":"2025-01-01T00:00:00Z","c":"eip155:31337","b":"99999999999999999999","i":0}').toString('base64url')}`,
       // A chain-history cursor is not an on-ramp cursor.
       `/v1/account/${dave!.address}/history?onramp=coinbase&cursor=${valid.next}`,
       `/v1/account/${dave!.address}/history?chainId=eip155`,
