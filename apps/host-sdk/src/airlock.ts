@@ -28,6 +28,7 @@ import { discoverConnectors } from './discovery'
 import { createListeners } from './emitter'
 import { destroyedError, unavailableError } from './errors'
 import { createWidgetFrame, type WidgetFrame } from './frame'
+import { dappLinkSchemes, openLink } from './links'
 import { announceProvider, createProvider, type AirlockProvider } from './provider'
 
 export const SDK_VERSION = '0.1.0'
@@ -72,6 +73,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
     throw new Error('Project ID Not Configured: pass { projectId } to createAirlock().')
   }
   const { widgetUrl = DEFAULT_WIDGET_URL, ...widgetOptions } = options
+  const dappSchemes = dappLinkSchemes(widgetOptions)
   const widgetOrigin = new URL(widgetUrl).origin
 
   let state: AirlockState = { ...initialState, themeMode: options.themeMode ?? initialState.themeMode }
@@ -127,10 +129,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       }
     },
     setVisible: ({ visible }) => setVisible(visible),
-    openUrl({ url, target }) {
-      if (target === '_self') window.location.href = url
-      else window.open(url, '_blank', 'noopener,noreferrer')
-    },
+    openUrl: ({ url, target }) => openLink(url, target, dappSchemes),
     storageGet: ({ key }) => safeStorage(() => localStorage.getItem(STORAGE_PREFIX + key)) ?? null,
     storageSet: ({ key, value }) => void safeStorage(() => localStorage.setItem(STORAGE_PREFIX + key, value)),
     storageRemove: ({ key }) => void safeStorage(() => localStorage.removeItem(STORAGE_PREFIX + key)),

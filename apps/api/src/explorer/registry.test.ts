@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { isOpenableLink } from '@airlock/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sniffImage, svgProblem } from './images'
 import { DATA_DIR, RegistryFile, loadWalletRegistry } from './registry'
@@ -20,6 +21,12 @@ describe('the wallet registry file (apps/api/data/wallets.json)', () => {
     const keys = registry.wallets.map((w) => [w.order, w.name.toLowerCase()] as const)
     const sorted = [...keys].sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]))
     expect(keys).toEqual(sorted)
+  })
+
+  it("has app links the dapp page will open: their schemes are in the protocol's WALLET_LINK_SCHEMES", () => {
+    const links = raw.wallets.flatMap((w) => [w.mobile_link, w.desktop_link].flatMap((link) => (link ? [link] : [])))
+    expect(links.length).toBeGreaterThan(30)
+    expect(links.filter((link) => !isOpenableLink(link))).toEqual([])
   })
 
   it('has unique ids, names, image ids and rdns', () => {
