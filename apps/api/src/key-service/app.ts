@@ -13,14 +13,13 @@ import { rateLimit } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from '../mail/mailer'
 import { CODE_THROTTLE, codeWait } from '../security/code-throttle'
-import { hashToken, randomOtp, randomToken, sameDigest, TOKEN_PATTERN } from '../security/tokens'
+import { checkOneTimeCode } from '../security/one-time-code'
+import { hashToken, randomOtp, randomToken, TOKEN_PATTERN } from '../security/tokens'
 import { AssertionReason, verifyAssertion, type AssertionClaims, type AssertionPurpose } from './assertion'
 import type { KeyServiceKeys } from './secrets'
 import {
   audit,
   codeSendTimes,
-  consumeCode,
-  countWrongCode,
   deleteCode,
   enrolUser,
   findKsUser,
@@ -210,15 +209,11 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     const code = c.var.body.code!
     const refuse = (reason: string) => apiError(c, 400, reason, [{ description: reason, field: 'code' }])
     const stored = await findLiveCode(db, sub, dev)
-    if (!stored) return refuse(KeyServiceReason.noCode)
-    if (stored.tries >= KS_CODE_MAX_TRIES) return refuse(KeyServiceReason.overTried)
-    if (stored.expiresAt.getTime() <= now()) return refuse(KeyServiceReason.expired)
-    if (!sameDigest(keys.codeHash(sub, dev, code), stored.codeHash)) {
-      const tries = await countWrongCode(db, stored.id, KS_CODE_MAX_TRIES)
-      const left = tries === undefined ? 0 : KS_CODE_MAX_TRIES - tries
-      return refuse(left > 0 ? wrongDeviceCodeMessage(left) : KeyServiceReason.overTried)
-    }
-    if (!(await consumeCode(db, stored.id, KS_CODE_MAX_TRIES, new Date(now())))) return refuse(KeyServiceReason.used)
+    const check = await checkOneTimeCode(db, 'ks_codes', stored, () => keys.codeHash(sub, dev, code), {
+      maxTries: KS_CODE_MAX_TRIES,
+      now: now(),
+    })
+    if (!check.ok) return refuse(check.reason === 'wrong' ? wrongDeviceCodeMessage(check.triesLeft) : KeyServiceReason[check.reason])
     const materials = (await findMaterials(db, sub)).map(({ keyId, sealed }) => ({
       keyId,
       material: Buffer.from(keys.openMaterial(sub, keyId, sealed)).toString('base64'),

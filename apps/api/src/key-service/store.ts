@@ -108,23 +108,6 @@ export async function findLiveCode(db: Database, userId: string, deviceHash: str
   return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
 }
 
-/** Counts a wrong try; the new count, or undefined when the code was dead or used meanwhile. */
-export async function countWrongCode(db: Database, id: string, maxTries: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ tries: number }>(
-    'UPDATE ks_codes SET tries = tries + 1 WHERE id = $1 AND tries < $2 AND used_at IS NULL RETURNING tries',
-    [id, maxTries],
-  )
-  return rows[0]?.tries
-}
-
-export async function consumeCode(db: Database, id: string, maxTries: number, now: Date): Promise<boolean> {
-  const { rows } = await db.query<{ id: string }>(
-    'UPDATE ks_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND tries < $3 RETURNING id',
-    [id, now, maxTries],
-  )
-  return rows.length === 1
-}
-
 /** True when this browser (key-service cookie) is new for the user (xmax is 0 only on an insert). */
 export async function touchDevice(db: Database, userId: string, deviceHash: string, now: Date): Promise<boolean> {
   const { rows } = await db.query<{ created: boolean }>(

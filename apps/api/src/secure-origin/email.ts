@@ -4,13 +4,12 @@ import { EMAIL_LOGIN_COOLDOWN_MS, emailCooldownMessage, FrameEmail, FrameOtp } f
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
 import { CODE_THROTTLE, codeWait, deviceBucket } from '../security/code-throttle'
-import { hashToken, randomOtp, randomToken, sameDigest } from '../security/tokens'
+import { checkOneTimeCode } from '../security/one-time-code'
+import { hashToken, randomOtp, randomToken } from '../security/tokens'
 import type { SecureContext, SecureDeps, SecureEnv } from './deps'
 import { SecureReason, wrongCodeMessage } from './reasons'
 import {
   codeSendTimes,
-  consumeOtp,
-  countWrongTry,
   deleteOtp,
   findDevice,
   findOrInsertUser,
@@ -96,16 +95,10 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     const refuse = (reason: string) => apiError(c, 400, reason, [{ description: reason, field: 'otp' }])
     const email = filter.email?.toLowerCase()
     const stored = await findOtp(db, { ...filter, ...(email ? { email } : {}) })
-    if (!stored) return refuse(SecureReason.noCode)
-    if (stored.tries >= OTP_MAX_TRIES) return refuse(SecureReason.overTried)
-    if (stored.expiresAt.getTime() <= now()) return refuse(SecureReason.expired)
-    if (!sameDigest(keys.otpHash(stored.purpose, stored.email, otp), stored.codeHash)) {
-      const tries = await countWrongTry(db, stored.id, OTP_MAX_TRIES)
-      const left = tries === undefined ? 0 : OTP_MAX_TRIES - tries
-      return refuse(left > 0 ? wrongCodeMessage(left) : SecureReason.overTried)
-    }
-    if (!(await consumeOtp(db, stored.id, OTP_MAX_TRIES, new Date(now())))) return refuse(SecureReason.used)
-    return stored
+    const typed = (code: StoredOtp) => keys.otpHash(code.purpose, code.email, otp)
+    const check = await checkOneTimeCode(db, 'secure_otp_codes', stored, typed, { maxTries: OTP_MAX_TRIES, now: now() })
+    if (!check.ok) return refuse(check.reason === 'wrong' ? wrongCodeMessage(check.triesLeft) : SecureReason[check.reason])
+    return check.code
   }
 
   app.post('/email/start', deps.bodyLimit, deps.mailLimit, async (c) => {

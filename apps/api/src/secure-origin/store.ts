@@ -207,24 +207,6 @@ export async function findOtp(
   return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
 }
 
-/** Counts a wrong attempt; the new count, or undefined when the code was already dead or used. */
-export async function countWrongTry(db: Database, id: string, maxTries: number): Promise<number | undefined> {
-  const { rows } = await db.query<{ tries: number }>(
-    'UPDATE secure_otp_codes SET tries = tries + 1 WHERE id = $1 AND tries < $2 AND used_at IS NULL RETURNING tries',
-    [id, maxTries],
-  )
-  return rows[0]?.tries
-}
-
-/** Marks a code used; false when it was used (or killed) meanwhile, so one code opens one session. */
-export async function consumeOtp(db: Database, id: string, maxTries: number, now: Date): Promise<boolean> {
-  const { rows } = await db.query<{ id: string }>(
-    'UPDATE secure_otp_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND tries < $3 RETURNING id',
-    [id, now, maxTries],
-  )
-  return rows.length === 1
-}
-
 export interface StoredShares {
   authShare: Uint8Array
   sealedRecoveryShare: Uint8Array
