@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { startReadyProcess } from './ready-process'
 
 /** The key service's entry: it runs as its own process, never inside the api's. */
 const MAIN = fileURLToPath(new URL('../apps/api/src/key-service/main.ts', import.meta.url))
@@ -13,39 +13,14 @@ export interface KeyServiceProcess {
  * Starts the key service in its own Node process (as a deployment runs it: its own secret and
  * database, configured by KEY_SERVICE_* variables) and resolves once it listens.
  */
-export function startKeyServiceProcess(env: Record<string, string>, log?: (line: string) => void): Promise<KeyServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export async function startKeyServiceProcess(env: Record<string, string>, log?: (line: string) => void): Promise<KeyServiceProcess> {
+  const { ready, stop } = await startReadyProcess({
+    name: 'the key service',
+    entry: MAIN,
+    env,
+    ready: /^KEY_SERVICE_READY (\S+)$/m,
+    timeoutMs: 90_000,
+    ...(log ? { onStderr: (line: string) => log(`[key service] ${line}`) } : {}),
   })
-  let output = ''
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    child.kill('SIGTERM')
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  }
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop()
-      reject(new Error(`the key service did not start in 90 s:\n${output}`))
-    }, 90_000)
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk
-      const ready = /^KEY_SERVICE_READY (\S+)$/m.exec(output)
-      if (ready) {
-        clearTimeout(timer)
-        resolve({ url: ready[1]!, stop })
-      }
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk
-      for (const line of String(chunk).trimEnd().split('\n')) log?.(`[key service] ${line}`)
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`the key service exited with ${code}:\n${output}`))
-    })
-  })
+  return { url: ready[1]!, stop }
 }

@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process'
+
+export interface ReadyProcess {
+  /** The first match of `ready` in the child's stdout. */
+  ready: RegExpExecArray
+  /** SIGTERM, then SIGKILL after 5 s; resolves once it exited. Idempotent. */
+  stop(): Promise<void>
+}
+
+/**
+ * Runs a TypeScript entry in its own Node process and resolves once a whole line of its stdout
+ * matches `ready`;
+ * rejects (and stops it) when it exits first or takes longer than `timeoutMs`, with its output.
+ */
+export function startReadyProcess(options: {
+  name: string
+  entry: string
+  args?: string[]
+  cwd?: string
+  env?: Record<string, string>
+  ready: RegExp
+  timeoutMs: number
+  onStderr?: (line: string) => void
+}): Promise<ReadyProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry, ...(options.args ?? [])], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop()
+      reject(new Error(`${options.name} did not start in ${options.timeoutMs / 1000} s:\n${output}`))
+    }, options.timeoutMs)
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk
+      // Whole lines only: a chunk can end inside the ready line.
+      const ready = options.ready.exec(output.slice(0, output.lastIndexOf('\n') + 1))
+      if (ready) {
+        clearTimeout(timer)
+        resolve({ ready, stop })
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk
+      if (options.onStderr) for (const line of String(chunk).trimEnd().split('\n')) options.onStderr(line)
+    })
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${options.name} exited with ${code}:\n${output}`))
+    })
+  })
+}
