@@ -11,6 +11,7 @@ import {
   http,
   maxUint256,
   multicall3Abi,
+  parseAbi,
   parseAbiItem,
   parseEther,
   parseUnits,
@@ -185,6 +186,14 @@ describe('devnet contracts', () => {
       ])
       const byToken = { [token0]: reserves[0], [token1]: reserves[1] }
       expect(byToken).toEqual({ [pool.tokenA]: pool.amountA, [pool.tokenB]: pool.amountB })
+      // Set, as on a used pair: a first swap would otherwise cost ~44k gas more than estimated in the seeding's second.
+      const accumulators = parseAbi([
+        'function price0CumulativeLast() view returns (uint256)',
+        'function price1CumulativeLast() view returns (uint256)',
+      ])
+      for (const functionName of ['price0CumulativeLast', 'price1CumulativeLast'] as const) {
+        expect(await chain1.readContract({ address: pool.pair, abi: accumulators, functionName })).toBeGreaterThan(0n)
+      }
     }
     const quote = (amountIn: bigint, path: Address[]) =>
       chain1.readContract({ address: C.uniswapV2Router, abi: uniswapV2RouterAbi, functionName: 'getAmountsOut', args: [amountIn, path] })

@@ -1,11 +1,22 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { encodeDeployData, encodeFunctionData, getAddress, maxUint256, parseEther, toHex, type Abi, type Address, type Hex } from 'viem'
+import {
+  encodeDeployData,
+  encodeFunctionData,
+  getAddress,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  toHex,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devnetAccounts } from '../accounts'
 import { uniswapV2RouterAbi, devnetTokenAbi } from './abis'
-import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_TREASURY, type DevnetContracts } from './addresses'
+import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_PAIRS, DEVNET_TREASURY, type DevnetContracts } from './addresses'
 import { devnetArtifacts } from './compile'
 import { DEVNET_SEED, DEVNET_TOKENS, type DevnetPool } from './tokens'
 
@@ -66,6 +77,8 @@ interface PlannedTx {
   gas: bigint
   /** The contract a creation must produce. */
   creates?: Address
+  /** Mined in a later second than the transactions before it. */
+  nextSecond?: true
 }
 
 /** Every deployer transaction, in nonce order; gas limits are fixed (with headroom over the use) so nothing waits for an estimate. */
@@ -134,8 +147,14 @@ async function plan(): Promise<PlannedTx[]> {
         ],
       }),
     ),
+    // A pair writes its price accumulators only in a later second than its last update, and the first
+    // write (zero to non-zero) costs ~44k gas: a swap estimated in the seeding's second ran out of gas
+    // when mined in the next. A sync a second on leaves every pair as a used one is, accumulators set.
+    ...Object.values(DEVNET_PAIRS).map((pair): PlannedTx => ({ to: pair, data: SYNC, gas: 100_000n, nextSecond: true })),
   ]
 }
+
+const SYNC = encodeFunctionData({ abi: parseAbi(['function sync()']), functionName: 'sync' })
 
 let multicall3Runtime: Promise<Hex> | undefined
 let planned: Promise<PlannedTx[]> | undefined
@@ -203,12 +222,20 @@ export async function deployDevnetContracts(rpcUrl: string): Promise<DevnetContr
       }),
     ),
   )
-  // Sent in one batch without waiting: automine takes them in nonce order.
-  const hashes = (await rpcBatch(
-    rpcUrl,
-    raw.map((r) => ['eth_sendRawTransaction', [r]]),
-  )) as Hex[]
-  await waitForReceipt(rpcUrl, hashes.at(-1)!)
+  // Sent in batches without waiting: automine takes them in nonce order.
+  const send = async (batch: Hex[]) => {
+    const sent = (await rpcBatch(
+      rpcUrl,
+      batch.map((r) => ['eth_sendRawTransaction', [r]]),
+    )) as Hex[]
+    await waitForReceipt(rpcUrl, sent.at(-1)!)
+    return sent
+  }
+  const later = txs.findIndex((tx) => tx.nextSecond)
+  const hashes = await send(raw.slice(0, later))
+  const [latest] = (await rpcBatch(rpcUrl, [['eth_getBlockByNumber', ['latest', false]]])) as { timestamp: Hex }[]
+  await rpcBatch(rpcUrl, [['evm_setNextBlockTimestamp', [toHex(BigInt(latest!.timestamp) + 1n)]]])
+  hashes.push(...(await send(raw.slice(later))))
   const receipts = (await rpcBatch(
     rpcUrl,
     hashes.map((h) => ['eth_getTransactionReceipt', [h]]),
