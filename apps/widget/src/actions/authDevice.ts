@@ -13,10 +13,13 @@ import { finishLogin, INVALID_OTP_MESSAGE, LOGIN_EXPIRED_MESSAGE } from './auth'
 
 export const PASSKEY_ADDED_MESSAGE = 'Passkey added: it opens this wallet on a new device'
 
+const patch = (ctx: WidgetContext, update: Partial<DeviceCheck>) =>
+  ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), ...update })
+
 /** The key service's code, typed in VerifyDevice. A wrong code leaves the step open. */
 export function submitDeviceCode(ctx: WidgetContext, otp: string): Promise<void> {
   if (!FRAME_OTP.test(otp)) {
-    ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), error: INVALID_OTP_MESSAGE })
+    patch(ctx, { error: INVALID_OTP_MESSAGE })
     return Promise.resolve()
   }
   return withDeviceCheck(ctx, 'verifying', async (frame) => {
@@ -29,7 +32,7 @@ export function submitDeviceCode(ctx: WidgetContext, otp: string): Promise<void>
 export function resendDeviceCode(ctx: WidgetContext): Promise<void> {
   return withDeviceCheck(ctx, 'sending', async (frame) => {
     const { sentTo } = await frame.api.sendDeviceCode()
-    ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), sentTo })
+    patch(ctx, { sentTo })
     ctx.toasts.show(`A new code was sent to ${sentTo}`, 'success')
     return false
   })
@@ -53,20 +56,20 @@ async function withDeviceCheck(
   if (check.busy && check.busy !== 'passkey') return
   const { attempt, login } = check
   if (attempt === undefined || !login || attempt !== ctx.session.attempt) {
-    ctx.store.set(deviceCheckAtom, { ...check, error: LOGIN_EXPIRED_MESSAGE })
+    patch(ctx, { error: LOGIN_EXPIRED_MESSAGE })
     return
   }
   const isCurrent = () => ctx.session.attempt === attempt
-  ctx.store.set(deviceCheckAtom, { ...check, busy, error: undefined })
+  patch(ctx, { busy, error: undefined })
   try {
     const frame = await loadAuthFrame(ctx)
     const opened = await run(frame)
     if (!isCurrent()) return
-    if (!opened) return ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), busy: undefined })
-    ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), busy: 'authenticating' })
+    if (!opened) return patch(ctx, { busy: undefined })
+    patch(ctx, { busy: 'authenticating' })
     await finishLogin(ctx, frame, attempt, login)
   } catch (error) {
-    if (isCurrent()) ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), busy: undefined, error: frameErrorMessage(error) })
+    if (isCurrent()) patch(ctx, { busy: undefined, error: frameErrorMessage(error) })
   }
 }
 
