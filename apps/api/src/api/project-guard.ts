@@ -2,12 +2,15 @@ import type { MiddlewareHandler } from 'hono'
 import * as z from 'zod'
 import type { Project } from '../projects/project'
 import type { ProjectRegistry } from '../projects/registry'
+import type { RpcBody } from '../rpc/route'
 import { apiError } from '../http/errors'
 
 export interface ApiVariables {
   project: Project
   /** Optional sdk type (`st`) and version (`sv`) the client sent. */
   sdk: { type: string | undefined; version: string | undefined }
+  /** The RPC proxy's body, read by its intake before the rate limit so that each call of a batch is charged. */
+  rpcBody?: RpcBody
 }
 
 const V1Query = z.object({
@@ -24,7 +27,8 @@ const CORS_MAX_AGE = '600'
  * Guards every /v1 call:
  * - `projectId` missing or unknown: 401 'Invalid Project ID' (the API's error shape).
  * - `Origin` present but neither the widget origin nor one of the project's allowed origins:
- *   403 'Invalid App Configuration'. No `Origin` (server to server) passes.
+ *   403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
+ *   the RPC proxy then also requires a project that allows it (`serverRpc`, rpc/route.ts).
  * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
  *   preflight a 204. The widget origin is allowed even before the project is known, so the
  *   widget can read a 401 and show 'Invalid Project ID'.

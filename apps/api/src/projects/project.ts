@@ -12,6 +12,12 @@ export const Project = z.object({
   name: z.string().min(1).max(200),
   /** Origins allowed to embed the widget for this project and to call the API from a browser. */
   allowedOrigins: z.array(HttpOrigin).max(100),
+  /**
+   * Lets calls without an `Origin` header (a server, a script, a native wallet) use the chain RPC
+   * proxy for this project. Off by default: browsers always send `Origin`, so only non-browser
+   * callers lack one, and a public project id alone proves nothing about them.
+   */
+  serverRpc: z.boolean().optional(),
   features: ProjectFeatures,
 })
 export type Project = z.infer<typeof Project>

@@ -1,10 +1,11 @@
 import { type AnvilNode, devnetAccounts, startAnvil } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createApiApp, type ApiApp } from '../api/app'
+import { createApiApp, type ApiApp, type ApiAppOptions } from '../api/app'
 import { startApiServer } from '../api/server'
 import type { RunningServer } from '../http/server'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { deadPort } from '../testing/ports'
+import { DEFAULT_RPC_LIMITS } from './limits'
 import { JsonRpcReply } from './schema'
 
 // Ports of this file (20000-29999, unique per test file).
@@ -38,11 +39,11 @@ interface Reply {
   error?: { code: number; message: string }
 }
 
-/** Through the proxy (the Hono app; its upstream calls are real). A batch answers Reply[]. */
+/** Through the proxy (the Hono app; its upstream calls are real), from the dapp's page. A batch answers Reply[]. */
 async function proxy<T extends Reply | Reply[] = Reply>(body: unknown, chainId = 'eip155:31337'): Promise<T> {
   const res = await app.request(`/v1/rpc?chainId=${chainId}&projectId=demo`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: DAPP },
     body: JSON.stringify(body),
   })
   expect(res.status).toBe(200)
@@ -98,10 +99,10 @@ describe('chain RPC proxy against anvil', () => {
     expect(res[5]).toMatchObject({ id: 14, error: { code: expect.any(Number), message: expect.any(String) } })
   })
 
-  it('a large batch (1000) goes through', async () => {
-    const batch = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
+  it('a full batch (100) goes through', async () => {
+    const batch = Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))
     const res = await proxy<Reply[]>(batch)
-    expect(res).toHaveLength(1000)
+    expect(res).toHaveLength(100)
     expect(res.every((r, i) => r.id === i && r.result === '0x7a69')).toBe(true)
   })
 
@@ -187,5 +188,247 @@ describe('chain RPC proxy against anvil', () => {
     expect(await res.json()).toMatchObject({ id: 1, result: expect.stringMatching(/^0x/) })
     const health = await fetch(`${api.url}/health`)
     expect(await health.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('chain RPC proxy limits against anvil', () => {
+  const SERVER_PROJECT = { id: 'backend', name: 'Backend', allowedOrigins: [], serverRpc: true, features: { analytics: false } }
+  const chainIdCall = (id: number) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' })
+  const batchOf = (n: number) => Array.from({ length: n }, (_, i) => chainIdCall(i))
+  const hex = (n: bigint | number) => `0x${n.toString(16)}`
+
+  function appWith(options: Partial<ApiAppOptions> = {}): ApiApp {
+    return createApiApp({
+      origins: { widget: 'http://widget.localhost:4401' },
+      projects: createMemoryProjectRegistry([
+        { id: 'demo', name: 'Demo', allowedOrigins: [DAPP], features: { analytics: false } },
+        { id: 'other', name: 'Other', allowedOrigins: [DAPP], features: { analytics: false } },
+        SERVER_PROJECT,
+      ]),
+      rpcUpstreams: { 'eip155:31337': anvil.rpcUrl },
+      ...options,
+    })
+  }
+
+  /** One POST from `client` (its socket address), from the dapp's page unless `origin` is null. */
+  function send(target: ApiApp, body: unknown, options: { client?: string; projectId?: string; origin?: string | null } = {}) {
+    const origin = options.origin === undefined ? DAPP : options.origin
+    return target.request(
+      `/v1/rpc?chainId=eip155:31337&projectId=${options.projectId ?? 'demo'}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(origin === null ? {} : { origin }) },
+        body: JSON.stringify(body),
+      },
+      { incoming: { socket: { remoteAddress: options.client ?? '203.0.113.1' } } },
+    )
+  }
+
+  // Contract creation code that emits `count` LOG1s of `size` zero bytes, then stops.
+  const loggerCode = (count: number, size: number) =>
+    `0x61${count.toString(16).padStart(4, '0')}5b60aa61${size.toString(16).padStart(4, '0')}6000a16001900380600357` + '00'
+
+  interface Deployed {
+    blockNumber: string
+    blockHash: string
+    contractAddress: string
+  }
+
+  async function deployLogger(count: number, size: number): Promise<Deployed> {
+    const hash = await anvilCall('eth_sendTransaction', [{ from: alice.address, data: loggerCode(count, size) }])
+    return vi.waitFor(
+      async () => {
+        const receipt = (await anvilCall('eth_getTransactionReceipt', [hash])) as Deployed & { status: string }
+        expect(receipt.status).toBe('0x1')
+        return receipt
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+  }
+
+  let head: bigint
+  let big: Deployed
+  let small: Deployed
+
+  beforeAll(async () => {
+    // 300 blocks: over the 100-block range the tags test allows (mining 10,000 takes anvil ~20 s).
+    await anvilCall('anvil_mine', ['0x12c'])
+    // ~2.6 KB per log in JSON: one block whose logs answer more than the 5 MiB limit.
+    big = await deployLogger(2500, 1024)
+    small = await deployLogger(3, 32)
+    head = BigInt((await anvilCall('eth_blockNumber')) as string)
+  }, 60_000)
+
+  it('refuses a batch of 1000 calls whole (413, -32005), without asking the node, at the cost of one call', async () => {
+    const limited = appWith({ rateLimit: { capacity: 150, refillPerSecond: 1 } })
+    const refused = await send(limited, batchOf(1000))
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32005, message: 'Batch of 1000 calls exceeds the limit of 100 per request: split it' },
+    })
+    // The refusal took one token of 150: a full batch still fits.
+    expect((await send(limited, batchOf(100))).status).toBe(200)
+  })
+
+  it('charges each call of a batch to the client: 100 + 100 calls do not fit a bucket of 150', async () => {
+    const limited = appWith({ rateLimit: { capacity: 150, refillPerSecond: 1 } })
+    const first = await send(limited, batchOf(100))
+    expect(first.status).toBe(200)
+    expect(await first.json()).toHaveLength(100)
+    const second = await send(limited, batchOf(100))
+    expect(second.status).toBe(429)
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(50)
+    expect((await second.json()).error).toMatch(/^Too many requests: try again in \d+ s$/)
+    // What is left (~50 tokens) still serves single calls, and another client has its own bucket.
+    expect(await (await send(limited, chainIdCall(1))).json()).toMatchObject({ result: '0x7a69' })
+    expect((await send(limited, batchOf(100), { client: '203.0.113.2' })).status).toBe(200)
+  })
+
+  const over = (span: bigint, limit: number) =>
+    `eth_getLogs over ${span} blocks exceeds the limit of ${limit} blocks per call: narrow fromBlock..toBlock or query by blockHash`
+
+  it('refuses eth_getLogs over 10,000 blocks, naming the limit, and answers the rest of the batch', async () => {
+    const fitsFilter = { fromBlock: '0x1', toBlock: hex(10_000), address: small.contractAddress }
+    const res = await send(appWith(), [
+      { jsonrpc: '2.0', id: 'wide', method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: hex(10_000) }] },
+      { jsonrpc: '2.0', id: 'decimal', method: 'eth_getLogs', params: [{ fromBlock: 0, toBlock: 'latest' }] },
+      { jsonrpc: '2.0', id: 'fits', method: 'eth_getLogs', params: [fitsFilter] },
+      chainIdCall(5),
+    ])
+    expect(res.status).toBe(200)
+    const [wide, decimal, fits, chain] = (await res.json()) as Reply[]
+    expect(wide).toEqual({ jsonrpc: '2.0', id: 'wide', error: { code: -32005, message: over(10_001n, 10_000) } })
+    expect(decimal).toMatchObject({ id: 'decimal', error: { code: -32602, message: expect.stringMatching(/hex block numbers or tags/) } })
+    // Within the range, even past the head: the node answers as it would directly.
+    expect(fits).toEqual({ jsonrpc: '2.0', id: 'fits', result: await anvilCall('eth_getLogs', [fitsFilter]) })
+    expect(fits?.result).toHaveLength(3)
+    expect(chain).toEqual({ jsonrpc: '2.0', id: 5, result: '0x7a69' })
+  })
+
+  it('resolves tags (earliest, latest, a missing bound) with the node before measuring the range', async () => {
+    const narrow = appWith({ rpcLimits: { ...DEFAULT_RPC_LIMITS, maxLogBlockRange: 100 } })
+    // The small logger's logs only: the big one's would pass the answer size limit.
+    const last100Filter = { fromBlock: hex(head - 99n), toBlock: 'latest', address: small.contractAddress }
+    const res = await send(narrow, [
+      { jsonrpc: '2.0', id: 'all', method: 'eth_getLogs', params: [{ fromBlock: 'earliest', toBlock: 'latest' }] },
+      { jsonrpc: '2.0', id: 'open', method: 'eth_getLogs', params: [{ fromBlock: '0x0' }] },
+      { jsonrpc: '2.0', id: 'last101', method: 'eth_getLogs', params: [{ fromBlock: hex(head - 100n), toBlock: 'latest' }] },
+      { jsonrpc: '2.0', id: 'last100', method: 'eth_getLogs', params: [last100Filter] },
+      { jsonrpc: '2.0', id: 'head', method: 'eth_getLogs', params: [{}] },
+    ])
+    const [all, open, last101, last100, latest] = (await res.json()) as Reply[]
+    expect(all).toEqual({ jsonrpc: '2.0', id: 'all', error: { code: -32005, message: over(head + 1n, 100) } })
+    expect(open).toEqual({ jsonrpc: '2.0', id: 'open', error: { code: -32005, message: over(head + 1n, 100) } })
+    expect(last101).toEqual({ jsonrpc: '2.0', id: 'last101', error: { code: -32005, message: over(101n, 100) } })
+    expect(last100).toMatchObject({ id: 'last100', result: await anvilCall('eth_getLogs', [last100Filter]) })
+    expect(last100?.result).toHaveLength(3)
+    expect(latest).toMatchObject({ id: 'head', result: expect.any(Array) })
+  })
+
+  it('answers eth_getLogs within the range, as the node does', async () => {
+    const filter = { fromBlock: small.blockNumber, toBlock: 'latest', topics: [`0x${'0'.repeat(62)}aa`] }
+    const logs = (await (await send(appWith(), { jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] })).json()) as {
+      result: { blockNumber: string }[]
+    }
+    expect(logs.result).toHaveLength(3)
+    expect(logs.result.every((log) => log.blockNumber === small.blockNumber)).toBe(true)
+    expect(logs.result).toEqual(await anvilCall('eth_getLogs', [filter]))
+    const byHash = { jsonrpc: '2.0', id: 2, method: 'eth_getLogs', params: [{ blockHash: small.blockHash }] }
+    expect(await (await send(appWith(), byHash)).json()).toMatchObject({ id: 2, result: logs.result })
+  })
+
+  it('drops an upstream answer over 5 MiB with a clear error instead of passing it on', async () => {
+    const filter = { blockHash: big.blockHash }
+    // The ground truth: the node's own answer is over the limit.
+    const direct = await fetch(anvil.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getLogs', params: [filter] }),
+    })
+    expect((await direct.arrayBuffer()).byteLength).toBeGreaterThan(DEFAULT_RPC_LIMITS.maxResponseBytes)
+
+    const res = await send(appWith(), [
+      { jsonrpc: '2.0', id: 'big', method: 'eth_getLogs', params: [filter] },
+      { jsonrpc: '2.0', id: 'sent', method: 'eth_sendRawTransaction', params: ['0x00'] },
+      { jsonrpc: '2.0', id: 'refused', method: 'anvil_mine' },
+    ])
+    expect(res.status).toBe(200)
+    const [answer, sent, refused] = (await res.json()) as Reply[]
+    const error = {
+      code: -32005,
+      message:
+        'The RPC node for eip155:31337 answered more than the limit of 5 MiB: ask for less per request (a narrower eth_getLogs range, a shorter batch)',
+    }
+    // One upstream answer for the batch: every forwarded call of it gets the error.
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 'big', error })
+    expect(sent).toEqual({ jsonrpc: '2.0', id: 'sent', error })
+    expect(refused).toMatchObject({ id: 'refused', error: { code: -32601 } })
+    expect(JSON.stringify([answer, sent, refused]).length).toBeLessThan(1000)
+  })
+
+  it('refuses a call without Origin unless the project allows server use, before anything reaches the node', async () => {
+    const target = appWith()
+    const nonce = await anvilCall('eth_getTransactionCount', [alice.address, 'latest'])
+    const raw = await anvilCall('eth_signTransaction', [
+      {
+        from: alice.address,
+        to: bob.address,
+        value: '0x1',
+        gas: '0x5208',
+        maxFeePerGas: '0x77359400',
+        maxPriorityFeePerGas: '0x1',
+        chainId: '0x7a69',
+      },
+    ])
+    const refused = await send(target, { jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [raw] }, { origin: null })
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: 4100,
+        message:
+          'Project demo does not allow RPC calls without an Origin header (from a server or script): call from one of its allowed origins, or enable serverRpc for the project',
+      },
+    })
+    expect(await anvilCall('eth_getTransactionCount', [alice.address, 'latest'])).toBe(nonce)
+    // An unknown project is refused by the guard, with or without Origin.
+    expect((await send(target, chainIdCall(1), { origin: null, projectId: 'nope' })).status).toBe(401)
+    // A project that allows server use is served without Origin.
+    const server = await send(target, chainIdCall(2), { origin: null, projectId: SERVER_PROJECT.id })
+    expect(await server.json()).toEqual({ jsonrpc: '2.0', id: 2, result: '0x7a69' })
+  })
+
+  it('refuses a plain server-side fetch (no Origin) over real HTTP for a browser-only project', async () => {
+    const res = await fetch(`${api.url}/v1/rpc?chainId=eip155:31337&projectId=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(chainIdCall(1)),
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({ id: null, error: { code: 4100, message: expect.stringMatching(/without an Origin header/) } })
+  })
+
+  it('counts calls per project whatever the client: past the quota, 429 with Retry-After for every client of the project', async () => {
+    const target = appWith({ rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: 150, windowSeconds: 3600 } } })
+    expect((await send(target, batchOf(100), { client: '203.0.113.10' })).status).toBe(200)
+    // A second client, with a full bucket of its own, meets the project's quota.
+    const over = await send(target, batchOf(100), { client: '203.0.113.11' })
+    expect(over.status).toBe(429)
+    const retryAfter = Number(over.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(3600)
+    expect(await over.json()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32005, message: `Project demo has used its quota of 150 RPC calls per 3600 s: try again in ${retryAfter} s` },
+    })
+    // The 50 calls left still serve; then nothing more this window, from any client.
+    expect((await send(target, batchOf(50), { client: '203.0.113.12' })).status).toBe(200)
+    expect((await send(target, chainIdCall(1), { client: '203.0.113.13' })).status).toBe(429)
+    // Another project has its own quota.
+    expect((await send(target, batchOf(100), { client: '203.0.113.11', projectId: 'other' })).status).toBe(200)
   })
 })

@@ -1,69 +1,119 @@
 import { RpcErrorCode } from '@airlock/protocol'
-import { Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import { Caip2ChainId } from '../config'
 import type { ApiVariables } from '../api/project-guard'
-import { RPC_MAX_BODY_BYTES } from './limits'
+import { apiError } from '../http/errors'
+import { callCost, isBatchTooLong } from './calls'
+import { RPC_MAX_BODY_BYTES, type RpcLimits } from './limits'
 import { proxyJsonRpc } from './proxy'
+import { createMemoryQuotaStore, projectQuota, type QuotaStore } from './quota'
 import { rpcError } from './schema'
 import type { FetchLike } from './upstream'
-import { apiError } from '../http/errors'
 
 /** The query the route reads (chainId is checked with Caip2ChainId below; projectId by the guard). */
 export const RpcQuery = z.object({ chainId: Caip2ChainId.describe('CAIP-2 chain id, e.g. eip155:1') })
 
-export interface RpcRouteOptions {
+/** The request body as the intake read it: parsed JSON, or not JSON at all. */
+export type RpcBody = { json: true; value: unknown } | { json: false }
+
+export interface RpcProxyOptions {
   /** CAIP-2 chain id -> upstream JSON-RPC URL. */
   upstreams: Record<string, string>
   timeoutMs: number
   fetch: FetchLike
+  limits: RpcLimits
+  /** Where each project's calls are counted (default: process memory). */
+  quotaStore?: QuotaStore
 }
 
-/**
- * `POST /v1/rpc?chainId=<CAIP-2>&projectId=...`: the chain RPC proxy.
- *
- * HTTP status policy: every JSON-RPC outcome, including -32700, -32600, -32601, -32002 and an
- * unreachable upstream (-32603), is HTTP 200 with a JSON-RPC body, because a batch can mix
- * successes and failures and JSON-RPC clients read errors from the body. Non-JSON-RPC problems
- * use HTTP statuses: 400 `{ error }` for a missing or malformed chainId, 413 (with a JSON-RPC
- * -32005 body) for a body over 1 MiB, 401/403 from the project guard.
- */
-export function rpcRoute(options: RpcRouteOptions): Hono<{ Variables: ApiVariables }> {
-  const upstreams = new Map(Object.entries(options.upstreams))
-  const route = new Hono<{ Variables: ApiVariables }>()
-  route.post(
-    '/',
-    bodyLimit({
-      maxSize: RPC_MAX_BODY_BYTES,
-      onError: (c) => c.json(rpcError(null, RpcErrorCode.LimitExceeded, 'Request body exceeds 1 MiB'), 413),
-    }),
-    async (c) => {
-      const rawChainId = c.req.query('chainId')
-      if (rawChainId === undefined || rawChainId === '') {
-        return apiError(c, 400, 'Missing chainId query parameter: a CAIP-2 chain id such as eip155:1')
-      }
-      const chainId = Caip2ChainId.safeParse(rawChainId)
-      if (!chainId.success) return apiError(c, 400, 'Invalid chainId query parameter: expected a CAIP-2 chain id such as eip155:1')
+type ApiContext = Context<{ Variables: ApiVariables }>
 
-      let body: unknown
+/**
+ * `POST /v1/rpc?chainId=<CAIP-2>&projectId=...`: the chain RPC proxy, in three parts the app
+ * mounts around its rate limit:
+ * - `intake` (after the project guard, before the rate limit): a call without `Origin` must be
+ *   for a project that allows server use (`serverRpc`), else 403; the body is read up to 1 MiB
+ *   (413 beyond) and parsed once;
+ * - `cost`: what the rate limit charges, one token per call of a batch (`callCost`);
+ * - `route`: 400 for a missing or malformed chainId, 413 for a batch over `maxBatch`, 429 with
+ *   Retry-After once the project's quota is used, then the proxy.
+ *
+ * HTTP status policy: every JSON-RPC outcome of the calls themselves, including -32700, -32600,
+ * -32601, -32002, an over-range eth_getLogs (-32005) and an unreachable or over-long upstream
+ * answer (-32603, -32005), is HTTP 200 with a JSON-RPC body, because a batch can mix successes
+ * and failures and JSON-RPC clients read errors from the body. Refusals of the whole request are
+ * HTTP 4xx: with a JSON-RPC body (id null) from this module, `{ error }` from the guard, the rate
+ * limit and the chainId check.
+ */
+export function rpcProxy(options: RpcProxyOptions) {
+  const upstreams = new Map(Object.entries(options.upstreams))
+  const { limits } = options
+  const quota = projectQuota({ quota: limits.projectQuota, store: options.quotaStore ?? createMemoryQuotaStore() })
+  const readBody = bodyLimit({
+    maxSize: RPC_MAX_BODY_BYTES,
+    onError: (c) => c.json(rpcError(null, RpcErrorCode.LimitExceeded, 'Request body exceeds 1 MiB'), 413),
+  })
+
+  const intake: MiddlewareHandler<{ Variables: ApiVariables }> = async (c, next) => {
+    if (c.req.method !== 'POST') return next()
+    const project = c.get('project')
+    if (c.req.header('origin') === undefined && !project.serverRpc) {
+      const message = `Project ${project.id} does not allow RPC calls without an Origin header (from a server or script): call from one of its allowed origins, or enable serverRpc for the project`
+      return c.json(rpcError(null, RpcErrorCode.Unauthorized, message), 403)
+    }
+    return readBody(c, async () => {
+      let body: RpcBody
       try {
-        body = JSON.parse(await c.req.text())
+        body = { json: true, value: JSON.parse(await c.req.text()) }
       } catch {
-        return c.json(rpcError(null, RpcErrorCode.ParseError, 'Parse error: the request body is not valid JSON'))
+        body = { json: false }
       }
-      const response = await proxyJsonRpc(body, {
-        chainId: chainId.data,
-        upstreamUrl: upstreams.get(chainId.data),
-        timeoutMs: options.timeoutMs,
-        fetch: options.fetch,
-      })
-      return c.json(response)
-    },
-  )
+      c.set('rpcBody', body)
+      await next()
+    })
+  }
+
+  const cost = (c: ApiContext): number => {
+    const body = c.get('rpcBody')
+    return body?.json ? callCost(body.value, limits.maxBatch) : 1
+  }
+
+  const route = new Hono<{ Variables: ApiVariables }>()
+  route.post('/', async (c) => {
+    const rawChainId = c.req.query('chainId')
+    if (rawChainId === undefined || rawChainId === '') {
+      return apiError(c, 400, 'Missing chainId query parameter: a CAIP-2 chain id such as eip155:1')
+    }
+    const chainId = Caip2ChainId.safeParse(rawChainId)
+    if (!chainId.success) return apiError(c, 400, 'Invalid chainId query parameter: expected a CAIP-2 chain id such as eip155:1')
+
+    const body = c.get('rpcBody')
+    if (!body?.json) return c.json(rpcError(null, RpcErrorCode.ParseError, 'Parse error: the request body is not valid JSON'))
+    if (isBatchTooLong(body.value, limits.maxBatch)) {
+      const message = `Batch of ${body.value.length} calls exceeds the limit of ${limits.maxBatch} per request: split it`
+      return c.json(rpcError(null, RpcErrorCode.LimitExceeded, message), 413)
+    }
+    const project = c.get('project')
+    const allowed = await quota.take(project.id, callCost(body.value, limits.maxBatch))
+    if (!allowed.ok) {
+      c.header('Retry-After', String(allowed.retryAfterSeconds))
+      return c.json(rpcError(null, RpcErrorCode.LimitExceeded, allowed.message), 429)
+    }
+    const response = await proxyJsonRpc(body.value, {
+      chainId: chainId.data,
+      upstreamUrl: upstreams.get(chainId.data),
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: limits.maxResponseBytes,
+      maxLogBlockRange: limits.maxLogBlockRange,
+      fetch: options.fetch,
+    })
+    return c.json(response)
+  })
   route.all('/', (c) => {
     c.header('Allow', 'POST, OPTIONS')
     return apiError(c, 405, 'Method Not Allowed: use POST')
   })
-  return route
+  return { intake, cost, route }
 }

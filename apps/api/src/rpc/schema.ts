@@ -1,6 +1,6 @@
 import { type RpcErrorCode, type RpcErrorObject, rpcErrorMessages } from '@airlock/protocol'
 import * as z from 'zod'
-import { RPC_MAX_BATCH } from './limits'
+import { DEFAULT_RPC_LIMITS } from './limits'
 
 /** A JSON-RPC id. Notifications (no id) are not accepted: every call through the proxy is answered. */
 export const JsonRpcId = z.union([z.string().max(200), z.number(), z.null()])
@@ -34,7 +34,7 @@ export type UpstreamResponse = z.infer<typeof UpstreamResponse>
 export type JsonRpcResponse = { jsonrpc: '2.0'; id: JsonRpcId; result: unknown } | { jsonrpc: '2.0'; id: JsonRpcId; error: RpcErrorObject }
 
 /** What `POST /v1/rpc` takes: one request or a batch (each item is checked with JsonRpcRequest by proxyJsonRpc). */
-export const JsonRpcBody = z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1).max(RPC_MAX_BATCH)])
+export const JsonRpcBody = z.union([JsonRpcRequest, z.array(JsonRpcRequest).min(1).max(DEFAULT_RPC_LIMITS.maxBatch)])
 
 /** The schema of JsonRpcResponse, and of what `POST /v1/rpc` answers: one response, or one per batch item in order. */
 export const JsonRpcResponseSchema = z.union([

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { createMemoryQuotaStore, projectQuota } from './quota'
+
+function quota(clock: { t: number }) {
+  return projectQuota({ quota: { calls: 10, windowSeconds: 60 }, store: createMemoryQuotaStore(), now: () => clock.t })
+}
+
+describe('project quota', () => {
+  it('counts calls per project in fixed windows, refuses past the limit with the wait until the next window', async () => {
+    const clock = { t: 120_000 }
+    const q = quota(clock)
+    expect(await q.take('demo', 8)).toEqual({ ok: true })
+    clock.t = 150_000
+    // 8 used: a batch of 3 would pass 10 and is refused whole, counting nothing; 2 still fit.
+    expect(await q.take('demo', 3)).toEqual({
+      ok: false,
+      retryAfterSeconds: 30,
+      message: 'Project demo has used its quota of 10 RPC calls per 60 s: try again in 30 s',
+    })
+    expect(await q.take('demo', 2)).toEqual({ ok: true })
+    expect(await q.take('demo', 1)).toMatchObject({ ok: false })
+    // Another project has its own count.
+    expect(await q.take('other', 10)).toEqual({ ok: true })
+    clock.t = 180_000
+    expect(await q.take('demo', 10)).toEqual({ ok: true })
+  })
+})
