@@ -4,6 +4,7 @@ import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
+import { permissionsPolicy } from '../http/security-headers'
 import { smtpMailer } from '../mail/mailer'
 import { createKeyServiceApp, KeyServiceReason, KS_CODE_MAX_TRIES, KS_DEVICE_COOKIE, wrongDeviceCodeMessage } from './app'
 import { AssertionReason, ed25519FromSeed, signAssertion, type AssertionPurpose } from './assertion'
@@ -84,6 +85,24 @@ describe('key service: who may call', () => {
     expect(preflight.headers.get('Access-Control-Allow-Credentials')).toBe('true')
     const foreign = await call('/v1/enrol', { assertion: assertion('enrol', randomUUID(), device()) }, { origin: 'http://evil.localhost' })
     expect(foreign).toMatchObject({ status: 403, json: { error: KeyServiceReason.crossOrigin } })
+  })
+
+  it('denies every browser feature and opener on every answer, and asks for https only behind its https URL', async () => {
+    for (const res of [await app.request('/health'), await app.request('/v1/enrol', { method: 'OPTIONS', headers: { Origin: SECURE } })]) {
+      expect(res.headers.get('Permissions-Policy')).toBe(permissionsPolicy({}))
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(res.headers.get('Referrer-Policy')).toBe('no-referrer')
+      expect(res.headers.get('Strict-Transport-Security')).toBeNull()
+    }
+    const behindTls = createKeyServiceApp({
+      secureOrigin: SECURE,
+      sosPublicKey: sos.publicKey,
+      keys: keyServiceKeys(randomBytes(32)),
+      db,
+      publicUrl: 'https://keys.example',
+    })
+    expect((await behindTls.request('/health')).headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains')
   })
 
   it('refuses assertions it cannot trust: another key, another purpose, expired, replayed', async () => {

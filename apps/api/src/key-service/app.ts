@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { emailCooldownMessage } from '@airlock/protocol'
 import type { Database } from '../db/database'
 import { API_CSP } from '../http/csp'
-import { clientAddress } from '../http/client-address'
+import { clientAddressOf } from '../http/client-address'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 import { isSecureContextOrigin } from '../http/origin'
@@ -68,6 +68,10 @@ export interface KeyServiceAppOptions {
   secureCookies?: boolean
   /** Every call, per client address; `false` turns it off. */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
+  /** The key service's own public URL: https turns HSTS on. */
+  publicUrl?: string
+  /** The proxies in front of the service (IPs, CIDR ranges): the client is read from their X-Forwarded-For. */
+  trustedProxies?: readonly string[]
 }
 
 export const DEFAULT_KEY_SERVICE_RATE_LIMIT = { capacity: 60, refillPerSecond: 1 }
@@ -91,8 +95,12 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
   const now = options.now ?? Date.now
   const secureOrigin = new URL(options.secureOrigin).origin
   const secureCookies = options.secureCookies ?? isSecureContextOrigin(secureOrigin)
+  const clientAddress = clientAddressOf(options.trustedProxies)
   const app = new Hono<Env>()
-  const headers = { ...securityHeaders(API_CSP, 'no-referrer'), 'Cross-Origin-Resource-Policy': 'cross-origin' }
+  const headers = {
+    ...securityHeaders(API_CSP, 'no-referrer', { publicOrigin: options.publicUrl }),
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  }
   const cors = {
     'Access-Control-Allow-Origin': secureOrigin,
     'Access-Control-Allow-Credentials': 'true',

@@ -1,3 +1,4 @@
+import { splitProxyList } from '../http/client-address'
 import { startKeyService } from './server'
 
 /**
@@ -17,7 +18,9 @@ const service = await startKeyService({
   ...(env.KEY_SERVICE_DATA_DIR ? { dataDir: env.KEY_SERVICE_DATA_DIR } : {}),
   ...(env.KEY_SERVICE_SMTP_URL ? { smtpUrl: env.KEY_SERVICE_SMTP_URL } : {}),
   ...(env.KEY_SERVICE_MAIL_FROM ? { mailFrom: env.KEY_SERVICE_MAIL_FROM } : {}),
+  ...(env.KEY_SERVICE_PUBLIC_URL ? { publicUrl: env.KEY_SERVICE_PUBLIC_URL } : {}),
   ...(limit ? { rateLimit: { capacity: Number(limit[1]), refillPerSecond: Number(limit[2]) } } : {}),
+  trustedProxies: splitProxyList(env.KEY_SERVICE_TRUSTED_PROXIES),
 })
 console.log(`KEY_SERVICE_READY ${service.url}`)
 

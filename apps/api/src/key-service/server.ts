@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import * as z from 'zod'
 import { openDatabase } from '../db/open'
+import { TrustedProxy } from '../http/client-address'
 import { startNodeServer, type RunningServer } from '../http/server'
 import { smtpMailer } from '../mail/mailer'
 import { decodeSecret } from '../security/tokens'
@@ -33,6 +34,10 @@ export const KeyServiceConfig = z.object({
   smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
   mailFrom: z.string().min(3).max(200).optional(),
   rateLimit: z.union([Limit, z.literal(false)]).optional(),
+  /** Where browsers reach it (`https://keys.airlock.dev`), when a TLS proxy is in front: https turns HSTS on. */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** The proxies in front of it (IPs, CIDR ranges), whose X-Forwarded-For names the client. */
+  trustedProxies: z.array(TrustedProxy).optional(),
 })
 export type KeyServiceConfig = z.input<typeof KeyServiceConfig>
 
@@ -50,6 +55,8 @@ export async function startKeyService(input: KeyServiceConfig): Promise<RunningS
     db,
     ...(mailer ? { mailer } : {}),
     ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
+    ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
   })
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false })
   let server: RunningServer

@@ -62,6 +62,8 @@ interface CallOptions {
   device?: string
   origin?: string | null
   headers?: Record<string, string>
+  /** The socket peer, as @hono/node-server passes it (app.request has none: 'local'). */
+  peer?: string
 }
 
 async function call(path: string, options: CallOptions = {}, target: ReturnType<typeof makeApp> = app) {
@@ -70,11 +72,11 @@ async function call(path: string, options: CallOptions = {}, target: ReturnType<
   if (options.token) headers.Authorization = `Bearer ${options.token}`
   if (options.device) headers['X-Airlock-Device'] = options.device
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
-  const response = await target.request(path, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  })
+  const response = await target.request(
+    path,
+    { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) },
+    options.peer ? { incoming: { socket: { remoteAddress: options.peer } } } : undefined,
+  )
   const text = await response.text()
   return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> }
 }
@@ -278,6 +280,102 @@ describe('code throttling', () => {
     const third = await call('/api/email/start', { body: { email: freshEmail() } }, limited)
     expect(third.status).toBe(429)
     expect(third.json.error).toMatch(/^Too many requests/)
+  })
+})
+
+describe('per-account limits (rotating client addresses gains nothing)', () => {
+  const peers = (n: number) => Array.from({ length: n }, (_, i) => `198.51.100.${i + 1}`)
+
+  it("limits each account's signed-in calls, whatever address they come from", async () => {
+    const limited = makeApp({
+      rateLimit: { capacity: 100, refillPerSecond: 1 },
+      accountRateLimit: { session: { capacity: 3, refillPerSecond: 0.1 }, login: { capacity: 10, refillPerSecond: 1 } },
+    })
+    const alice = await login(freshEmail())
+    const bob = await login(freshEmail())
+    const signedIn = (who: typeof alice, peer: string, path = '/api/shares/auth') =>
+      call(path, { token: who.token, device: who.device, peer }, limited)
+    const [first, second, third, fourth] = peers(4)
+    expect((await signedIn(alice, first!)).status).toBe(404)
+    expect((await signedIn(alice, second!)).status).toBe(404)
+    // Signing assertions for the key service counts in the same bucket.
+    const signed = await call(
+      '/api/key-service/assertion',
+      { body: { purpose: 'enrol' }, token: alice.token, device: alice.device, peer: third },
+      limited,
+    )
+    expect(signed.status).toBe(200)
+    const over = await signedIn(alice, fourth!)
+    expect([over.status, over.json.error, over.headers.get('Retry-After')]).toEqual([429, 'Please try again after 10 seconds', '10'])
+    const overSigning = await call(
+      '/api/key-service/assertion',
+      { body: { purpose: 'enrol' }, token: alice.token, device: alice.device, peer: fourth },
+      limited,
+    )
+    expect(overSigning.status).toBe(429)
+    // Another account from the very same address is not held back; nor is a call that needs no session.
+    expect((await signedIn(bob, fourth!)).status).toBe(404)
+    expect((await call('/api/session', { token: alice.token, peer: fourth }, limited)).json.isConnected).toBe(true)
+    time += 10_000
+    expect((await signedIn(alice, fourth!)).status).toBe(404)
+  })
+
+  it('limits login code checks per email and device bucket: unknown devices cannot lock out the known ones', async () => {
+    const limited = makeApp({
+      accountRateLimit: { session: { capacity: 60, refillPerSecond: 1 }, login: { capacity: 3, refillPerSecond: 1 / 60 } },
+    })
+    const email = freshEmail()
+    const owner = await login(email)
+    time += 60_000
+    // An attacker guesses from fresh addresses and fresh device tokens, in any letter case.
+    const guesses = await Promise.all(
+      peers(4).map((peer, i) =>
+        call(
+          '/api/email/verify',
+          { body: { email: i % 2 ? email.toUpperCase() : email, otp: '123456' }, device: `${i}`.repeat(43), peer },
+          limited,
+        ),
+      ),
+    )
+    expect(guesses.map((guess) => guess.status).sort()).toEqual([400, 400, 400, 429])
+    const refused = guesses.find((guess) => guess.status === 429)!
+    expect([refused.json.error, refused.headers.get('Retry-After')]).toEqual(['Please try again after 60 seconds', '60'])
+    // A new device of the owner shares the unknown devices' bucket ...
+    expect((await call('/api/email/verify', { body: { email, otp: '123456' }, device: '9'.repeat(43) }, limited)).status).toBe(429)
+    // ... but the owner's known device has its own, and logs in.
+    expect((await call('/api/email/start', { body: { email }, device: owner.device }, limited)).status).toBe(200)
+    const verified = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: owner.device }, limited)
+    expect(verified.status).toBe(200)
+    time += 60_000
+    expect((await call('/api/email/verify', { body: { email, otp: '123456' }, device: '9'.repeat(43) }, limited)).status).toBe(400)
+  })
+})
+
+describe('client address behind trusted proxies', () => {
+  const limitedBehind = (trustedProxies?: string[]) =>
+    makeApp({ rateLimit: { capacity: 2, refillPerSecond: 0.001 }, ...(trustedProxies ? { trustedProxies } : {}) })
+  const session = (target: ReturnType<typeof makeApp>, peer: string, forwardedFor?: string) =>
+    call('/api/session', { peer, ...(forwardedFor ? { headers: { 'X-Forwarded-For': forwardedFor } } : {}) }, target)
+
+  it('gives each client behind the load balancer its own bucket', async () => {
+    const behind = limitedBehind(['10.0.0.0/8'])
+    for (let i = 0; i < 2; i++) expect((await session(behind, '10.0.0.2', '203.0.113.1')).status).toBe(200)
+    expect((await session(behind, '10.0.0.3', '203.0.113.1')).status).toBe(429)
+    // Another client through the same balancer is not held back by the first.
+    expect((await session(behind, '10.0.0.2', '203.0.113.2')).status).toBe(200)
+    // A forged hop left of the balancer's changes nothing.
+    expect((await session(behind, '10.0.0.2', '198.51.100.7, 203.0.113.1')).status).toBe(429)
+  })
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy, and by default', async () => {
+    for (const target of [limitedBehind(['10.0.0.0/8']), limitedBehind()]) {
+      for (let i = 0; i < 2; i++) expect((await session(target, '198.51.100.9', `203.0.113.${i}`)).status).toBe(200)
+      expect((await session(target, '198.51.100.9', '203.0.113.99')).status).toBe(429)
+    }
+    // Without trusted proxies, every client of the balancer shares its one address (the issue this fixes).
+    const direct = limitedBehind()
+    for (let i = 0; i < 2; i++) await session(direct, '10.0.0.2', `203.0.113.${i}`)
+    expect((await session(direct, '10.0.0.2', '203.0.113.50')).status).toBe(429)
   })
 })
 

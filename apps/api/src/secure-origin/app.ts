@@ -1,12 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { emailCooldownMessage } from '@airlock/protocol'
 import { getCookie } from 'hono/cookie'
 import type { Database } from '../db/database'
-import { clientAddress } from '../http/client-address'
+import { clientAddressOf } from '../http/client-address'
 import { API_CSP } from '../http/csp'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit } from '../http/json-body'
 import { isSecureContextOrigin } from '../http/origin'
-import { rateLimit } from '../http/rate-limit'
+import { rateLimit, tokenBuckets, tooManyRequests } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from '../mail/mailer'
 import { hashToken, randomToken, TOKEN_PATTERN } from '../security/tokens'
@@ -29,6 +30,8 @@ export const DEVICE_COOKIE = 'airlock_device'
 /** The device token when the frame's cookies are dropped (it keeps the token in its own storage). */
 export const DEVICE_HEADER = 'X-Airlock-Device'
 const MAX_BODY_BYTES = 8 * 1024
+
+type RateLimit = { capacity: number; refillPerSecond: number }
 
 export interface SecureOriginAppOptions {
   /** The secure origin as browsers see it (`http://secure.localhost:4402`): the only origin allowed to call. */
@@ -54,6 +57,14 @@ export interface SecureOriginAppOptions {
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** The calls that send mail, per client address (on top of the per-account back-off); `false` turns it off. */
   mailRateLimit?: { capacity: number; refillPerSecond: number } | false
+  /**
+   * Per account, on top of the per-address limits, so that rotating addresses gains nothing:
+   * `session`, every signed-in call per user (key shares, passkeys, assertions, email change);
+   * `login`, the login code checks per email and device bucket. `false` turns both off.
+   */
+  accountRateLimit?: { session: RateLimit; login: RateLimit } | false
+  /** The proxies in front of the origin (IPs, CIDR ranges): the per-address limits read the client from their X-Forwarded-For. */
+  trustedProxies?: readonly string[]
   /** Social login (OpenID Connect) providers; without it every provider answers 404. */
   social?: SocialLoginOptions
   /** Sign In With Farcaster (the relay, the IdRegistry read); without it /api/farcaster/* answers 404. */
@@ -63,6 +74,14 @@ export interface SecureOriginAppOptions {
 export const DEFAULT_SECURE_RATE_LIMIT = { capacity: 120, refillPerSecond: 2 }
 /** 20 mails in a burst, then one every 3 minutes, per client address. */
 export const DEFAULT_MAIL_RATE_LIMIT = { capacity: 20, refillPerSecond: 1 / 180 }
+/**
+ * A frame makes a few signed-in calls per load or unlock: 60 in a burst, then 12 a minute, per
+ * account. A person mistypes a code a few times: 10 checks, then one a minute, per email and bucket.
+ */
+export const DEFAULT_ACCOUNT_RATE_LIMIT = {
+  session: { capacity: 60, refillPerSecond: 1 / 5 },
+  login: { capacity: 10, refillPerSecond: 1 / 60 },
+}
 
 /**
  * The secure-frame server's API (issue 5 items 2 and 3), mounted under `/api` on the secure
@@ -78,7 +97,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   // The social login callback is a top-level page outside /api: it goes on `root` (same router).
   const root = new Hono<SecureEnv>()
   const app = root.basePath(SECURE_API_PREFIX)
-  const headers = { ...securityHeaders(API_CSP, 'no-referrer'), 'Cross-Origin-Resource-Policy': 'same-origin' }
+  const headers = { ...securityHeaders(API_CSP, 'no-referrer', { publicOrigin: origin }), 'Cross-Origin-Resource-Policy': 'same-origin' }
 
   app.use('*', async (c, next) => {
     await next()
@@ -98,6 +117,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     await next()
   })
 
+  const clientAddress = clientAddressOf(options.trustedProxies)
   if (options.rateLimit !== false) {
     app.use('*', rateLimit({ ...(options.rateLimit ?? DEFAULT_SECURE_RATE_LIMIT), key: clientAddress, now }))
   }
@@ -105,6 +125,15 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     options.mailRateLimit === false
       ? (_c, next) => next()
       : rateLimit({ ...(options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT), key: clientAddress, now })
+
+  const accountLimits = options.accountRateLimit ?? DEFAULT_ACCOUNT_RATE_LIMIT
+  const sessionBuckets = accountLimits ? tokenBuckets({ ...accountLimits.session, now }) : undefined
+  const loginBuckets = accountLimits ? tokenBuckets({ ...accountLimits.login, now }) : undefined
+  /** The SPEC's 'Please try again after {n} seconds' (its email login text) once the bucket of `key` is empty. */
+  const limited = (c: SecureContext, buckets: typeof sessionBuckets, key: string) => {
+    const wait = buckets?.take(key) ?? 0
+    return wait > 0 ? tooManyRequests(c, wait, (seconds) => emailCooldownMessage(seconds * 1000)) : undefined
+  }
 
   const setCookie = (c: SecureContext, name: string, value: string, maxAgeMs: number) => {
     const attributes = secureCookies ? ['Secure', 'SameSite=None', 'Partitioned'] : ['SameSite=Strict']
@@ -126,6 +155,8 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   const requireSession: MiddlewareHandler<SecureEnv> = async (c, next) => {
     const session = await currentSession(c)
     if (!session) return apiError(c, 401, SecureReason.notSignedIn)
+    const refused = limited(c, sessionBuckets, session.user.id)
+    if (refused) return refused
     c.set('session', session)
     await next()
   }
@@ -164,6 +195,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     mailer,
     bodyLimit: jsonBodyLimit(MAX_BODY_BYTES),
     mailLimit,
+    loginLimit: (c, key) => limited(c, loginBuckets, key),
     deviceToken,
     issueDevice: (c, token) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),
     currentSession,

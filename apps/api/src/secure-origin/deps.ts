@@ -17,11 +17,13 @@ export interface SecureDeps {
   bodyLimit: MiddlewareHandler<SecureEnv>
   /** The per-client-address limit of the calls that send mail. */
   mailLimit: MiddlewareHandler<SecureEnv>
+  /** The per-account limit of login code checks (`key`: email and device bucket): the 429 to answer, else undefined. */
+  loginLimit: (c: SecureContext, key: string) => Response | undefined
   deviceToken: (c: SecureContext) => string | undefined
   /** Sets the device cookie for a freshly issued device token. */
   issueDevice: (c: SecureContext, token: string) => void
   currentSession: (c: SecureContext) => Promise<SecureSession | undefined>
-  /** 401 without a live session; else `c.var.session`. */
+  /** 401 without a live session, 429 past the account's limit of signed-in calls; else `c.var.session`. */
   requireSession: MiddlewareHandler<SecureEnv>
   /** 403 unless the request also carries the device token the session was opened on. */
   requireDeviceSession: MiddlewareHandler<SecureEnv>

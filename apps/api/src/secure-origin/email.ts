@@ -129,11 +129,14 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     if (!parsed.success) return parsed.response
     const device = deps.deviceToken(c)
     if (!device) return apiError(c, 400, SecureReason.noDevice)
-    const checked = await checkCode(
-      c,
-      { purpose: 'login', email: parsed.data.email, userId: null, deviceHash: hashToken(device) },
-      parsed.data.otp,
-    )
+    const deviceHash = hashToken(device)
+    // Per account and device bucket, as codes are sent: checks from devices the account does not
+    // know cannot lock out its own devices.
+    const user = await findUserByEmail(db, parsed.data.email)
+    const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
+    const refused = deps.loginLimit(c, `${parsed.data.email.toLowerCase()}|${deviceBucket(deviceHash, known)}`)
+    if (refused) return refused
+    const checked = await checkCode(c, { purpose: 'login', email: parsed.data.email, userId: null, deviceHash }, parsed.data.otp)
     if (checked instanceof Response) return checked
     return deps.openSession(c, device, (tx, at) => findOrInsertUser(tx, parsed.data.email, at))
   })
