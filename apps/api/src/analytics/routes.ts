@@ -4,9 +4,14 @@ import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
+import { tooManyRequests } from '../http/rate-limit'
 import { AnalyticsEventBody, MAX_EVENT_BODY_BYTES, MAX_TIMESTAMP_SKEW_MS } from './events'
+import { type AnalyticsLimits, DEFAULT_ANALYTICS_LIMITS, insertEvent, spendQuota } from './store'
 
 export const AnalyticsResponse = z.object({ stored: z.boolean() })
+
+export const analyticsQuotaMessage = (seconds: number) =>
+  `This project sent more analytics events than its quota: try again in ${seconds} s`
 
 /**
  * `POST /e?projectId&st&sv`: analytics ingest (the pulse endpoint, at the API root, not under /v1).
@@ -15,10 +20,11 @@ export const AnalyticsResponse = z.object({ stored: z.boolean() })
  * - 202 `{ stored: true }`: stored (the project has `features.analytics`);
  * - 202 `{ stored: false }`: the project has analytics off (nothing kept), or the eventId was seen
  *   before (idempotent: a resend is not stored twice);
- * - 400 invalid event, 413 body over 16 KiB; 401/403 come from the guard.
+ * - 400 invalid event (unknown name, properties not a flat record of short scalars), 413 body over
+ *   16 KiB, 429 with Retry-After past the project's quota of the window; 401/403 come from the guard.
  * Always a JSON body: AppKit's FetchUtil.post parses every answer as JSON.
  */
-export function analyticsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }> {
+export function analyticsRoutes(deps: ApiDeps, limits: AnalyticsLimits = DEFAULT_ANALYTICS_LIMITS): Hono<{ Variables: ApiVariables }> {
   const route = new Hono<{ Variables: ApiVariables }>()
   route.post('/e', jsonBodyLimit(MAX_EVENT_BODY_BYTES), async (c) => {
     const project = c.get('project') as ApiVariables['project'] | undefined
@@ -34,26 +40,16 @@ export function analyticsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }
     }
     if (!project.features.analytics) return c.json({ stored: false }, 202)
 
+    const wait = await spendQuota(deps.db, project.id, limits, now)
+    if (wait > 0) return tooManyRequests(c, Math.ceil(wait / 1000), analyticsQuotaMessage)
     const sdk = c.get('sdk') as ApiVariables['sdk'] | undefined
-    const { rows } = await deps.db.query(
-      `INSERT INTO analytics_events (event_id, project_id, event, url, domain, address, properties, sdk_type, sdk_version, occurred_at, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11)
-       ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
-      [
-        event.eventId,
-        project.id,
-        event.props.event,
-        event.url,
-        event.domain,
-        event.props.address ?? null,
-        JSON.stringify(event.props.properties ?? {}),
-        sdk?.type ?? null,
-        sdk?.version ?? null,
-        new Date(event.timestamp).toISOString(),
-        new Date(now).toISOString(),
-      ],
-    )
-    return c.json({ stored: rows.length === 1 }, 202)
+    const stored = await insertEvent(deps.db, event, {
+      projectId: project.id,
+      sdkType: sdk?.type ?? null,
+      sdkVersion: sdk?.version ?? null,
+      receivedAt: now,
+    })
+    return c.json({ stored }, 202)
   })
   return route
 }

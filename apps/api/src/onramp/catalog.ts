@@ -26,6 +26,8 @@ export interface OnrampSandboxConfig {
   fiatUsdRates?: Readonly<Record<string, string>>
   /** Session lifetime (default 30 minutes). */
   sessionTtlMs?: number
+  /** Open (unpaid, unexpired) checkout sessions one user (`partnerUserId`) of a project may hold (default 10). */
+  maxOpenSessionsPerUser?: number
 }
 
 /** SPEC section 9: card 10.00-7500.00, bank account (ACH) 10.00-25000.00, for USD and EUR. */
@@ -38,6 +40,8 @@ export const DEFAULT_ASSETS = Object.freeze(['USDC', 'DAI', 'ETH'])
 export const DEFAULT_USD_PRICES: Readonly<Record<string, string>> = Object.freeze({ USDC: '1', DAI: '1', ETH: '3000' })
 export const DEFAULT_FIAT_USD_RATES: Readonly<Record<string, string>> = Object.freeze({ USD: '1', EUR: '1.08' })
 export const SESSION_TTL_MS = 30 * 60 * 1000
+/** A person clicking Buy again and again within the 30 minutes; a script minting checkouts is refused past it. */
+export const MAX_OPEN_SESSIONS_PER_USER = 10
 
 /** Network fee, in cents of the payment currency: sending the native currency is cheaper than a token. */
 export const NETWORK_FEE_CENTS = Object.freeze({ native: 10n, token: 25n })

@@ -47,7 +47,7 @@ export function checkCard(input: string): CardCheck {
  * POST takes the card: 4242 4242 4242 4242 pays (the session is claimed once, the purchase recorded
  * pending, the treasury sends the crypto on chain, the purchase becomes success with its tx hash),
  * 4000 0000 0000 0002 is declined (402, nothing sent, the session stays payable), anything else is an
- * invalid card (400). Unknown session 404, expired (30 min) 410, already paid 409.
+ * invalid card (400). Unknown session 404, expired (30 min) 410 (404 once purged, an hour later), already paid 409.
  */
 export function onrampCheckoutRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono {
   const app = new Hono()

@@ -20,6 +20,7 @@ export {
   type PaymentCurrency,
   type PurchaseCurrency,
 } from './catalog'
+export { startSessionPurge } from './store'
 export { ONRAMP_PROVIDERS, ONRAMP_PROVIDER_IDS, type OnrampProvider } from './providers'
 export { OnrampQuoteResponseSchema, type OnrampQuoteResponse } from './quote'
 export { ONRAMP_ENDPOINTS } from './openapi'

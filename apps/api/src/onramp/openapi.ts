@@ -27,14 +27,16 @@ export const ONRAMP_ENDPOINTS: readonly EndpointDoc[] = [
   {
     method: 'post',
     path: '/v1/generators/onrampurl',
-    summary: 'A new checkout session (30 minutes) and the URL of its sandbox checkout page',
+    summary:
+      'A new checkout session (30 minutes) and the URL of its sandbox checkout page; 429 with Retry-After when the user (partnerUserId) already holds 10 open sessions',
     body: GenerateBody,
     response: OnrampUrlResponse,
   },
   {
     method: 'get',
     path: '/onramp/checkout/{sessionId}',
-    summary: 'The sandbox checkout page (HTML, no project id): the purchase and a card form; 404 unknown, 410 expired, 409 paid',
+    summary:
+      'The sandbox checkout page (HTML, no project id): the purchase and a card form; 404 unknown, 410 expired (404 once purged, an hour later), 409 paid',
     params: CheckoutParams,
     html: true,
   },

@@ -8,6 +8,7 @@ import {
   createCatalog,
   PaymentCurrencySchema,
   PurchaseCurrencySchema,
+  MAX_OPEN_SESSIONS_PER_USER,
   SESSION_TTL_MS,
   type OnrampCatalog,
   type OnrampSandboxConfig,
@@ -16,7 +17,8 @@ import { providerById, DEFAULT_CHECKOUT_PROVIDER, ONRAMP_PROVIDER_IDS, ONRAMP_PR
 import { CENTS, formatFixed } from './money'
 import { bestQuote, limitViolation, toQuoteResponse } from './quote'
 import { AmountInput, parseCryptoAmount, parseDestination, parseFiatAmount, resolveNetwork, type Reason } from './request'
-import { insertSession } from './store'
+import { insertSessionCapped } from './store'
+import { tooManyRequests } from '../http/rate-limit'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 import type {
   OnrampOptionsResponse as OnrampOptionsAnswer,
@@ -71,6 +73,9 @@ export const OnrampUrlResponse = z.object({ url: z.string().describe('the sandbo
 
 const symbolOf = (ref: z.infer<typeof CurrencyRef>) => (typeof ref === 'string' ? ref : (ref.symbol ?? ref.id ?? '')).toUpperCase()
 
+export const tooManyCheckoutsMessage = (max: number, seconds: number) =>
+  `This user already has ${max} open checkouts, the most allowed: pay one, or try again in ${seconds} s`
+
 /** A new checkout session id: 32 random bytes, base64url (43 characters). */
 export const newSessionId = () => randomBytes(32).toString('base64url')
 
@@ -79,7 +84,8 @@ export const newSessionId = () => randomBytes(32).toString('base64url')
  * - `GET /onramp/options`: `{ purchaseCurrencies, paymentCurrencies }`;
  * - `POST /onramp/quote`: `{ coinbaseFee, networkFee, paymentSubtotal, paymentTotal, purchaseAmount, quoteId, provider }`;
  * - `POST /generators/onrampurl`: `{ url }`, the sandbox checkout page of a new session
- *   (`${apiOrigin}/onramp/checkout/<id>`, served by onrampCheckoutRoutes).
+ *   (`${apiOrigin}/onramp/checkout/<id>`, served by onrampCheckoutRoutes); 429 with Retry-After
+ *   while the user (`partnerUserId`) holds `maxOpenSessionsPerUser` open ones.
  */
 export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{ Variables: ApiVariables }> {
   const app = new Hono<{ Variables: ApiVariables }>()
@@ -188,20 +194,29 @@ export function onrampRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono<{
 
     const now = deps.now()
     const id = newSessionId()
-    await insertSession(deps.db, {
-      id,
-      project_id: c.get('project')?.id ?? '',
-      provider: provider.id,
-      partner_user_id: data.partnerUserId,
-      chain: asset.chain,
-      destination: destination.address,
-      asset: asset.symbol,
-      payment_currency: currency,
-      preset_fiat_cents: presetFiatCents?.toString() ?? null,
-      preset_crypto_units: presetCryptoUnits?.toString() ?? null,
-      created_at: new Date(now),
-      expires_at: new Date(now + (config.sessionTtlMs ?? SESSION_TTL_MS)),
-    })
+    const max = config.maxOpenSessionsPerUser ?? MAX_OPEN_SESSIONS_PER_USER
+    const created = await insertSessionCapped(
+      deps.db,
+      {
+        id,
+        project_id: c.get('project')?.id ?? '',
+        provider: provider.id,
+        partner_user_id: data.partnerUserId,
+        chain: asset.chain,
+        destination: destination.address,
+        asset: asset.symbol,
+        payment_currency: currency,
+        preset_fiat_cents: presetFiatCents?.toString() ?? null,
+        preset_crypto_units: presetCryptoUnits?.toString() ?? null,
+        created_at: new Date(now),
+        expires_at: new Date(now + (config.sessionTtlMs ?? SESSION_TTL_MS)),
+      },
+      max,
+    )
+    if (!created.inserted) {
+      const seconds = Math.max(1, Math.ceil((created.retryAt.getTime() - now) / 1000))
+      return tooManyRequests(c, seconds, (s) => tooManyCheckoutsMessage(max, s))
+    }
     return c.json<OnrampUrlAnswer>({ url: `${deps.apiOrigin}/onramp/checkout/${id}` })
   })
 

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database'
+import { runPeriodically, type PeriodicTask } from '../db/periodic'
 import type { Cursor } from '../history/cursor'
 
-/** Storage of the on-ramp sandbox (migration 011). Addresses lowercase. */
+/** Storage of the on-ramp sandbox (migrations 011, 025). Addresses lowercase. */
 
 export interface SessionRow {
   id: string
@@ -69,6 +70,50 @@ export async function insertSession(db: Database, session: NewSession): Promise<
       session.created_at.toISOString(),
       session.expires_at.toISOString(),
     ],
+  )
+}
+
+/**
+ * Inserts the session unless its user (project and partner user id) already holds `max` open,
+ * unexpired ones; then answers when the first of those expires. The user's lock makes the count
+ * and the insert one step, so parallel requests cannot slip past the cap.
+ */
+export async function insertSessionCapped(
+  db: Database,
+  session: NewSession,
+  max: number,
+): Promise<{ inserted: true } | { inserted: false; retryAt: Date }> {
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT 1 FROM pg_advisory_xact_lock(hashtext($1))`, [`onramp:${session.project_id}:${session.partner_user_id}`])
+    const { rows } = await tx.query<{ expires_at: Date }>(
+      `SELECT expires_at FROM onramp_sessions
+       WHERE project_id = $1 AND partner_user_id = $2 AND status = 'open' AND expires_at > $3
+       ORDER BY expires_at LIMIT $4`,
+      [session.project_id, session.partner_user_id, session.created_at.toISOString(), max],
+    )
+    if (rows.length >= max) return { inserted: false, retryAt: rows[0]!.expires_at }
+    await insertSession(tx, session)
+    return { inserted: true }
+  })
+}
+
+/** Deletes open sessions that expired before `before` (paid ones stay: their purchase refers to them); how many went. */
+export async function purgeExpiredSessions(db: Database, before: Date): Promise<number> {
+  const { rows } = await db.query<{ sessions: number }>(
+    `WITH gone AS (DELETE FROM onramp_sessions WHERE status = 'open' AND expires_at < $1 RETURNING 1) SELECT count(*)::int AS sessions FROM gone`,
+    [before.toISOString()],
+  )
+  return rows[0]!.sessions
+}
+
+/** Expired sessions still answer 'Checkout expired' this long, then are purged (and answer 404). */
+export const SESSION_PURGE_GRACE_MS = 60 * 60_000
+export const SESSION_PURGE_INTERVAL_MS = 10 * 60_000
+
+/** The purge at start and every 10 minutes. */
+export function startSessionPurge(db: Database, now: () => number): PeriodicTask {
+  return runPeriodically('onramp session purge', SESSION_PURGE_INTERVAL_MS, () =>
+    purgeExpiredSessions(db, new Date(now() - SESSION_PURGE_GRACE_MS)),
   )
 }
 
