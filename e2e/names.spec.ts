@@ -1,5 +1,7 @@
 import { connectWallet, expect, freshAccountTest, openDemo, test } from './fixtures'
-import { chooseName, registerNameViaApi } from './support/walletFeatures'
+import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow } from '@airlock/protocol'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { apiFromNode, chooseName, registerNameViaApi } from './support/walletFeatures'
 import { approveInFrame, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 
@@ -27,6 +29,43 @@ test.describe('Account names', () => {
       await chooseName(page, widget, `wallet-${stamp}`)
     },
   )
+
+  test('the api refuses the old JSON name message and a name message signed for another site, both correctly signed', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const name = `replayed-${Date.now().toString(36)}.airlock.id`
+    const post = async (message: string) => {
+      const body = {
+        coin_type: evmChainIdToCoinType(31337),
+        address: owner.address,
+        message,
+        signature: await owner.signMessage({ message }),
+      }
+      const response = await fetch(`${apiFromNode()}/v1/profile/account?projectId=demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return {
+        status: response.status,
+        reason: ((await response.json()) as { reasons: { description: string }[] }).reasons[0]?.description,
+      }
+    }
+    const old = await post(JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) }))
+    expect(old.status).toBe(400)
+    expect(old.reason).toContain('The JSON name message is no longer accepted')
+
+    const fields = {
+      purpose: NAME_MESSAGE_PURPOSE.register,
+      name,
+      address: owner.address,
+      coinType: evmChainIdToCoinType(31337),
+      attributes: {},
+    }
+    const elsewhere = await post(nameMessageNow({ ...fields, domain: 'api.other-dapp.example' }, Date.now()))
+    expect(elsewhere).toEqual({ status: 400, reason: 'The signed message is for another site: api.other-dapp.example' })
+    const lookup = await fetch(`${apiFromNode()}/v1/profile/account/${name}?projectId=demo`)
+    expect(lookup.status).toBe(404)
+  })
 
   test('the embedded wallet registers a name: the signature is approved in the secure frame', async ({ page, widget }) => {
     test.slow()

@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
+import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow } from '@airlock/protocol'
 import { erc20Abi, parseUnits, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { chainClient, expect, stack } from '../fixtures'
@@ -114,12 +115,15 @@ export const apiFromNode = () => {
 
 /** Registers `name` for `owner` on the devnet chain through the api, as the README shows. */
 export async function registerName(owner: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}): Promise<void> {
-  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
+  const coinType = evmChainIdToCoinType(31337)
+  const domain = new URL(stack.urls.api).host
+  const fields = { domain, purpose: NAME_MESSAGE_PURPOSE.register, name, address: owner.address, coinType, attributes }
+  const message = nameMessageNow(fields, Date.now())
   const response = await fetch(`${apiFromNode()}/v1/profile/account?projectId=demo`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      coin_type: 0x80000000 + 31337,
+      coin_type: coinType,
       address: owner.address,
       message,
       signature: await owner.signMessage({ message }),

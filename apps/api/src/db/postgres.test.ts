@@ -18,6 +18,7 @@ import { historyRoutes, startIndexer } from '../history'
 import { identityRoutes } from '../identity/routes'
 import { createTestContext, reason, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from '../names/routes'
+import { registrationBody } from '../names/testing'
 import { revokeMessage } from '../sessions/rules'
 import { sessionsRoutes, type SmartSession } from '../sessions/routes'
 import type { Database } from './database'
@@ -150,13 +151,7 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
   }, 60_000)
 
   async function register(account: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}) {
-    const message = JSON.stringify({ name, attributes, timestamp: Math.floor(ctx.clock.now / 1000) })
-    return send(app, 'POST', '/v1/profile/account', {
-      coin_type: 2147514985,
-      address: account.address,
-      message,
-      signature: await account.signMessage({ message }),
-    })
+    return send(app, 'POST', '/v1/profile/account', await registrationBody(ctx, account, name, attributes))
   }
 
   it('applies the migrations', async () => {

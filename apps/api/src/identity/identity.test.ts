@@ -4,6 +4,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
 import { namesRoutes } from '../names/routes'
+import { registrationBody } from '../names/testing'
 import { parseAccountId, parseEvmAddress } from './address'
 import { identityRoutes } from './routes'
 import { createTestContext, reason, send, T0, type TestContext } from './testing/harness'
@@ -16,13 +17,7 @@ let ctx: TestContext
 let app: Hono<{ Variables: ApiVariables }>
 
 async function register(account: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}, coinType = 2147514985) {
-  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(ctx.clock.now / 1000) })
-  const reply = await send(app, 'POST', '/v1/profile/account', {
-    coin_type: coinType,
-    address: account.address,
-    message,
-    signature: await account.signMessage({ message }),
-  })
+  const reply = await send(app, 'POST', '/v1/profile/account', await registrationBody(ctx, account, name, attributes, coinType))
   expect(reply.status).toBe(200)
 }
 

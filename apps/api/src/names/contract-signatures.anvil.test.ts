@@ -18,6 +18,7 @@ import { deployTestWallet, deployTestWalletFactory, testWalletAddress, testWalle
 import { deadPort } from '../testing/ports'
 import { namesRoutes } from './routes'
 import { evmChainIdToCoinType, NameReason } from './rules'
+import { signedNameBody } from './testing'
 
 // Smart-account signatures (ERC-1271 deployed, ERC-6492 counterfactual) through a real chain.
 const ANVIL_PORT = 18801
@@ -39,10 +40,8 @@ let client: PublicClient
 let factory: Address
 let deployedWallet: Address
 
-async function registration(name: string, address: Address, sign: (message: string) => Promise<Hex>, chainId = 31337) {
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(ctx.clock.now / 1000) })
-  return { coin_type: evmChainIdToCoinType(chainId), address, message, signature: await sign(message) }
-}
+const registration = (name: string, address: Address, sign: (message: string) => Promise<Hex>, chainId = 31337) =>
+  signedNameBody({ name, address, sign, apiOrigin: ctx.deps.apiOrigin, nowMs: ctx.clock.now, coinType: evmChainIdToCoinType(chainId) })
 const aliceSigns = (message: string) => alice.signMessage({ message })
 const bobSigns = (message: string) => bob.signMessage({ message })
 const register = (body: unknown) => send(app, 'POST', '/v1/profile/account', body)

@@ -40,14 +40,15 @@ export const NAMES_ENDPOINTS: readonly EndpointDoc[] = [
   {
     method: 'post',
     path: '/v1/profile/account',
-    summary: 'Register a name: message is JSON { name, attributes, timestamp (s) } signed by address',
+    summary: "Register a name: message is the name message (purpose 'Register an Airlock name', this API's domain) signed by address",
     body: RegisterBody,
     response: NameRecordSchema.extend({ success: z.literal(true) }),
   },
   {
     method: 'post',
     path: '/v1/profile/account/{name}/attributes',
-    summary: "Replace a name's attributes: message is JSON { attributes, timestamp (s) } signed by the owner",
+    summary:
+      'Replace a name\'s attributes: message is the name message (purpose "Replace an Airlock name\'s attributes") signed by the owner',
     params: NameParams,
     body: RegisterBody,
     response: NameRecordSchema,

@@ -1,11 +1,14 @@
 import { devnetAccounts } from '@airlock/devnet'
+import { NAME_MESSAGE_PURPOSE, type NameMessage } from '@airlock/protocol'
 import type { Hono } from 'hono'
+import type { Address } from 'viem'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
 import { createTestContext, reason, send, T0, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from './routes'
-import { NameReason } from './rules'
+import { NameReason, type NameAttributes } from './rules'
+import { signedNameBody } from './testing'
 
 const alice = privateKeyToAccount(devnetAccounts[0]!.privateKey)
 const bob = privateKeyToAccount(devnetAccounts[1]!.privateKey)
@@ -16,22 +19,35 @@ const COIN_31337 = 2147514985
 let ctx: TestContext
 let app: Hono<{ Variables: ApiVariables }>
 
-async function signed(
-  account: PrivateKeyAccount,
-  payload: Record<string, unknown>,
-  options: { coinType?: number; address?: string; signer?: PrivateKeyAccount } = {},
-) {
-  const message = JSON.stringify(payload)
-  return {
-    coin_type: options.coinType ?? COIN_31337,
-    address: options.address ?? account.address,
-    message,
-    signature: await (options.signer ?? account).signMessage({ message }),
-  }
+interface BodyOptions {
+  coinType?: number
+  address?: Address
+  signer?: PrivateKeyAccount
+  attributes?: NameAttributes
+  message?: Partial<NameMessage>
 }
 
-const registration = (account: PrivateKeyAccount, name: string, extra: Record<string, unknown> = {}, options = {}) =>
-  signed(account, { name, attributes: {}, timestamp: Math.floor(ctx.clock.now / 1000), ...extra }, options)
+/** `account`'s name message for `name`, signed now for the test API (by `signer` when given). */
+const signed = (account: PrivateKeyAccount, name: string, purpose: NameMessage['purpose'], options: BodyOptions = {}) =>
+  signedNameBody({
+    name,
+    address: options.address ?? account.address,
+    sign: (message) => (options.signer ?? account).signMessage({ message }),
+    apiOrigin: ctx.deps.apiOrigin,
+    nowMs: ctx.clock.now,
+    purpose,
+    ...(options.attributes ? { attributes: options.attributes } : {}),
+    ...(options.coinType ? { coinType: options.coinType } : {}),
+    ...(options.message ? { message: options.message } : {}),
+  })
+
+const registration = (account: PrivateKeyAccount, name: string, options: BodyOptions = {}) =>
+  signed(account, name, NAME_MESSAGE_PURPOSE.register, options)
+/** The old message, `JSON.stringify({ name, attributes, timestamp })`, correctly signed and fresh. */
+const oldJsonBody = async (account: PrivateKeyAccount, payload: Record<string, unknown>) => {
+  const message = JSON.stringify({ ...payload, timestamp: Math.floor(ctx.clock.now / 1000) })
+  return { coin_type: COIN_31337, address: account.address, message, signature: await account.signMessage({ message }) }
+}
 
 const register = async (body: unknown) => send(app, 'POST', '/v1/profile/account', body)
 
@@ -66,7 +82,7 @@ describe('POST /v1/profile/account (register)', () => {
 
   it('accepts a lower-case address and coin type 60 (Ethereum mainnet)', async () => {
     const reply = await register(
-      await registration(alice, 'mainnet-alice.airlock.id', {}, { coinType: 60, address: alice.address.toLowerCase() }),
+      await registration(alice, 'mainnet-alice.airlock.id', { coinType: 60, address: alice.address.toLowerCase() as Address }),
     )
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({ addresses: { '60': { address: alice.address } } })
@@ -91,7 +107,7 @@ describe('POST /v1/profile/account (register)', () => {
     expect(reason(replay)).toBe('Signature has already been used')
 
     // bob's attempt on the taken name fails; his signature stays usable for another name
-    await register(await registration(bob, 'bobby.airlock.id', { timestamp: T0 / 1000 - 1 }))
+    await register(await registration(bob, 'bobby.airlock.id'))
     const bobTaken = await registration(bob, 'alice.airlock.id')
     expect((await register(bobTaken)).status).toBe(409)
     expect((await ctx.db.query('SELECT 1 FROM used_signed_messages WHERE address = $1', [bob.address])).rows).toHaveLength(1)
@@ -109,7 +125,7 @@ describe('POST /v1/profile/account (register)', () => {
   })
 
   it('refuses a signature by another key, a tampered message and junk signatures', async () => {
-    const byBob = await registration(alice, 'alice.airlock.id', {}, { signer: bob })
+    const byBob = await registration(alice, 'alice.airlock.id', { signer: bob })
     const wrongSigner = await register(byBob)
     expect(wrongSigner.status).toBe(401)
     expect(wrongSigner.body).toMatchObject({
@@ -129,23 +145,53 @@ describe('POST /v1/profile/account (register)', () => {
     expect((await send(app, 'GET', '/v1/profile/account/alice.airlock.id')).status).toBe(404)
   })
 
-  it('refuses stale, future and millisecond timestamps', async () => {
+  it('refuses the old name message: JSON of { name, attributes, timestamp }, though correctly signed and fresh', async () => {
+    const old = await register(await oldJsonBody(alice, { name: 'alice.airlock.id', attributes: {} }))
+    expect(old.status).toBe(400)
+    expect(old.body).toEqual({
+      status: 400,
+      error: NameReason.legacyMessage,
+      reasons: [{ description: NameReason.legacyMessage, field: 'message' }],
+    })
+    expect(NameReason.legacyMessage).toMatch(/JSON name message is no longer accepted/)
+    expect((await send(app, 'GET', '/v1/profile/account/alice.airlock.id')).status).toBe(404)
+  })
+
+  it('refuses a message signed for another site, another purpose, another address or another coin type', async () => {
+    const cases: [BodyOptions, string][] = [
+      [{ message: { domain: 'api.other-dapp.example' } }, 'The signed message is for another site: api.other-dapp.example'],
+      [{ message: { domain: 'api.localhost:4404' } }, 'The signed message is for another site: api.localhost:4404'],
+      [{ message: { purpose: NAME_MESSAGE_PURPOSE.attributes } }, 'The signed message must have the purpose: Register an Airlock name'],
+      [{ message: { address: bob.address } }, NameReason.addressMismatch],
+      [{ message: { coinType: 60 } }, NameReason.coinTypeMismatch],
+    ]
+    for (const [options, expected] of cases) {
+      const reply = await register(await registration(alice, 'alice.airlock.id', options))
+      expect([reply.status, reason(reply)], expected).toEqual([400, expected])
+    }
+    expect((await send(app, 'GET', '/v1/profile/account/alice.airlock.id')).status).toBe(404)
+  })
+
+  it('refuses expired, future and over-long messages', async () => {
     const nowS = T0 / 1000
-    const stale = await register(await registration(alice, 'alice.airlock.id', { timestamp: nowS - 601 }))
-    expect([stale.status, reason(stale)]).toEqual([400, 'Timestamp is too old'])
-    const future = await register(await registration(alice, 'alice.airlock.id', { timestamp: nowS + 61 }))
-    expect([future.status, reason(future)]).toEqual([400, 'Timestamp is in the future'])
-    const ms = await register(await registration(alice, 'alice.airlock.id', { timestamp: T0 }))
-    expect([ms.status, reason(ms)]).toEqual([400, NameReason.timestampInMs])
+    const window = (issuedAt: number, expiresAt: number) => registration(alice, 'alice.airlock.id', { message: { issuedAt, expiresAt } })
+    const expired = await register(await window(nowS - 601, nowS - 1))
+    expect([expired.status, reason(expired)]).toEqual([400, 'The signed message has expired'])
+    const future = await register(await window(nowS + 61, nowS + 661))
+    expect([future.status, reason(future)]).toEqual([400, 'The signed message is issued in the future'])
+    const long = await register(await window(nowS, nowS + 601))
+    expect([long.status, reason(long)]).toEqual([400, NameReason.validity])
 
     // the same edges are accepted
-    expect((await register(await registration(alice, 'edge-old.airlock.id', { timestamp: nowS - 600 }))).status).toBe(200)
-    expect((await register(await registration(alice, 'edge-new.airlock.id', { timestamp: nowS + 60 }))).status).toBe(200)
+    const edge = (name: string, issuedAt: number, expiresAt: number) =>
+      registration(alice, name, { message: { issuedAt, expiresAt } }).then(register)
+    expect((await edge('edge-old.airlock.id', nowS - 600, nowS)).status).toBe(200)
+    expect((await edge('edge-new.airlock.id', nowS + 60, nowS + 660)).status).toBe(200)
 
-    // and a signature goes stale as the server clock moves on
+    // and a signed message expires as the server clock moves on
     const later = await registration(alice, 'later.airlock.id')
     ctx.clock.now += 601_000
-    expect(reason(await register(later))).toBe('Timestamp is too old')
+    expect(reason(await register(later))).toBe('The signed message has expired')
   })
 
   it('refuses short names, bad characters, long names and other zones', async () => {
@@ -165,7 +211,7 @@ describe('POST /v1/profile/account (register)', () => {
     }
   })
 
-  it('refuses unknown coin types, invalid addresses, unsupported attributes and malformed bodies', async () => {
+  it('refuses unknown coin types, invalid addresses, malformed messages, bad attributes and malformed bodies', async () => {
     const good = await registration(alice, 'alice.airlock.id')
     const expectations: [unknown, number, string][] = [
       [{ ...good, coin_type: 31337 }, 400, 'Unsupported coin type: 31337'],
@@ -174,13 +220,14 @@ describe('POST /v1/profile/account (register)', () => {
       [{ ...good, address: '0x1234' }, 400, 'Invalid address'],
       [{ ...good, address: 'alice.airlock.id' }, 400, 'Invalid address'],
       [{ ...good, message: 'not json' }, 400, NameReason.message],
+      [{ ...good, message: `${good.message}\nTwitter: @alice` }, 400, NameReason.message],
     ]
     for (const [body, status, description] of expectations) {
       const reply = await register(body)
       expect([reply.status, reason(reply)], description).toEqual([status, description])
     }
-    const attrs = await register(await registration(alice, 'alice.airlock.id', { attributes: { twitter: '@alice' } }))
-    expect([attrs.status, reason(attrs)]).toEqual([400, 'Unsupported name attribute: twitter'])
+    const attrs = await register(await registration(alice, 'alice.airlock.id', { attributes: { avatar: 'javascript:alert(1)' } }))
+    expect([attrs.status, reason(attrs)]).toEqual([400, 'Invalid value for name attribute: avatar'])
 
     for (const body of [
       { ...good, coin_type: 2 ** 32 },
@@ -315,11 +362,8 @@ describe('GET /v1/profile/suggestions/:name', () => {
 
 describe('POST /v1/profile/account/:name/attributes', () => {
   const update = (name: string, body: unknown) => send(app, 'POST', `/v1/profile/account/${name}/attributes`, body)
-  const attributesMessage = (attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
-    attributes,
-    timestamp: Math.floor(ctx.clock.now / 1000),
-    ...extra,
-  })
+  const attributesBody = (account: PrivateKeyAccount, attributes: NameAttributes, options: BodyOptions & { name?: string } = {}) =>
+    signed(account, options.name ?? 'alice.airlock.id', NAME_MESSAGE_PURPOSE.attributes, { attributes, ...options })
 
   beforeEach(async () => {
     await register(await registration(alice, 'alice.airlock.id', { attributes: { bio: 'old' } }))
@@ -327,7 +371,7 @@ describe('POST /v1/profile/account/:name/attributes', () => {
   })
 
   it("replaces the owner's attributes", async () => {
-    const reply = await update('ALICE.airlock.id', await signed(alice, attributesMessage({ avatar: 'https://img.example/alice.png' })))
+    const reply = await update('ALICE.airlock.id', await attributesBody(alice, { avatar: 'https://img.example/alice.png' }))
     expect(reply.status).toBe(200)
     expect(reply.body).toMatchObject({
       name: 'alice.airlock.id',
@@ -340,32 +384,43 @@ describe('POST /v1/profile/account/:name/attributes', () => {
     })
   })
 
-  it('refuses another address, a bad signature, a replay, stale timestamps, bad attributes and unknown names', async () => {
-    const notOwner = await update('alice.airlock.id', await signed(bob, attributesMessage({ bio: 'hacked' })))
+  it('refuses another address, a bad signature, a replay, expired messages, bad attributes and unknown names', async () => {
+    const notOwner = await update('alice.airlock.id', await attributesBody(bob, { bio: 'hacked' }))
     expect([notOwner.status, reason(notOwner)]).toEqual([403, 'Address is not the owner of the name'])
 
-    const forged = await update('alice.airlock.id', await signed(alice, attributesMessage({ bio: 'hacked' }), { signer: bob }))
+    const forged = await update('alice.airlock.id', await attributesBody(alice, { bio: 'hacked' }, { signer: bob }))
     expect([forged.status, reason(forged)]).toEqual([401, 'Signature is invalid'])
 
-    const body = await signed(alice, attributesMessage({ bio: 'new' }))
+    const body = await attributesBody(alice, { bio: 'new' })
     expect((await update('alice.airlock.id', body)).status).toBe(200)
     const replay = await update('alice.airlock.id', body)
     expect([replay.status, reason(replay)]).toEqual([409, 'Signature has already been used'])
 
-    const stale = await update('alice.airlock.id', await signed(alice, attributesMessage({ bio: 'x' }, { timestamp: T0 / 1000 - 600 })))
-    expect([stale.status, reason(stale)]).toEqual([400, 'Timestamp is too old'])
+    const nowS = Math.floor(ctx.clock.now / 1000)
+    const expired = await update(
+      'alice.airlock.id',
+      await attributesBody(alice, { bio: 'x' }, { message: { issuedAt: nowS - 700, expiresAt: nowS - 100 } }),
+    )
+    expect([expired.status, reason(expired)]).toEqual([400, 'The signed message has expired'])
 
-    const badAttr = await update('alice.airlock.id', await signed(alice, attributesMessage({ avatar: 'javascript:alert(1)' })))
+    const badAttr = await update('alice.airlock.id', await attributesBody(alice, { avatar: 'javascript:alert(1)' }))
     expect([badAttr.status, reason(badAttr)]).toEqual([400, 'Invalid value for name attribute: avatar'])
 
-    const otherName = await update('alice.airlock.id', await signed(alice, attributesMessage({ bio: 'x' }, { name: 'other.airlock.id' })))
+    const otherName = await update('alice.airlock.id', await attributesBody(alice, { bio: 'x' }, { name: 'other.airlock.id' }))
     expect([otherName.status, reason(otherName)]).toEqual([400, NameReason.nameMismatch])
 
-    const unknown = await update('nobody.airlock.id', await signed(alice, attributesMessage({ bio: 'x' })))
+    const unknown = await update('nobody.airlock.id', await attributesBody(alice, { bio: 'x' }, { name: 'nobody.airlock.id' }))
     expect([unknown.status, reason(unknown)]).toEqual([404, 'Name is not registered: nobody.airlock.id'])
 
-    const noMessage = await update('alice.airlock.id', await signed(alice, { timestamp: 1 }))
-    expect([noMessage.status, reason(noMessage)]).toEqual([400, NameReason.attributesMessage])
+    const old = await update('alice.airlock.id', await oldJsonBody(alice, { attributes: { bio: 'x' } }))
+    expect([old.status, reason(old)]).toEqual([400, NameReason.legacyMessage])
+
+    // a registration message, though for this name and owner, does not update it
+    const registering = await update('alice.airlock.id', await registration(alice, 'alice.airlock.id', { attributes: { bio: 'x' } }))
+    expect([registering.status, reason(registering)]).toEqual([
+      400,
+      "The signed message must have the purpose: Replace an Airlock name's attributes",
+    ])
 
     expect((await send(app, 'GET', '/v1/profile/account/alice.airlock.id')).body).toMatchObject({ attributes: { bio: 'new' } })
   })

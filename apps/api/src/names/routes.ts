@@ -1,4 +1,11 @@
-import type { NameRecordResponse, NameSuggestionsResponse, RegisterNameResponse, ReverseNamesResponse } from '@airlock/protocol'
+import {
+  NAME_MESSAGE_PURPOSE,
+  type NameMessage,
+  type NameRecordResponse,
+  type NameSuggestionsResponse,
+  type RegisterNameResponse,
+  type ReverseNamesResponse,
+} from '@airlock/protocol'
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Address, Hex } from 'viem'
@@ -18,14 +25,12 @@ import {
 import {
   checkAttributes,
   checkLabel,
-  checkTimestamp,
+  checkNameMessage,
   coinTypeToEvmChainId,
   DEFAULT_NAME_ZONE,
   evmChainIdToCoinType,
   NameReason,
-  parseAttributesMessage,
   parseName,
-  parseRegisterMessage,
   SUGGESTION_COUNT,
   suggestionLabels,
 } from './rules'
@@ -45,7 +50,7 @@ export const AddressParams = z.object({ address: z.string().min(1).max(200) })
 export const LookupQuery = z.object({ apiVersion: z.string().max(10).optional() })
 export const ReverseQuery = z.object({ sender: z.string().max(200).optional(), apiVersion: z.string().max(10).optional() })
 export const SuggestionsQuery = z.object({ zone: z.string().min(1).max(100).optional() })
-/** AppKit's `registerEnsName` body; `message` is `JSON.stringify({ name, attributes, timestamp })`, timestamp in seconds. */
+/** AppKit's `registerEnsName` body; `message` is the name message (@airlock/protocol formatNameMessage) that `address` signed. */
 export const RegisterBody = z.object({
   coin_type: z.number().int().nonnegative().max(0xffffffff),
   address: z.string().max(100),
@@ -86,12 +91,15 @@ const refuse = (c: C, status: ContentfulStatusCode, description: string, field?:
  * - `GET /profile/suggestions/:name?zone=` the name and free variants;
  * - `POST /profile/account` registers a name signed by its address;
  * - `POST /profile/account/:name/attributes` replaces a name's attributes, signed by its owner.
+ * Both take a name message (@airlock/protocol name-message.ts) for this API's domain and their purpose.
  */
 export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ Variables: ApiVariables }> {
   const zones = (options.zones ?? [DEFAULT_NAME_ZONE]).map((zone) => zone.toLowerCase())
   if (zones.length === 0) throw new Error('namesRoutes: at least one zone is needed')
   const route = new Hono<{ Variables: ApiVariables }>()
   const limit = jsonBodyLimit(NAMES_MAX_BODY_BYTES)
+  // A name message binds the API's host, so one signed for another site does not verify here.
+  const domain = new URL(deps.apiOrigin).host
 
   route.get('/profile/account/:name', async (c) => {
     const query = LookupQuery.safeParse(c.req.query())
@@ -132,13 +140,11 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
   route.post('/profile/account', limit, async (c) => {
     try {
       const signed = await readSignedBody(c)
-      const message = parseRegisterMessage(signed.message)
-      if (!message.ok) throw new Refused(400, message.reason, 'message')
-      const name = parseName(message.value.name, zones)
+      const message = checkMessage(signed, NAME_MESSAGE_PURPOSE.register)
+      const name = parseName(message.name, zones)
       if (!name.ok) throw new Refused(400, name.reason, 'name')
-      const attributes = checkAttributes(message.value.attributes)
+      const attributes = checkAttributes(message.attributes)
       if (!attributes.ok) throw new Refused(400, attributes.reason, 'attributes')
-      checkFresh(message.value.timestamp)
 
       if (await isSignedMessageUsed(deps.db, SIGNED_PURPOSE, signed.address, signed.message)) {
         throw new Refused(409, NameReason.signatureUsed, 'signature')
@@ -172,15 +178,10 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
       const name = parseName(c.req.param('name'), zones)
       if (!name.ok) throw new Refused(400, name.reason, 'name')
       const signed = await readSignedBody(c)
-      const message = parseAttributesMessage(signed.message)
-      if (!message.ok) throw new Refused(400, message.reason, 'message')
-      const signedName = (JSON.parse(signed.message) as { name?: unknown }).name
-      if (signedName !== undefined && (typeof signedName !== 'string' || signedName.toLowerCase() !== name.value.name)) {
-        throw new Refused(400, NameReason.nameMismatch, 'message')
-      }
-      const attributes = checkAttributes(message.value.attributes)
+      const message = checkMessage(signed, NAME_MESSAGE_PURPOSE.attributes)
+      if (message.name.toLowerCase() !== name.value.name) throw new Refused(400, NameReason.nameMismatch, 'message')
+      const attributes = checkAttributes(message.attributes)
       if (!attributes.ok) throw new Refused(400, attributes.reason, 'attributes')
-      checkFresh(message.value.timestamp)
 
       const record = await getName(deps.db, name.value.name)
       if (!record) throw new Refused(404, NameReason.notRegistered(name.value.name), 'name')
@@ -229,9 +230,17 @@ export function namesRoutes(deps: ApiDeps, options: NamesOptions = {}): Hono<{ V
     }
   }
 
-  function checkFresh(timestamp: number): void {
-    const stale = checkTimestamp(timestamp, deps.now())
-    if (stale) throw new Refused(400, stale, 'timestamp')
+  /** The signed message's fields, when it binds this API, `purpose`, the body's address and coin type, and is valid now. */
+  function checkMessage(signed: SignedBody, purpose: NameMessage['purpose']): NameMessage {
+    const checked = checkNameMessage(signed.message, {
+      domain,
+      purpose,
+      address: signed.address,
+      coinType: signed.coinType,
+      nowMs: deps.now(),
+    })
+    if (!checked.ok) throw new Refused(400, checked.reason, 'message')
+    return checked.value
   }
 
   async function checkSignature(signed: SignedBody): Promise<void> {

@@ -1,16 +1,6 @@
+import { formatNameMessage, NAME_MESSAGE_PURPOSE, type NameMessage } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
-import {
-  checkAttributes,
-  checkLabel,
-  checkTimestamp,
-  coinTypeToEvmChainId,
-  evmChainIdToCoinType,
-  NameReason,
-  parseAttributesMessage,
-  parseName,
-  parseRegisterMessage,
-  suggestionLabels,
-} from './rules'
+import { checkAttributes, checkLabel, checkNameMessage, checkTimestamp, NameReason, parseName, suggestionLabels } from './rules'
 
 const ZONES = ['airlock.id']
 
@@ -49,31 +39,6 @@ describe('parseName', () => {
   })
 })
 
-describe('coin types (ENSIP-11)', () => {
-  it('sets the high bit of the chain id, as AppKit convertEVMChainIdToCoinType', () => {
-    expect(evmChainIdToCoinType(31337)).toBe(2147514985)
-    expect(evmChainIdToCoinType(31337)).toBe(0x80000000 + 31337)
-    expect(evmChainIdToCoinType(1)).toBe(2147483649)
-    expect(evmChainIdToCoinType(10)).toBe(2147483658)
-    expect(evmChainIdToCoinType(0x7fffffff)).toBe(0xffffffff)
-    expect(() => evmChainIdToCoinType(0)).toThrow(RangeError)
-    expect(() => evmChainIdToCoinType(0x80000000)).toThrow(RangeError)
-    expect(() => evmChainIdToCoinType(1.5)).toThrow(RangeError)
-  })
-
-  it('maps coin types back to chain ids; 60 is mainnet; others are unsupported', () => {
-    expect(coinTypeToEvmChainId(2147514985)).toBe(31337)
-    expect(coinTypeToEvmChainId(2147483649)).toBe(1)
-    expect(coinTypeToEvmChainId(60)).toBe(1)
-    expect(coinTypeToEvmChainId(0x80000000)).toBeUndefined()
-    expect(coinTypeToEvmChainId(0)).toBeUndefined()
-    expect(coinTypeToEvmChainId(501)).toBeUndefined()
-    expect(coinTypeToEvmChainId(31337)).toBeUndefined()
-    expect(coinTypeToEvmChainId(0x100000000)).toBeUndefined()
-    expect(coinTypeToEvmChainId(2147514985.5)).toBeUndefined()
-  })
-})
-
 describe('checkTimestamp (seconds, 10 minutes old at most, 60 s ahead at most)', () => {
   const now = Date.UTC(2026, 0, 1, 12)
   const nowS = now / 1000
@@ -100,10 +65,8 @@ describe('checkAttributes', () => {
       value: { avatar: 'https://img.example/a.png', bio: 'gm @ web3 + friends' },
     })
   })
-  it('refuses other keys, non-strings, empty or long values, bad avatars and bio characters', () => {
-    expect(checkAttributes({ twitter: 'x' })).toEqual({ ok: false, reason: 'Unsupported name attribute: twitter' })
-    expect(checkAttributes({ bio: 5 })).toEqual({ ok: false, reason: 'Invalid value for name attribute: bio' })
-    expect(checkAttributes({ bio: '' }).ok).toBe(false)
+  it('refuses empty or long values, bad avatars and bio characters', () => {
+    expect(checkAttributes({ bio: '' })).toEqual({ ok: false, reason: 'Invalid value for name attribute: bio' })
     expect(checkAttributes({ bio: 'a'.repeat(256) }).ok).toBe(false)
     expect(checkAttributes({ bio: '<script>' }).ok).toBe(false)
     expect(checkAttributes({ avatar: 'javascript:alert(1)' }).ok).toBe(false)
@@ -113,31 +76,61 @@ describe('checkAttributes', () => {
   })
 })
 
-describe('messages', () => {
-  it('parses the registration message AppKit signs', () => {
-    const message = JSON.stringify({ name: 'alice.airlock.id', attributes: {}, timestamp: 1767225600 })
-    expect(parseRegisterMessage(message)).toEqual({ ok: true, value: { name: 'alice.airlock.id', attributes: {}, timestamp: 1767225600 } })
-    expect(parseRegisterMessage(JSON.stringify({ name: 'alice.airlock.id', timestamp: 1 }))).toMatchObject({
-      ok: true,
-      value: { attributes: {} },
-    })
+describe('checkNameMessage', () => {
+  const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const nowMs = Date.UTC(2026, 0, 1, 12)
+  const nowS = nowMs / 1000
+  const fields: NameMessage = {
+    domain: 'api.localhost:4403',
+    purpose: NAME_MESSAGE_PURPOSE.register,
+    name: 'alice.airlock.id',
+    address: ALICE,
+    coinType: 2147514985,
+    issuedAt: nowS,
+    expiresAt: nowS + 600,
+    attributes: {},
+  }
+  const expected = { domain: 'api.localhost:4403', purpose: NAME_MESSAGE_PURPOSE.register, address: ALICE, coinType: 2147514985, nowMs }
+  const check = (changes: Partial<NameMessage>, expectation: Partial<typeof expected> = {}) =>
+    checkNameMessage(formatNameMessage({ ...fields, ...changes }), { ...expected, ...expectation })
+
+  it("accepts a message for this API's domain, the purpose, the body's address (any case) and coin type, valid now", () => {
+    expect(check({})).toEqual({ ok: true, value: fields })
+    expect(check({ address: ALICE.toLowerCase() }).ok).toBe(true)
+    expect(check({}, { address: ALICE.toLowerCase() }).ok).toBe(true)
   })
-  it('refuses other messages', () => {
-    for (const message of [
-      'not json',
-      '[]',
-      'null',
-      JSON.stringify({ name: 'alice.airlock.id' }),
-      JSON.stringify({ name: 'alice.airlock.id', timestamp: '1767225600' }),
-      JSON.stringify({ name: 'alice.airlock.id', timestamp: 1.5 }),
-      JSON.stringify({ name: 'alice.airlock.id', timestamp: -1 }),
-      JSON.stringify({ name: 5, timestamp: 1 }),
-      JSON.stringify({ name: 'alice.airlock.id', attributes: [], timestamp: 1 }),
-    ]) {
-      expect(parseRegisterMessage(message), message).toEqual({ ok: false, reason: NameReason.message })
-    }
-    expect(parseAttributesMessage(JSON.stringify({ attributes: { bio: 'x' }, timestamp: 1 }))).toMatchObject({ ok: true })
-    expect(parseAttributesMessage(JSON.stringify({ timestamp: 1 }))).toEqual({ ok: false, reason: NameReason.attributesMessage })
+
+  it('refuses the old JSON message with a reason that says so, and text that is not a name message', () => {
+    const old = JSON.stringify({ name: 'alice.airlock.id', attributes: {}, timestamp: nowS })
+    expect(checkNameMessage(old, expected)).toEqual({ ok: false, reason: NameReason.legacyMessage })
+    expect(checkNameMessage(JSON.stringify({ attributes: {}, timestamp: nowS }), expected)).toEqual({
+      ok: false,
+      reason: NameReason.legacyMessage,
+    })
+    expect(checkNameMessage('Register alice.airlock.id', expected)).toEqual({ ok: false, reason: NameReason.message })
+  })
+
+  it('refuses a message for another site, purpose, address or coin type', () => {
+    expect(check({ domain: 'evil.example' })).toEqual({ ok: false, reason: 'The signed message is for another site: evil.example' })
+    expect(check({ domain: 'api.localhost:4404' }).ok).toBe(false)
+    expect(check({ purpose: NAME_MESSAGE_PURPOSE.attributes })).toEqual({
+      ok: false,
+      reason: 'The signed message must have the purpose: Register an Airlock name',
+    })
+    expect(check({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })).toEqual({ ok: false, reason: NameReason.addressMismatch })
+    expect(check({ coinType: 60 })).toEqual({ ok: false, reason: NameReason.coinTypeMismatch })
+  })
+
+  it('accepts the time window edges and refuses beyond them', () => {
+    expect(check({ issuedAt: nowS + 60, expiresAt: nowS + 660 }).ok).toBe(true)
+    expect(check({ issuedAt: nowS + 61, expiresAt: nowS + 661 })).toEqual({ ok: false, reason: NameReason.issuedInFuture })
+    expect(check({ issuedAt: nowS - 600, expiresAt: nowS }).ok).toBe(true)
+    expect(check({ issuedAt: nowS - 601, expiresAt: nowS - 1 })).toEqual({ ok: false, reason: NameReason.expired })
+    expect(check({ issuedAt: nowS - 600, expiresAt: nowS }, { nowMs: nowMs + 999 }).ok).toBe(true)
+    expect(check({ issuedAt: nowS - 600, expiresAt: nowS }, { nowMs: nowMs + 1000 })).toEqual({ ok: false, reason: NameReason.expired })
+    expect(check({ expiresAt: nowS + 601 })).toEqual({ ok: false, reason: NameReason.validity })
+    expect(check({ expiresAt: nowS })).toEqual({ ok: false, reason: NameReason.validity })
+    expect(check({ issuedAt: 0, expiresAt: 253402300799 })).toEqual({ ok: false, reason: NameReason.validity })
   })
 })
 

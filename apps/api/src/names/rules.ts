@@ -1,9 +1,11 @@
-import * as z from 'zod'
-import { MAX_EVM_CHAIN_ID } from '../identity/address'
+import { coinTypeToEvmChainId, evmChainIdToCoinType, NAME_MESSAGE_TTL_S, parseNameMessage, type NameMessage } from '@airlock/protocol'
+
+export { coinTypeToEvmChainId, evmChainIdToCoinType }
 
 /**
- * The pure rules of account names (no I/O): name syntax and zones, ENSIP-11 coin types, the
- * signed registration message, its timestamp window and the attributes a name may carry.
+ * The pure rules of account names (no I/O): name syntax and zones, the signed name message (its
+ * text and ENSIP-11 coin types are @airlock/protocol's name-message.ts) and what it must bind, and
+ * the attributes a name may carry.
  *
  * A name is `<label>.<zone>`, e.g. `alice.airlock.id`. The zone plays the part of AppKit's
  * `reown.id` / `wcn.id`: AppKit's register view appends it to what the user typed and asks for
@@ -15,7 +17,7 @@ export const DEFAULT_NAME_ZONE = 'airlock.id'
 export const NAME_LABEL_MIN = 4
 export const NAME_LABEL_MAX = 64
 
-/** The signed timestamp (seconds) may be at most this old... */
+/** A signed timestamp (seconds; smart sessions) may be at most this old... */
 export const NAME_TIMESTAMP_MAX_AGE_S = 10 * 60
 /** ...and at most this far ahead of the server clock (client clocks drift a little; more is refused). */
 export const NAME_TIMESTAMP_MAX_SKEW_S = 60
@@ -28,9 +30,17 @@ export const NameReason = {
   unknownZone: (zone: string) => `Unsupported name zone: ${zone}`,
   notRegistered: (name: string) => `Name is not registered: ${name}`,
   alreadyRegistered: 'Name is already registered',
-  message: 'Message must be a JSON string of { name, attributes, timestamp }',
-  attributesMessage: 'Message must be a JSON string of { attributes, timestamp }',
+  message: 'Message must be an Airlock name message (see the API README)',
+  legacyMessage:
+    'The JSON name message is no longer accepted: sign the Airlock name message, which names the API domain, purpose and coin type',
+  domain: (domain: string) => `The signed message is for another site: ${domain}`,
+  purpose: (purpose: string) => `The signed message must have the purpose: ${purpose}`,
   nameMismatch: 'The signed message is for another name',
+  addressMismatch: 'The signed message is for another address',
+  coinTypeMismatch: 'The signed message is for another coin type',
+  issuedInFuture: 'The signed message is issued in the future',
+  validity: `The signed message must expire after it is issued, within ${NAME_MESSAGE_TTL_S / 60} minutes`,
+  expired: 'The signed message has expired',
   coinType: (coinType: number) => `Unsupported coin type: ${coinType}`,
   timestampTooOld: 'Timestamp is too old',
   timestampInFuture: 'Timestamp is in the future',
@@ -38,7 +48,6 @@ export const NameReason = {
   signatureInvalid: 'Signature is invalid',
   signatureUsed: 'Signature has already been used',
   notOwner: 'Address is not the owner of the name',
-  attribute: (key: string) => `Unsupported name attribute: ${key}`,
   attributeValue: (key: string) => `Invalid value for name attribute: ${key}`,
   address: 'Invalid address',
 } as const
@@ -74,21 +83,6 @@ export function checkLabel(input: string): Outcome<string> {
   return ok(label)
 }
 
-const SLIP44_MSB = 0x80000000
-
-/** ENSIP-11 coin type of an EVM chain: the chain id with the high bit set (AppKit's `convertEVMChainIdToCoinType`). */
-export function evmChainIdToCoinType(chainId: number): number {
-  if (!Number.isInteger(chainId) || chainId < 1 || chainId > MAX_EVM_CHAIN_ID) throw new RangeError(`Invalid EVM chain id: ${chainId}`)
-  return (SLIP44_MSB | chainId) >>> 0
-}
-
-/** The EVM chain id of a coin type: 60 is Ethereum mainnet (SLIP-44), else the high bit must be set. Undefined when unsupported. */
-export function coinTypeToEvmChainId(coinType: number): number | undefined {
-  if (coinType === 60) return 1
-  if (!Number.isInteger(coinType) || coinType <= SLIP44_MSB || coinType > 0xffffffff) return undefined
-  return coinType - SLIP44_MSB
-}
-
 /** Signed timestamps are unix seconds; anything past this is milliseconds. */
 const MS_THRESHOLD = 1e12
 
@@ -105,14 +99,16 @@ export const ATTRIBUTE_VALUE_MAX = 255
 /** The Blockchain API's `bio` pattern. */
 const BIO = /^[a-zA-Z0-9@:/._\-?&=+ ]+$/
 
-export type NameAttributes = { avatar?: string; bio?: string }
+/** The attributes a name may carry (the name message's Avatar and Bio lines). */
+export type NameAttributes = NameMessage['attributes']
 
-/** Attributes a name may carry: `avatar` (an http(s) URL) and `bio`, each 1-255 characters. */
-export function checkAttributes(input: Record<string, unknown>): Outcome<NameAttributes> {
+/** Attribute values a name may carry: `avatar` (an http(s) URL) and `bio`, each 1-255 characters. */
+export function checkAttributes(input: NameAttributes): Outcome<NameAttributes> {
   const attributes: NameAttributes = {}
-  for (const [key, value] of Object.entries(input)) {
-    if (key !== 'avatar' && key !== 'bio') return fail(NameReason.attribute(key))
-    if (typeof value !== 'string' || value.length === 0 || value.length > ATTRIBUTE_VALUE_MAX) return fail(NameReason.attributeValue(key))
+  for (const key of ['avatar', 'bio'] as const) {
+    const value = input[key]
+    if (value === undefined) continue
+    if (value.length === 0 || value.length > ATTRIBUTE_VALUE_MAX) return fail(NameReason.attributeValue(key))
     if (key === 'bio' && !BIO.test(value)) return fail(NameReason.attributeValue(key))
     if (key === 'avatar' && !isHttpUrl(value)) return fail(NameReason.attributeValue(key))
     attributes[key] = value
@@ -129,33 +125,33 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const Timestamp = z.number().int().nonnegative()
-const Attributes = z.record(z.string(), z.unknown())
-
-const RegisterMessage = z.object({ name: z.string().max(255), attributes: Attributes.optional(), timestamp: Timestamp })
-const AttributesMessage = z.object({ attributes: Attributes, timestamp: Timestamp })
-
-export type RegisterMessage = { name: string; attributes: Record<string, unknown>; timestamp: number }
-
-/** The registration message AppKit signs: `JSON.stringify({ name, attributes, timestamp })`, timestamp in seconds. */
-export function parseRegisterMessage(message: string): Outcome<RegisterMessage> {
-  const parsed = RegisterMessage.safeParse(parseJson(message))
-  if (!parsed.success) return fail(NameReason.message)
-  return ok({ name: parsed.data.name, attributes: parsed.data.attributes ?? {}, timestamp: parsed.data.timestamp })
+export interface NameMessageExpectation {
+  /** This API's host (`new URL(apiOrigin).host`). */
+  domain: string
+  purpose: NameMessage['purpose']
+  /** The body's address and coin type, which the signature is checked against. */
+  address: string
+  coinType: number
+  nowMs: number
 }
 
-/** The attributes update message: `JSON.stringify({ attributes, timestamp })`. */
-export function parseAttributesMessage(message: string): Outcome<{ attributes: Record<string, unknown>; timestamp: number }> {
-  const parsed = AttributesMessage.safeParse(parseJson(message))
-  return parsed.success ? ok(parsed.data) : fail(NameReason.attributesMessage)
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
+/**
+ * The signed name message's fields when it was signed for this API, for `purpose`, by the body's
+ * address under the body's coin type, and is valid now (issued at most 60 s ahead of the server
+ * clock, expiring within 10 minutes of issue and not yet expired); else the reason.
+ */
+export function checkNameMessage(text: string, expected: NameMessageExpectation): Outcome<NameMessage> {
+  const message = parseNameMessage(text)
+  if (!message) return fail(/^\s*\{/.test(text) ? NameReason.legacyMessage : NameReason.message)
+  if (message.domain !== expected.domain) return fail(NameReason.domain(message.domain))
+  if (message.purpose !== expected.purpose) return fail(NameReason.purpose(expected.purpose))
+  if (message.address.toLowerCase() !== expected.address.toLowerCase()) return fail(NameReason.addressMismatch)
+  if (message.coinType !== expected.coinType) return fail(NameReason.coinTypeMismatch)
+  const nowS = Math.floor(expected.nowMs / 1000)
+  if (message.issuedAt > nowS + NAME_TIMESTAMP_MAX_SKEW_S) return fail(NameReason.issuedInFuture)
+  if (message.expiresAt <= message.issuedAt || message.expiresAt - message.issuedAt > NAME_MESSAGE_TTL_S) return fail(NameReason.validity)
+  if (nowS > message.expiresAt) return fail(NameReason.expired)
+  return ok(message)
 }
 
 /** How many suggestions (the name itself first) the suggestions call returns at most, as the Blockchain API does. */

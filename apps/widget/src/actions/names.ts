@@ -1,16 +1,7 @@
+import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { createNamesApi, nameErrorText, type NameRecord } from '../api/names'
-import {
-  addressForChain,
-  coinTypeOf,
-  fullName,
-  labelError,
-  labelOf,
-  NAME_ZONE,
-  NameError,
-  namesSupported,
-  registrationMessage,
-} from '../names/rules'
+import { addressForChain, fullName, labelError, labelOf, NAME_ZONE, NameError, namesSupported } from '../names/rules'
 import { EMPTY_SUGGESTIONS, nameRegistrationAtom, nameSuggestionsAtom } from '../stores/names'
 import { currentRouteAtom, navigateAtom } from '../stores/router'
 import { connectedAccount, isUserRejection, signPersonalMessage } from './walletTransaction'
@@ -86,11 +77,15 @@ export async function registerAccountName(ctx: WidgetContext, input: string): Pr
     const { address, chainId, caipNetworkId } = connectedAccount(ctx)
     if (!namesSupported(caipNetworkId)) throw new ApiRefusal(NameError.register(name))
     ctx.store.set(nameRegistrationAtom, { name, status: 'signing' })
-    const message = registrationMessage(name, {}, Date.now())
+    const coinType = evmChainIdToCoinType(chainId)
+    // Bound to the API's host, the purpose and the coin type: the signature is good for this registration only.
+    const domain = new URL(ctx.config.apiUrl).host
+    const purpose = NAME_MESSAGE_PURPOSE.register
+    const message = nameMessageNow({ domain, purpose, name, address, coinType, attributes: {} }, Date.now())
     const signature = await signPersonalMessage(ctx, message)
     ctx.store.set(nameRegistrationAtom, { name, status: 'registering' })
     try {
-      await createNamesApi(ctx.dataApi).register({ coin_type: coinTypeOf(chainId), address, message, signature })
+      await createNamesApi(ctx.dataApi).register({ coin_type: coinType, address, message, signature })
     } catch (error) {
       throw new ApiRefusal(nameErrorText(error, NameError.register(name)))
     }

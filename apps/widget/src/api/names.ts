@@ -17,7 +17,7 @@ export type { NameRecord }
 export interface RegisterNameBody {
   coin_type: number
   address: string
-  /** `JSON.stringify({ name, attributes, timestamp })` (names/rules.ts registrationMessage). */
+  /** The name message (@airlock/protocol nameMessageNow) that `address` signed. */
   message: string
   signature: string
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   addressForChain,
-  coinTypeOf,
   fullName,
   isFullName,
   labelError,
@@ -10,7 +9,6 @@ import {
   NAME_TOO_LONG_TEXT,
   NameError,
   namesSupported,
-  registrationMessage,
 } from './rules'
 
 describe('name rules (SPEC section 5)', () => {
@@ -39,20 +37,7 @@ describe('name rules (SPEC section 5)', () => {
   })
 })
 
-describe('registration message and coin type, as the api verifies them', () => {
-  it('sets the high bit of the chain id, unsigned', () => {
-    expect(coinTypeOf(31337)).toBe(2147514985)
-    expect(coinTypeOf(1)).toBe(0x80000001)
-    expect(coinTypeOf(8453)).toBe(2147492101)
-    expect(() => coinTypeOf(0)).toThrow(RangeError)
-    expect(() => coinTypeOf(0x80000000)).toThrow(RangeError)
-  })
-
-  it('is JSON of name, attributes and a timestamp in whole seconds', () => {
-    const message = registrationMessage('alice.airlock.id', {}, 1_795_336_587_999)
-    expect(message).toBe('{"name":"alice.airlock.id","attributes":{},"timestamp":1795336587}')
-  })
-
+describe('name records and error texts', () => {
   it("finds a record's address for a chain by its coin type", () => {
     const addresses = { '2147514985': { address: '0xA' }, '60': { address: '0xM' } }
     expect(addressForChain(addresses, 31337)).toBe('0xA')

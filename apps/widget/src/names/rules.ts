@@ -1,9 +1,10 @@
 /**
  * The pure rules of account names (SPEC sections 5, 7 and 8), as apps/api/src/names/rules.ts
  * checks them: a name is `<label>.airlock.id`, the label at least 4 letters, digits or hyphens
- * (at most 64); the registration message is `JSON.stringify({ name, attributes, timestamp })`
- * with the timestamp in seconds; the coin type is the chain id with the high bit set.
+ * (at most 64). The signed registration message and the coin type are @airlock/protocol's
+ * (name-message.ts), shared with the api.
  */
+import { evmChainIdToCoinType } from '@airlock/protocol'
 
 export const NAME_ZONE = 'airlock.id'
 export const NAME_LABEL_MIN = 4
@@ -47,23 +48,7 @@ export function isFullName(input: string): boolean {
 /** SPEC section 5: names are supported on eip155 only. */
 export const namesSupported = (caipNetworkId: string): boolean => caipNetworkId.startsWith('eip155:')
 
-/**
- * ENSIP-11 coin type of an EVM chain: `chainId | 0x80000000` read as unsigned (`>>> 0`), since
- * JavaScript's `|` alone gives a negative 32-bit number. 31337 -> 2147514985.
- */
-export function coinTypeOf(chainId: number): number {
-  if (!Number.isInteger(chainId) || chainId < 1 || chainId >= 0x80000000) throw new RangeError(`Invalid EVM chain id: ${chainId}`)
-  return (chainId | 0x80000000) >>> 0
-}
-
-export type NameAttributes = { avatar?: string; bio?: string }
-
-/** The message the wallet signs to register `name`: the api verifies exactly this string. */
-export function registrationMessage(name: string, attributes: NameAttributes, nowMs: number): string {
-  return JSON.stringify({ name, attributes, timestamp: Math.floor(nowMs / 1000) })
-}
-
 /** The address a name record holds for `chainId` (its coin type; mainnet may also use 60). */
 export function addressForChain(addresses: Record<string, { address: string }>, chainId: number): string | undefined {
-  return addresses[String(coinTypeOf(chainId))]?.address ?? (chainId === 1 ? addresses['60']?.address : undefined)
+  return addresses[String(evmChainIdToCoinType(chainId))]?.address ?? (chainId === 1 ? addresses['60']?.address : undefined)
 }

@@ -6,5 +6,6 @@
 export * from './analytics'
 export * from './convert'
 export * from './names'
+export * from './name-message'
 export * from './onramp'
 export * from './account'

@@ -5,6 +5,7 @@ import { createChainRegistry } from '../../chains/registry'
 import type { Database } from '../../db/database'
 import { openDatabase } from '../../db/open'
 import type { ApiDeps } from '../../deps'
+import { registrationBody } from '../../names/testing'
 import type { Project } from '../../projects/project'
 import { createMemoryProjectRegistry } from '../../projects/registry'
 
@@ -105,7 +106,5 @@ export async function registerName(
   name: string,
   attributes: Record<string, string> = {},
 ): Promise<Reply> {
-  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(ctx.clock.now / 1000) })
-  const body = { coin_type: 0x80000000 + 31337, address: account.address, message, signature: await account.signMessage({ message }) }
-  return send(app, 'POST', '/v1/profile/account', body)
+  return send(app, 'POST', '/v1/profile/account', await registrationBody(ctx, account, name, attributes))
 }

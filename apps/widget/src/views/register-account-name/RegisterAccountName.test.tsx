@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ProviderRpcError } from '@airlock/protocol'
+import { parseNameMessage, ProviderRpcError } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -76,7 +76,7 @@ function namesApi(api: Api) {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>
         api.posts.push(body)
         if (api.register) return api.register(body)
-        const { name } = JSON.parse(String(body.message)) as { name: string }
+        const name = parseNameMessage(String(body.message))!.name
         api.registered.add(name)
         api.mine = [...(api.mine ?? []), name]
         return json({ success: true, ...record(name) })
@@ -133,7 +133,7 @@ describe('RegisterAccountName', () => {
     })
   })
 
-  it('signs the message, registers with the coin type, then the Account view shows the name', async () => {
+  it("signs a message bound to the api's host, the purpose and the coin type, registers, then the Account view shows the name", async () => {
     const api: Api = { registered: new Set(), posts: [] }
     const { ctx } = await openRegister(api)
     await typeName('Alice')
@@ -148,10 +148,18 @@ describe('RegisterAccountName', () => {
     const body = api.posts[0] as { coin_type: number; address: string; message: string; signature: `0x${string}` }
     expect(body.coin_type).toBe(2147514985)
     expect(body.address).toBe(TEST_ADDRESS)
-    const message = JSON.parse(body.message) as { name: string; attributes: unknown; timestamp: number }
-    expect(message).toMatchObject({ name: 'alice.airlock.id', attributes: {} })
-    expect(message.timestamp).toBeGreaterThanOrEqual(before)
-    expect(message.timestamp).toBeLessThan(before + 5)
+    const message = parseNameMessage(body.message)
+    expect(message).toMatchObject({
+      domain: 'api.localhost:4403',
+      purpose: 'Register an Airlock name',
+      name: 'alice.airlock.id',
+      address: TEST_ADDRESS,
+      coinType: 2147514985,
+      attributes: {},
+    })
+    expect(message!.issuedAt).toBeGreaterThanOrEqual(before)
+    expect(message!.issuedAt).toBeLessThan(before + 5)
+    expect(message!.expiresAt).toBe(message!.issuedAt + 600)
     expect(await verifyMessage({ address: TEST_ADDRESS, message: body.message, signature: body.signature })).toBe(true)
 
     await act(async () => fireEvent.click(screen.getByTestId('register-name-done')))
