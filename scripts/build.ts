@@ -1,5 +1,7 @@
 import { build, type InlineConfig } from 'vite'
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { subresourceIntegrity, VERSIONED_SCRIPT } from '../apps/host-sdk/script-file'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const app = (path: string) => `${root}/${path}`
@@ -29,6 +31,9 @@ export async function buildApps(options: {
     options.log?.(`building ${name}`)
     await build({ ...quiet, ...config })
   }
+  // The demo loads the versioned script with its integrity, as the README tells dapps to.
+  process.env.AIRLOCK_SDK_FILE = VERSIONED_SCRIPT
+  process.env.AIRLOCK_SDK_INTEGRITY = subresourceIntegrity(await readFile(app(`apps/host-sdk/dist/${VERSIONED_SCRIPT}`)))
   if (options.dev) return
   options.log?.('building demo')
   await build({ ...quiet, root: app('apps/demo'), configFile: app('apps/demo/vite.config.ts') })

@@ -22,12 +22,14 @@ import {
   type WidgetApi,
   type WidgetOptions,
   type widgetMethodParams,
+  type WidgetBootError,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
 import { discoverConnectors } from './discovery'
 import { createListeners } from './emitter'
-import { destroyedError, unavailableError } from './errors'
-import { createWidgetFrame, type WidgetFrame } from './frame'
+import { createBootAlert, fetchBootError } from './boot-alert'
+import { destroyedError, refusedError, unavailableError } from './errors'
+import { createWidgetFrame, type Overlay, type WidgetFrame } from './frame'
 import { dappLinkSchemes, openLink } from './links'
 import { announceProvider, createProvider, type AirlockProvider } from './provider'
 
@@ -78,7 +80,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
 
   let state: AirlockState = { ...initialState, themeMode: options.themeMode ?? initialState.themeMode }
   let destroyed = false
-  let frame: WidgetFrame | undefined
+  let frame: Overlay | undefined
   let destroyConnection: (() => void) | undefined
   let widget: WidgetApi | undefined
   let failure: ProviderRpcError | undefined
@@ -140,7 +142,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
     },
   }
 
-  function ensureFrame(): WidgetFrame {
+  function ensureFrame(): Overlay {
     if (frame) return frame
     const src = new URL(widgetUrl)
     src.searchParams.set('projectId', options.projectId)
@@ -152,6 +154,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       methods: exposeMethods<typeof hostMethodParams, typeof hostMethodResults>(hostMethodChecks, hostMethods, () => onDrop('invalid')),
     })
     destroyConnection = connection.destroy
+    void fetchBootError(widgetUrl, options.projectId).then((alert) => alert && refuse(created, alert))
     connection.promise.then(
       (remote) => {
         if (destroyed) return
@@ -164,15 +167,29 @@ export function createAirlock(options: AirlockOptions): Airlock {
     )
     // The SDK's options go first, ahead of anything the dapp queues.
     void call((api) => api.setOptions(widgetOptions)).catch((error: unknown) => {
-      setState({ ...state, error: error instanceof Error ? error.message : String(error) })
+      // A widget that never connected has said why already (fail, refuse).
+      if (error !== failure) setState({ ...state, error: error instanceof Error ? error.message : String(error) })
     })
     return created
   }
 
   function fail() {
-    if (widget || destroyed) return
+    if (widget || destroyed || failure) return
     failure = unavailableError()
     setState({ ...state, error: failure.message })
+    flush()
+  }
+
+  /** The widget origin will not boot for this page: its alert takes the frame's place, for good. */
+  function refuse(created: WidgetFrame, alert: WidgetBootError) {
+    if (widget || destroyed) return
+    destroyConnection?.()
+    const visible = created.isVisible()
+    created.remove()
+    frame = createBootAlert(alert, () => void instance.close())
+    if (visible) frame.show(true)
+    failure = refusedError(alert)
+    setState({ ...state, error: alert })
     flush()
   }
 

@@ -2,12 +2,16 @@
  * The widget iframe: full viewport, transparent, hidden and inert while closed. It is created
  * early (preloaded) so that showing it is all `open()` has to do.
  */
-export interface WidgetFrame {
-  element: HTMLIFrameElement
+/** What stands where the modal shows: the widget frame, or the SDK's own boot alert. */
+export interface Overlay {
   show(focus: boolean): void
   hide(): void
   isVisible(): boolean
   remove(): void
+}
+
+export interface WidgetFrame extends Overlay {
+  element: HTMLIFrameElement
 }
 
 const hiddenStyle = 'visibility:hidden;pointer-events:none;'

@@ -1,8 +1,17 @@
 import * as z from 'zod/mini'
+import { WIDGET_BOOT_ERRORS } from './patterns'
 
 /** Alerts the widget shows instead of working (SPEC section 8, "Library alerts"). */
-export const WidgetBootError = z.enum(['Invalid App Configuration', 'Invalid Project ID', 'Project ID Not Configured'])
+export const WidgetBootError = z.enum(WIDGET_BOOT_ERRORS)
 export type WidgetBootError = z.infer<typeof WidgetBootError>
+
+/**
+ * `GET <widget origin>/boot-status?projectId=…` (CORS, WIDGET_BOOT_STATUS_PATH): whether the widget page would boot for the
+ * calling page's origin (its `Origin` header), else the alert. A widget page that will not boot
+ * may not be framed at all, so the host SDK asks here and shows the alert itself.
+ */
+export const WidgetBootStatus = z.object({ error: z.optional(WidgetBootError) })
+export type WidgetBootStatus = z.infer<typeof WidgetBootStatus>
 
 /**
  * What the widget-origin server tells the widget page before any script runs, in

@@ -1,3 +1,4 @@
+import type { WidgetBootStatus } from './boot'
 import type { ConnectorDescription } from './common'
 import type { hostMethodParams, widgetMethodResults } from './methods'
 import * as p from './patterns'
@@ -55,6 +56,8 @@ const isAirlockState = l.object({
   error: l.optional(l.string(500)),
 })
 export const airlockStateCheck = l.check<AirlockState>(isAirlockState)
+
+export const widgetBootStatusCheck = l.check<WidgetBootStatus>(l.object({ error: l.optional(l.oneOf(p.WIDGET_BOOT_ERRORS)) }))
 
 const isHostEvent = l.union(
   l.object({ type: l.literal('state'), state: isAirlockState }),

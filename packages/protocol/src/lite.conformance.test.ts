@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
+import { WidgetBootStatus } from './boot'
 import { ConnectorDescription } from './common'
 import { PenpalEnvelope } from './envelope'
-import { airlockStateCheck, connectorDescriptionCheck, hostMethodChecks, penpalEnvelopeCheck, widgetResultChecks } from './host-checks'
+import {
+  airlockStateCheck,
+  connectorDescriptionCheck,
+  hostMethodChecks,
+  penpalEnvelopeCheck,
+  widgetBootStatusCheck,
+  widgetResultChecks,
+} from './host-checks'
 import type { Check } from './lite'
 import { hostMethodParams, widgetMethodResults } from './methods'
 import { AirlockState } from './state'
@@ -98,6 +106,12 @@ describe('lite checks accept exactly what their zod twins accept', () => {
     }
     expectSameVerdicts('ConnectorDescription', ConnectorDescription, connectorDescriptionCheck, [...variants(sample), ...hostile])
     expect(connectorDescriptionCheck.safeParse({ ...sample, icon: 'https://evil.example/x.svg' }).success).toBe(false)
+  })
+
+  it('WidgetBootStatus', () => {
+    const samples = [{}, { error: 'Invalid Project ID' }, ...variants({ error: 'Invalid App Configuration' }), { error: 'Nope' }]
+    expectSameVerdicts('WidgetBootStatus', WidgetBootStatus, widgetBootStatusCheck, [...samples, ...hostile])
+    expect(widgetBootStatusCheck.safeParse({ error: 'Invalid App Configuration' }).success).toBe(true)
   })
 
   it('penpal envelopes', () => {

@@ -12,3 +12,7 @@ export const THEME_MODES = ['dark', 'light'] as const
 export const PROVIDER_EVENTS = ['accountsChanged', 'chainChanged', 'connect', 'disconnect', 'message'] as const
 export const CONNECTOR_DESCRIPTION_TYPES = ['ANNOUNCED', 'INJECTED'] as const
 export const PENPAL_TYPES = ['SYN', 'ACK1', 'ACK2', 'CALL', 'REPLY', 'DESTROY'] as const
+/** The widget's boot alerts (SPEC section 8, "Library alerts"). */
+export const WIDGET_BOOT_ERRORS = ['Invalid App Configuration', 'Invalid Project ID', 'Project ID Not Configured'] as const
+/** The widget origin's boot status (WidgetBootStatus), which the host SDK asks without zod. */
+export const WIDGET_BOOT_STATUS_PATH = '/boot-status'

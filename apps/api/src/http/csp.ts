@@ -60,7 +60,8 @@ export interface DemoCspInput {
 }
 
 /**
- * The demo dapp: scripts from itself and the widget origin (`sdk.js`), the widget iframe, and
+ * The demo dapp: scripts from itself and the widget origin (`sdk.js`), the widget iframe, the
+ * widget origin's boot status (the SDK asks it why the widget refuses this page), and
  * `http://127.0.0.1:*` because the demo's devnet wallet talks to anvil directly. Not framable.
  */
 export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
@@ -69,7 +70,7 @@ export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
     'script-src': ["'self'", widget, ...(dev ? ["'unsafe-inline'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
-    'connect-src': ["'self'", 'http://127.0.0.1:*', ...(dev ? [wsOf(dapp)] : [])],
+    'connect-src': ["'self'", widget, 'http://127.0.0.1:*', ...(dev ? [wsOf(dapp)] : [])],
     'frame-src': [widget],
     ...LOCKDOWN,
     'frame-ancestors': [],

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import { secureFrameCsp } from '../http/csp'
+import { permissionsPolicy } from '../http/security-headers'
 import type { RunningServer } from '../http/server'
 import { tempTree } from '../testing/http'
 import { smtpMailer } from '../mail/mailer'
@@ -25,6 +27,7 @@ let cleanup: () => Promise<void>
 beforeAll(async () => {
   const tree = await tempTree('secure-origin', {
     'dist/index.html': '<!doctype html><html><head></head><body>Airlock secure frame</body></html>',
+    [`dist${CONFIRM_POPUP_PATH}`]: '<!doctype html><html><head></head><body>Confirm</body></html>',
   })
   cleanup = tree.cleanup
   ;[db, sink] = await Promise.all([openDatabase(), startMailSink({ smtpPort: 0, httpPort: 0 })])
@@ -62,6 +65,28 @@ describe('the secure origin server', () => {
     expect(page.headers.get('Content-Security-Policy')).toContain(`frame-ancestors ${WIDGET}`)
     const post = await fetch(`${server.url}/index.html`, { method: 'POST' })
     expect(post.status).toBe(405)
+  })
+
+  it('lets only itself use passkeys, and keeps an opener only for its popups', async () => {
+    const passkeysOnly = permissionsPolicy({ 'publickey-credentials-get': ['self'], 'publickey-credentials-create': ['self'] })
+    expect(passkeysOnly).toContain('publickey-credentials-get=(self), ')
+    for (const [path, opener] of [
+      ['/', 'same-origin'],
+      ['/assets/missing.js', 'same-origin'],
+      // The confirmation popup and the social login's pages post to the frame that opened them.
+      [CONFIRM_POPUP_PATH, 'unsafe-none'],
+      ['/oauth/loading?provider=google', 'unsafe-none'],
+      ['/oauth/google/callback?code=x&state=y', 'unsafe-none'],
+    ]) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(res.headers.get('Permissions-Policy'), path).toBe(passkeysOnly)
+      expect(res.headers.get('Cross-Origin-Opener-Policy'), path).toBe(opener)
+      expect(res.headers.get('X-Content-Type-Options'), path).toBe('nosniff')
+      expect(res.headers.get('Strict-Transport-Security'), path).toBeNull()
+    }
+    const api = await fetch(`${server.url}/api/session`)
+    expect(api.headers.get('Permissions-Policy')).toBe(permissionsPolicy({}))
+    expect(api.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
   })
 
   it('logs in over HTTP with the code from the mail sink', async () => {

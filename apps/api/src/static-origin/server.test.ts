@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoCsp, secureFrameCsp } from '../http/csp'
+import { dappPolicy, permissionsPolicy } from '../http/security-headers'
 import type { RunningServer } from '../http/server'
 import { rawRequest, tempTree, TRAVERSAL_PATHS } from '../testing/http'
 import { startStaticOrigin } from './server'
@@ -35,6 +36,7 @@ beforeAll(async () => {
       name: 'demo dapp',
       distDir: join(tree.dir, 'demo', 'dist'),
       csp: demoCsp({ dapp: DAPP, widget: WIDGET }),
+      policy: dappPolicy(DAPP, WIDGET),
       extraFiles: { '/devnet-wallet.js': join(tree.dir, 'wallet', 'devnet-wallet.js'), '/gone.js': join(tree.dir, 'nope.js') },
       host: '127.0.0.1',
       port: DEMO_PORT,
@@ -64,11 +66,26 @@ describe('demo dapp origin', () => {
       expect(res.headers['cache-control']).toBe('no-store')
       expect(res.headers['content-security-policy']).toBe(
         `default-src 'self'; script-src 'self' ${WIDGET}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
-          `connect-src 'self' http://127.0.0.1:*; frame-src ${WIDGET}; base-uri 'none'; form-action 'none'; object-src 'none'; ` +
+          `connect-src 'self' ${WIDGET} http://127.0.0.1:*; frame-src ${WIDGET}; base-uri 'none'; form-action 'none'; object-src 'none'; ` +
           `frame-ancestors 'none'`,
       )
       expect(res.headers['x-content-type-options']).toBe('nosniff')
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    }
+  })
+
+  it('hands copying and passkeys to the widget frame only, keeps its popups, asks for https only when served over it', async () => {
+    for (const path of ['/', '/devnet-wallet.js', '/missing']) {
+      const res = await rawRequest(DEMO_PORT, path)
+      const policy = String(res.headers['permissions-policy'])
+      for (const feature of ['clipboard-write', 'publickey-credentials-get', 'publickey-credentials-create']) {
+        expect(policy).toContain(`${feature}=(self "${WIDGET}")`)
+      }
+      expect(policy).toContain('camera=(), ')
+      expect(policy).toContain('geolocation=(), ')
+      // The widget in the page opens the login and confirmation popups, which post back to it.
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups')
+      expect(res.headers['strict-transport-security']).toBeUndefined()
     }
     expect((await rawRequest(DEMO_PORT, '/npm.html')).body).toContain('npm')
   })
@@ -107,6 +124,9 @@ describe('secure frame origin', () => {
     )
     expect(res.headers['referrer-policy']).toBe('no-referrer')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    // Without a policy of its own: no feature, no opener.
+    expect(res.headers['permissions-policy']).toBe(permissionsPolicy({}))
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
   it('sends the same CSP on errors', async () => {

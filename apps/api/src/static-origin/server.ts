@@ -1,5 +1,5 @@
 import type { ViteDevServer } from 'vite'
-import { securityHeaders } from '../http/security-headers'
+import { type OriginPolicy, securityHeaders } from '../http/security-headers'
 import { type NodeHandler, type RunningServer, startNodeServer } from '../http/server'
 import { createSiteHandler, type ExtraFile, type SiteOptions } from '../http/site'
 
@@ -11,6 +11,8 @@ export interface StaticOriginOptions {
   /** The Content-Security-Policy of every response (see http/csp.ts). */
   csp: string
   referrerPolicy?: string
+  /** HSTS, Permissions-Policy and COOP (see http/security-headers.ts); default: no feature, `same-origin`, no HSTS. */
+  policy?: OriginPolicy
   /** Extra files by URL path, e.g. `{ '/devnet-wallet.js': '/abs/path/devnet-wallet.js' }`. */
   extraFiles?: Record<string, string>
   /** Per-request headers of a page (the secure frame's project-specific CSP). */
@@ -23,7 +25,7 @@ export function createStaticOriginHandler(options: StaticOriginOptions, dev?: { 
   for (const [path, file] of Object.entries(options.extraFiles ?? {})) extraFiles[path] = { file }
   return createSiteHandler({
     name: options.name,
-    headers: securityHeaders(options.csp, options.referrerPolicy ?? 'strict-origin-when-cross-origin'),
+    headers: securityHeaders(options.csp, options.referrerPolicy ?? 'strict-origin-when-cross-origin', options.policy),
     distDir: options.distDir,
     extraFiles,
     ...(dev ? { dev } : {}),

@@ -1,5 +1,5 @@
 import { WidgetBootConfig, type WidgetBootError } from '@airlock/protocol'
-import { MAX_ORIGIN_LENGTH, parseHttpOrigin } from '../http/origin'
+import { MAX_ORIGIN_LENGTH } from '../http/origin'
 import type { ProjectRegistry } from '../projects/registry'
 
 export interface WidgetBootInput {
@@ -26,9 +26,9 @@ const MAX_PROJECT_ID_LENGTH = 100
 
 /**
  * Decides what the widget page boots with. On success it may be framed by every allowed origin
- * of the project. On an error the widget only shows the alert; it may be framed by the claimed
- * origin (when that is a syntactically valid origin) so the developer sees the alert in their
- * modal, else by nobody.
+ * of the project. On an error the page only shows the alert and may be framed by nobody: the
+ * origin it would name is only claimed, so any site could frame it under its own name. The host
+ * SDK learns the alert from the boot status instead (see WidgetBootStatus) and shows it itself.
  */
 export async function resolveWidgetBoot(input: WidgetBootInput, deps: WidgetBootDeps): Promise<WidgetBoot> {
   const projectId = input.projectId ?? ''
@@ -40,10 +40,7 @@ export async function resolveWidgetBoot(input: WidgetBootInput, deps: WidgetBoot
     secureFrameUrl: deps.secureFrameUrl,
     relayUrl: deps.relayUrl,
   }
-  const fail = (error: WidgetBootError): WidgetBoot => {
-    const validOrigin = parseHttpOrigin(claimed)
-    return { config: WidgetBootConfig.parse({ ...base, error }), frameAncestors: validOrigin ? [validOrigin] : [] }
-  }
+  const fail = (error: WidgetBootError): WidgetBoot => ({ config: WidgetBootConfig.parse({ ...base, error }), frameAncestors: [] })
 
   if (projectId === '') return fail('Project ID Not Configured')
   const project = await deps.projects.getProject(projectId)

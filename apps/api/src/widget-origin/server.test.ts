@@ -1,6 +1,7 @@
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { WidgetBootConfig } from '@airlock/protocol'
+import { WIDGET_BOOT_STATUS_PATH, WidgetBootConfig, WidgetBootStatus } from '@airlock/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../http/server'
 import { createMemoryProjectRegistry } from '../projects/registry'
@@ -9,12 +10,15 @@ import { startWidgetOrigin } from './server'
 
 // Port of this file (20000-29999, unique per test file).
 const PORT = 21401
+const HTTPS_PORT = 21404
 
 const origins = { widget: 'http://widget.localhost:21401', api: 'http://api.localhost:21403', secure: 'http://secure.localhost:21402' }
 const DAPP = 'http://dapp.localhost:21400'
 const DAPP2 = 'https://shop.example'
 const SECRET = 'TOP-SECRET-do-not-serve'
 const BIG_JS = `export const words = ${JSON.stringify('airlock '.repeat(2000))}\n`
+const SDK = '(function(){window.AirlockSdk={}})()\n//# sourceMappingURL=sdk@0.1.0.js.map'
+const OLD_SDK = '(function(){window.AirlockSdk={old:true}})()'
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -41,8 +45,10 @@ beforeAll(async () => {
     'widget/dist/other.html': '<html><head></head><body>other</body></html>',
     'widget/dist/.env': SECRET,
     'widget/package.json': `{"secret":"${SECRET}"}`,
-    'host-sdk/dist/sdk.js': '(function(){window.AirlockSdk={}})()',
-    'host-sdk/dist/sdk.js.map': '{"version":3}',
+    'host-sdk/dist/sdk.js': SDK,
+    'host-sdk/dist/sdk@0.1.0.js': SDK,
+    'host-sdk/dist/sdk@0.1.0.js.map': '{"version":3}',
+    'host-sdk/dist/sdk@0.0.9.js': OLD_SDK,
   })
   cleanup = tree.cleanup
   server = await startWidgetOrigin({
@@ -124,21 +130,22 @@ describe('widget page', () => {
   })
 
   it.each([
-    [{ origin: DAPP }, 'Project ID Not Configured', DAPP],
-    [{ projectId: '', origin: DAPP }, 'Project ID Not Configured', DAPP],
-    [{ projectId: 'nope', origin: DAPP }, 'Invalid Project ID', DAPP],
-    [{ projectId: 'nope', origin: 'not an origin' }, 'Invalid Project ID', "'none'"],
-    [{ projectId: 'demo', origin: 'https://evil.example' }, 'Invalid App Configuration', 'https://evil.example'],
-    [{ projectId: 'demo' }, 'Invalid App Configuration', "'none'"],
-    [{ projectId: 'demo', origin: `${DAPP}/` }, 'Invalid App Configuration', "'none'"],
-    [{ projectId: 'empty', origin: DAPP }, 'Invalid App Configuration', DAPP],
-  ])('%j -> %s, frame-ancestors %s', async (query, error, ancestors) => {
+    [{ origin: DAPP }, 'Project ID Not Configured'],
+    [{ projectId: '', origin: DAPP }, 'Project ID Not Configured'],
+    [{ projectId: 'nope', origin: DAPP }, 'Invalid Project ID'],
+    [{ projectId: 'nope', origin: 'not an origin' }, 'Invalid Project ID'],
+    [{ projectId: 'demo', origin: 'https://evil.example' }, 'Invalid App Configuration'],
+    [{ projectId: 'demo' }, 'Invalid App Configuration'],
+    [{ projectId: 'demo', origin: `${DAPP}/` }, 'Invalid App Configuration'],
+    [{ projectId: 'empty', origin: DAPP }, 'Invalid App Configuration'],
+  ])('%j -> %s, framable by nobody', async (query, error) => {
     const res = await page(query)
     expect(res.status).toBe(200)
     const config = bootConfigOf(res.body)
     expect(config.error).toBe(error)
     expect(config.apiUrl).toBe(origins.api)
-    expect(cspDirectives(res.headers['content-security-policy'])['frame-ancestors']).toBe(ancestors)
+    // Whatever origin it claims: any site may claim one, so the alert page is framed by none.
+    expect(cspDirectives(res.headers['content-security-policy'])['frame-ancestors']).toBe("'none'")
     expect(res.headers['cache-control']).toBe('no-store')
   })
 
@@ -214,18 +221,46 @@ describe('static files', () => {
     expect(again.body).toBe('')
   })
 
-  it('serves the host SDK script and its map, loadable from any dapp', async () => {
-    const sdk = await rawRequest(PORT, '/sdk.js')
-    expect(sdk.status).toBe(200)
-    expect(sdk.body).toContain('AirlockSdk')
-    expect(sdk.headers['content-type']).toBe('text/javascript; charset=utf-8')
-    expect(sdk.headers['cache-control']).toBe('no-cache')
-    expect(sdk.headers['cross-origin-resource-policy']).toBe('cross-origin')
-    expect(sdk.headers['access-control-allow-origin']).toBe('*')
-    expect(sdk.headers['content-security-policy']).toBeDefined()
-    const map = await rawRequest(PORT, '/sdk.js.map')
+  it('serves each released SDK version for good, loadable with integrity from any dapp', async () => {
+    for (const [path, body] of [
+      ['/sdk@0.1.0.js', SDK],
+      ['/sdk@0.0.9.js', OLD_SDK],
+    ]) {
+      const sdk = await rawRequest(PORT, path!)
+      expect(sdk.status, path).toBe(200)
+      expect(sdk.body).toBe(body)
+      expect(sdk.headers['content-type']).toBe('text/javascript; charset=utf-8')
+      expect(sdk.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // `<script integrity crossorigin>` is a CORS fetch: without these the browser blocks it.
+      expect(sdk.headers['access-control-allow-origin']).toBe('*')
+      expect(sdk.headers['cross-origin-resource-policy']).toBe('cross-origin')
+      expect(sdk.headers['x-content-type-options']).toBe('nosniff')
+    }
+    const map = await rawRequest(PORT, '/sdk@0.1.0.js.map')
     expect(map.status).toBe(200)
     expect(map.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(map.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves /sdk.js as the current build under a short cache', async () => {
+    const sdk = await rawRequest(PORT, '/sdk.js')
+    expect(sdk.status).toBe(200)
+    expect(sdk.body).toBe(SDK)
+    expect(sdk.headers['cache-control']).toBe('public, max-age=300')
+    expect(sdk.headers['access-control-allow-origin']).toBe('*')
+    expect(sdk.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    const again = await rawRequest(PORT, '/sdk.js', { headers: { 'if-none-match': String(sdk.headers.etag) } })
+    expect(again.status).toBe(304)
+  })
+
+  it('404 for a version that was never built, with the security headers', async () => {
+    for (const path of ['/sdk@9.9.9.js', '/sdk@0.1.0.js.map.js', '/sdk@latest.js', '/sdk.js.map', '/sdk@0.0.9.js.map']) {
+      const res = await rawRequest(PORT, path)
+      expect(res.status, path).toBe(404)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
+    }
   })
 
   it('404 for missing files, with the security headers and no caching', async () => {
@@ -248,5 +283,101 @@ describe('static files', () => {
     const res = await rawRequest(PORT, '/', { method: 'POST' })
     expect(res.status).toBe(405)
     expect(res.headers.allow).toBe('GET, HEAD')
+  })
+})
+
+describe('boot status', () => {
+  const status = (query: string, origin?: string) =>
+    rawRequest(PORT, `${WIDGET_BOOT_STATUS_PATH}?${query}`, { headers: origin ? { origin } : {} })
+
+  it('says nothing is wrong for an allowed origin, readable cross-origin and never cached', async () => {
+    const res = await status('projectId=demo', DAPP2)
+    expect(res.status).toBe(200)
+    expect(WidgetBootStatus.parse(JSON.parse(res.body))).toEqual({})
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.headers['access-control-allow-origin']).toBe('*')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers.vary).toBe('Origin')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it.each([
+    ['projectId=demo', 'https://evil.example', 'Invalid App Configuration'],
+    // The browser's Origin decides, not a claimed one in the query.
+    [`projectId=demo&origin=${encodeURIComponent(DAPP)}`, 'https://evil.example', 'Invalid App Configuration'],
+    ['projectId=demo', undefined, 'Invalid App Configuration'],
+    ['projectId=demo', 'null', 'Invalid App Configuration'],
+    ['projectId=empty', DAPP, 'Invalid App Configuration'],
+    ['projectId=nope', DAPP, 'Invalid Project ID'],
+    ['', DAPP, 'Project ID Not Configured'],
+  ])('%s from %s -> %s, the alert of the page the origin would get', async (query, origin, error) => {
+    const res = await status(query, origin)
+    expect(res.status).toBe(200)
+    expect(JSON.parse(res.body)).toEqual({ error })
+  })
+})
+
+describe('security headers', () => {
+  const PERMISSIONS = [
+    'accelerometer=()',
+    'autoplay=()',
+    'camera=()',
+    'clipboard-read=()',
+    'clipboard-write=(self)',
+    'display-capture=()',
+    'encrypted-media=()',
+    'fullscreen=()',
+    'geolocation=()',
+    'gyroscope=()',
+    'hid=()',
+    'idle-detection=()',
+    'magnetometer=()',
+    'microphone=()',
+    'midi=()',
+    'otp-credentials=()',
+    'payment=()',
+    'picture-in-picture=()',
+    `publickey-credentials-create=(self "${origins.secure}")`,
+    `publickey-credentials-get=(self "${origins.secure}")`,
+    'screen-wake-lock=()',
+    'serial=()',
+    'usb=()',
+    'xr-spatial-tracking=()',
+  ].join(', ')
+
+  it.each([
+    `/?projectId=demo&origin=${encodeURIComponent(DAPP)}`,
+    '/?projectId=nope',
+    '/assets/index-abc123.js',
+    '/sdk@0.1.0.js',
+    '/missing.js',
+    `${WIDGET_BOOT_STATUS_PATH}?projectId=demo`,
+  ])('%s: copying for itself, passkeys only for the secure frame, no opener, no HSTS over http', async (path) => {
+    const res = await rawRequest(PORT, path)
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS)
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('sends HSTS when its public URL is https (TLS ends at a proxy in front)', async () => {
+    const https = await startWidgetOrigin({
+      origins: { widget: 'https://widget.example', api: 'https://api.example', secure: 'https://secure.example' },
+      projects: createMemoryProjectRegistry([]),
+      widgetDistDir: join(tmpdir(), 'airlock-no-widget-build'),
+      hostSdkDistDir: join(tmpdir(), 'airlock-no-sdk-build'),
+      relayUrl: 'wss://relay.example/',
+      host: '127.0.0.1',
+      port: HTTPS_PORT,
+    })
+    try {
+      for (const path of ['/', '/sdk.js', WIDGET_BOOT_STATUS_PATH]) {
+        const res = await rawRequest(HTTPS_PORT, path)
+        expect(res.headers['strict-transport-security'], path).toBe('max-age=63072000; includeSubDomains')
+      }
+    } finally {
+      await https.close()
+    }
   })
 })
