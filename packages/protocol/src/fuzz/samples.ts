@@ -1,0 +1,183 @@
+import type * as z from 'zod/mini'
+import type { AirlockState } from '../state'
+import type { hostMethodParams, hostMethodResults, widgetMethodParams, widgetMethodResults } from '../methods'
+import type { FrameUser, frameEventParams, frameEventResults, frameMethodParams, frameMethodResults } from '../secure-frame'
+
+/**
+ * At least one valid value for every method's params and result, both protocols. The fuzzers
+ * mutate these into malformed messages, and send them unchanged as the control: a valid call must
+ * reach its handler, else "nothing malformed was accepted" would prove nothing.
+ */
+type Samples<M extends Record<string, z.ZodMiniType>> = { [K in keyof M]: readonly [z.input<M[K]>, ...z.input<M[K]>[]] }
+
+const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const requestId = '0b8d4c43-6f7e-4a3c-9a55-0d8a2b7c1e11'
+const state: AirlockState = {
+  ready: true,
+  open: true,
+  view: 'Account',
+  status: 'connected',
+  activeNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  chainId: 31337,
+  address,
+  caipAddress: `eip155:31337:${address}`,
+  connectorId: 'io.metamask',
+  connectorName: 'MetaMask',
+  themeMode: 'dark',
+}
+const connector = { id: 'io.metamask', type: 'ANNOUNCED', namespace: 'eip155', name: 'MetaMask', icon: 'data:image/png;base64,AA' } as const
+const user: FrameUser = {
+  email: 'ada@example.com',
+  address,
+  chainId: 31337,
+  accounts: [{ address, type: 'eoa' }],
+  smartAccountDeployed: false,
+  preferredAccountType: 'eoa',
+  passkeys: 1,
+}
+
+export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
+  open: [undefined, { view: 'Account', namespace: 'eip155' }],
+  close: [undefined],
+  request: [{ namespace: 'eip155', method: 'eth_accounts', params: [] }],
+  getState: [undefined],
+  setOptions: [
+    {
+      projectId: 'demo',
+      networks: ['eip155:31337'],
+      features: { swaps: true, socials: ['google'] },
+      metadata: { name: 'Demo', url: 'https://dapp.example', icons: ['https://dapp.example/i.png'] },
+      themeVariables: { '--airlock-accent': '#47a1ff', '--airlock-z-index': 10 },
+    },
+  ],
+  setTheme: [{ themeMode: 'light', themeVariables: { '--airlock-color-mix-strength': 40 } }],
+  switchNetwork: [{ caipNetworkId: 'eip155:31338' }],
+  addNetwork: [{ caipNetworkId: 'eip155:1' }],
+  removeNetwork: [{ caipNetworkId: 'eip155:1' }],
+  disconnect: [undefined],
+  connectorsChanged: [{ connectors: [connector] }],
+  connectorEvent: [{ connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' }],
+}
+
+export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
+  open: [undefined],
+  close: [undefined],
+  request: [['0x70997970C51812dc3A010C7d01b50e0d17dc79C8']],
+  getState: [state],
+  setOptions: [undefined],
+  setTheme: [undefined],
+  switchNetwork: [undefined],
+  addNetwork: [undefined],
+  removeNetwork: [undefined],
+  disconnect: [undefined],
+  connectorsChanged: [undefined],
+  connectorEvent: [undefined],
+}
+
+export const hostParamSamples: Samples<typeof hostMethodParams> = {
+  listConnectors: [undefined],
+  connectorRequest: [{ connectorId: 'io.metamask', method: 'eth_requestAccounts', params: [] }],
+  setVisible: [{ visible: true }],
+  openUrl: [{ url: 'https://wallet.example/wc?uri=x', target: '_blank' }],
+  storageGet: [{ key: 'airlock:recent' }],
+  storageSet: [{ key: 'airlock:recent', value: 'io.metamask' }],
+  storageRemove: [{ key: 'airlock:recent' }],
+  emit: [
+    { type: 'state', state },
+    { type: 'event', event: { timestamp: 1, data: { type: 'track', event: 'MODAL_OPEN', properties: { connected: true } } } },
+    { type: 'provider', event: { namespace: 'eip155', event: 'accountsChanged', data: [address] } },
+  ],
+}
+
+export const hostResultSamples: Samples<typeof hostMethodResults> = {
+  listConnectors: [[connector]],
+  connectorRequest: [[address]],
+  setVisible: [undefined],
+  openUrl: [undefined],
+  storageGet: ['io.metamask', null],
+  storageSet: [undefined],
+  storageRemove: [undefined],
+  emit: [undefined],
+}
+
+export const frameParamSamples: Samples<typeof frameMethodParams> = {
+  switchNetwork: [{ chainId: 31337 }, { chainId: 'eip155:8453' }],
+  connectEmail: [{ email: 'ada@example.com' }],
+  connectDevice: [{ otp: '123456' }],
+  sendDeviceCode: [undefined],
+  unlockWithPasskey: [undefined],
+  addPasskey: [undefined],
+  connectOtp: [{ otp: '654321' }],
+  connectSocial: [{ uri: 'http://secure.localhost:4402/oauth/google/start?flow=abc' }],
+  getSocialRedirectUri: [{ provider: 'github' }],
+  getFarcasterUri: [undefined],
+  connectFarcaster: [undefined],
+  getUser: [{ chainId: 31337, preferredAccountType: 'smartAccount' }],
+  signOut: [undefined],
+  isConnected: [undefined, { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc-_=' }],
+  getChainId: [undefined],
+  getSmartAccountEnabledNetworks: [undefined],
+  initSmartAccount: [undefined],
+  setPreferredAccount: [{ type: 'eoa' }],
+  rpcRequest: [
+    { method: 'personal_sign', params: ['0x68656c6c6f', address], chainId: 31337, id: requestId },
+    { method: 'wallet_sendCalls', params: [{ calls: [{ to: address, data: '0xabcdef', value: '0x1' }] }], id: requestId },
+  ],
+  abortRpcRequest: [{ id: requestId }],
+  updateEmail: [{ newEmail: 'new@example.org' }],
+  updateEmailPrimaryOtp: [{ otp: '111111' }],
+  updateEmailSecondaryOtp: [{ otp: '222222' }],
+  syncTheme: [{ themeMode: 'dark', themeVariables: { '--airlock-accent': '#47a1ff' } }],
+  syncDappData: [
+    {
+      metadata: { name: 'Demo', url: 'https://dapp.example' },
+      origin: 'http://dapp.localhost:4400',
+      sdkVersion: '0.1.0',
+      sdkType: 'airlock',
+      projectId: 'demo',
+    },
+  ],
+  reload: [undefined],
+}
+
+export const frameResultSamples: Samples<typeof frameMethodResults> = {
+  switchNetwork: [{ chainId: 31337 }],
+  connectEmail: [{ action: 'VERIFY_OTP' }],
+  connectDevice: [{ action: 'CONNECT' }],
+  sendDeviceCode: [{ sentTo: 'a***@example.com' }],
+  unlockWithPasskey: [{ action: 'CONNECT' }],
+  addPasskey: [{ passkeys: 2 }],
+  connectOtp: [{ action: 'VERIFY_DEVICE', sentTo: 'a***@example.com', passkeys: 0 }],
+  connectSocial: [{ action: 'CONNECT', user }],
+  getSocialRedirectUri: [{ uri: 'http://secure.localhost:4402/oauth/github/start?flow=abc' }],
+  getFarcasterUri: [{ url: 'https://farcaster.example/~/siwf?channelToken=abc' }],
+  connectFarcaster: [{ action: 'VERIFY_DEVICE', passkeys: 1 }],
+  getUser: [user],
+  signOut: [undefined],
+  isConnected: [{ isConnected: true }],
+  getChainId: [{ chainId: 'eip155:31337' }],
+  getSmartAccountEnabledNetworks: [{ smartAccountEnabledNetworks: [31337, 8453] }],
+  initSmartAccount: [undefined],
+  setPreferredAccount: [{ type: 'smartAccount', address }],
+  rpcRequest: ['0xsignature'],
+  abortRpcRequest: [undefined],
+  updateEmail: [{ action: 'VERIFY_PRIMARY_OTP' }],
+  updateEmailPrimaryOtp: [undefined],
+  updateEmailSecondaryOtp: [{ newEmail: 'new@example.org' }],
+  syncTheme: [undefined],
+  syncDappData: [undefined],
+  reload: [undefined],
+}
+
+export const frameEventParamSamples: Samples<typeof frameEventParams> = {
+  ready: [{ version: 4 }],
+  sessionUpdate: [{ token: 'opaque-session-token_1' }],
+  surfaceHeight: [{ height: 320 }, { height: 0 }],
+}
+
+export const frameEventResultSamples: Samples<typeof frameEventResults> = {
+  ready: [undefined],
+  sessionUpdate: [undefined],
+  surfaceHeight: [undefined],
+}
