@@ -1,7 +1,9 @@
 import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import type { FrameLocator, Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
-import { chainClient, expect, openDemo, stack, test } from './fixtures'
+import { generatePrivateKey } from 'viem/accounts'
+import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
+import { createForeignWallet, type ForeignWallet } from './support/foreignWallet'
 
 const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
 
@@ -11,7 +13,29 @@ const walletTest = test.extend<{ phone: ReferenceWallet }>({
   phone: async ({}, use, testInfo) => {
     // Accounts 4 and 5: the browser-wallet tests sign with 2 and 3, a named account is 7, the treasury 9.
     const accountIndex = 4 + testInfo.parallelIndex
-    const wallet = await createReferenceWallet({ relayUrl: stack.urls.relay, projectId: 'demo', rpcUrls, accountIndex, mode: 'approve' })
+    const wallet = await createReferenceWallet({
+      relayUrl: stack.urls.relay,
+      projectId: 'airlock-reference-wallet',
+      rpcUrls,
+      accountIndex,
+      mode: 'approve',
+    })
+    await use(wallet)
+    await wallet.stop()
+  },
+})
+
+/** A wallet that is not ours: its own WalletKit, project id and key (funded on the devnet chain). */
+const foreignTest = test.extend<{ foreign: ForeignWallet }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
+  foreign: async ({}, use) => {
+    const wallet = await createForeignWallet({
+      relayUrl: stack.urls.relay,
+      projectId: 'foreign-wallet-project',
+      privateKey: generatePrivateKey(),
+      rpcUrls,
+    })
+    await fund(wallet.address)
     await use(wallet)
     await wallet.stop()
   },
@@ -22,7 +46,9 @@ async function showQr(page: Page, widget: FrameLocator): Promise<string> {
   await page.getByTestId('connect-button').click()
   await widget.getByTestId('wallet-item-walletConnect').click()
   const qr = widget.getByTestId('wc-qr')
-  await expect(qr).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/)
+  // A worker's first QR loads the WalletConnect chunk and opens the relay socket: with other
+  // suites sharing the 2 cores it took over 5 s for 3 of 6 workers here (0.6-3.2 s when idle).
+  await expect(qr).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/, { timeout: 15_000 })
   return (await qr.getAttribute('data-uri'))!
 }
 
@@ -135,3 +161,39 @@ walletTest('a disconnect from the dapp ends the session on the phone too', async
   await page.waitForTimeout(500)
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
 })
+
+foreignTest(
+  'a WalletKit wallet from elsewhere (own project id, devnet chains only) pairs by QR, and its first personal_sign and send succeed',
+  async ({ page, widget, foreign }) => {
+    await openDemo(page)
+    await foreign.pair(await showQr(page, widget))
+    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await expect(page.getByTestId('account-address')).toHaveText(foreign.address)
+    // It approved what the dapp asked for that it knows: the two devnet chains, nothing more.
+    expect(foreign.approvals).toEqual([
+      {
+        chains: ['eip155:31337', 'eip155:31338'],
+        accounts: [`eip155:31337:${foreign.address}`, `eip155:31338:${foreign.address}`],
+      },
+    ])
+
+    // At once, as a user would: the first request after the QR scan.
+    await page.getByTestId('sign-button').click()
+    await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
+    const signature = (await page.getByTestId('signature').textContent()) as `0x${string}`
+    const message = (await page.getByTestId('signature').getAttribute('data-message'))!
+    expect(await verifyMessage({ address: foreign.address, message, signature })).toBe(true)
+
+    await page.getByTestId('send-button').click()
+    await expect(page.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/)
+    const hash = (await page.getByTestId('tx-hash').textContent()) as `0x${string}`
+    const receipt = await chainClient.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(foreign.address.toLowerCase())
+    // Each went to the wallet once, on a chain and account its session approved.
+    expect(foreign.requests.map(({ method, chainId, answer }) => ({ method, chainId, answer }))).toEqual([
+      { method: 'personal_sign', chainId: 'eip155:31337', answer: 'ok' },
+      { method: 'eth_sendTransaction', chainId: 'eip155:31337', answer: 'ok' },
+    ])
+  },
+)

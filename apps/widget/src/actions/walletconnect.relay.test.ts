@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
 }
 
 async function relayOn(port: number): Promise<Relay> {
-  const relay = await startRelay({ port, projectIds: ['demo'] })
+  const relay = await startRelay({ port })
   started.push(relay)
   return relay
 }

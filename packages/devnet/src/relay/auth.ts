@@ -8,14 +8,19 @@ import { decodeJWT, encodeIss, generateKeyPair, signJWT, verifyJWT } from '@wall
  * after `iat` (seconds).
  */
 export interface RelayAuthOptions {
-  /** Accepted project ids, or 'any' for any non-empty one. */
-  projectIds: ReadonlySet<string> | 'any'
   /** The port the relay listens on: a loopback `aud` must name it. */
   port: number
   now?: number
 }
 
 export type RelayAuthResult = { ok: true; clientId: string; projectId: string } | { ok: false; reason: string }
+
+/**
+ * The project id names the app a client belongs to (the dapp's, or the wallet's own), not a right
+ * to use this relay: the JWT is the client's proof. Any id is accepted if it is well-formed
+ * (public ids are 32 hex digits; the devnet's are words such as "demo"): it is logged and echoed.
+ */
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|.+\.localhost|\[::1\])$/
 
@@ -38,7 +43,7 @@ function audienceProblem(aud: unknown, port: number): string | undefined {
 export async function checkRelayAuth(query: URLSearchParams, options: RelayAuthOptions): Promise<RelayAuthResult> {
   const projectId = query.get('projectId') ?? ''
   if (!projectId) return { ok: false, reason: 'missing projectId query parameter' }
-  if (options.projectIds !== 'any' && !options.projectIds.has(projectId)) return { ok: false, reason: `unknown projectId "${projectId}"` }
+  if (!PROJECT_ID.test(projectId)) return { ok: false, reason: 'malformed projectId: expected 1 to 64 letters, digits, "-" or "_"' }
   const jwt = query.get('auth')
   if (!jwt) return { ok: false, reason: 'missing auth query parameter (a JWT signed with the client ed25519 key)' }
   let payload: { iss?: unknown; exp?: unknown; aud?: unknown }

@@ -10,7 +10,9 @@ import { startRelay, type Relay } from './server'
  * The real clients against the devnet relay: @walletconnect/sign-client 2.25 as the dapp (what
  * universal-provider wraps) and @reown/walletkit 1.6 as the wallet (the reference wallet).
  */
-const PROJECT = 'relay-test'
+// Each side has its own project id, as a dapp and a wallet from two vendors do.
+const DAPP_PROJECT = 'relay-test-dapp'
+const WALLET_PROJECT = 'relay-test-wallet'
 const METHODS = ['personal_sign', 'eth_chainId', 'eth_accounts', 'eth_sendTransaction', 'wallet_switchEthereumChain']
 const EVENTS = ['chainChanged', 'accountsChanged']
 // Never called by these tests (no transactions); the wallet only needs to know the chains.
@@ -32,14 +34,14 @@ describe('sign-client and walletkit through the devnet relay', () => {
       if (!/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) outward.push(url)
       return realFetch(input, init)
     }) as typeof fetch
-    relay = await startRelay({ port: 0, projectIds: [PROJECT] })
+    relay = await startRelay({ port: 0 })
     dapp = await SignClient.init({
-      core: createOfflineCore({ relayUrl: relay.url, projectId: PROJECT, name: 'relay-test-dapp' }),
+      core: createOfflineCore({ relayUrl: relay.url, projectId: DAPP_PROJECT, name: 'relay-test-dapp' }),
       metadata: { name: 'Relay test dapp', description: 'vitest', url: 'http://dapp.localhost', icons: [] },
       // The rejections below are expected; sign-client would log each at error level.
       logger: 'silent',
     })
-    wallet = await createReferenceWallet({ relayUrl: relay.url, projectId: PROJECT, rpcUrls: RPC })
+    wallet = await createReferenceWallet({ relayUrl: relay.url, projectId: WALLET_PROJECT, rpcUrls: RPC })
   })
 
   afterAll(async () => {
@@ -153,7 +155,7 @@ describe('sign-client and walletkit through the devnet relay', () => {
     const { port } = relay
     const subscribesBefore = relay.stats.methods.irn_batchSubscribe ?? 0
     await relay.stop()
-    relay = await startRelay({ port, projectIds: [PROJECT] })
+    relay = await startRelay({ port })
     expect(relay.port).toBe(port)
     const started = performance.now()
     // Both clients come back on their own (a reconnect is ~0.1 s after the close) and resubscribe.

@@ -131,7 +131,7 @@ describe('relay (raw clients)', () => {
   }
 
   beforeAll(async () => {
-    relay = await startRelay({ port: 0, projectIds: ['test'] })
+    relay = await startRelay({ port: 0 })
   })
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.close()))
@@ -231,6 +231,17 @@ describe('relay (raw clients)', () => {
     expect(b.deliveries()).toEqual([])
   })
 
+  it('carries messages between clients of different projects (a dapp and a wallet from elsewhere)', async () => {
+    const [dapp, wallet] = [await client({ projectId: 'demo' }), await client({ projectId: 'foreign-wallet-project' })]
+    const t = topic()
+    expect(JSON.parse(await wallet.call('irn_subscribe', { topic: t })).result).toMatch(/^[0-9a-f]{64}$/)
+    await dapp.call('irn_publish', { topic: t, message: 'to the wallet', ttl: 60, tag: 1108 })
+    expect((await wallet.waitForDelivery()).data).toMatchObject({ topic: t, message: 'to the wallet', tag: 1108 })
+    await dapp.call('irn_subscribe', { topic: t })
+    await wallet.call('irn_publish', { topic: t, message: 'to the dapp', ttl: 60, tag: 1109 })
+    expect((await dapp.waitForDelivery()).data).toMatchObject({ topic: t, message: 'to the dapp', tag: 1109 })
+  })
+
   it('wc_proposeSession and wc_approveSession subscribe their sender and publish with the session tags', async () => {
     const [dapp, wallet] = [await client(), await client()]
     const [pairing, session] = [topic(), topic()]
@@ -263,18 +274,20 @@ describe('relay (raw clients)', () => {
 describe('relay auth', () => {
   let relay: Relay
   beforeAll(async () => {
-    relay = await startRelay({ port: 0, projectIds: ['demo'] })
+    relay = await startRelay({ port: 0 })
   })
   afterAll(async () => {
     await relay.stop()
   })
 
-  it('accepts a valid JWT and a known projectId', async () => {
-    const { jwt } = await signRelayJwt({ aud: relay.url })
-    expect(await upgrade(`${relay.url}/?auth=${jwt}&projectId=demo`)).toBe('open')
+  it("accepts a valid JWT with any well-formed projectId: the dapp's, a wallet's own, a public 32-hex one", async () => {
+    for (const projectId of ['demo', 'foreign-wallet-project', 'c4f79cc821944d9680842e34466bfbd9']) {
+      const { jwt } = await signRelayJwt({ aud: relay.url })
+      expect(await upgrade(`${relay.url}/?auth=${jwt}&projectId=${projectId}`), projectId).toBe('open')
+    }
   })
 
-  it('refuses with 401 and says why: no JWT, bad signature, expired, unknown projectId, wrong audience', async () => {
+  it('refuses with 401 and says why: no JWT, bad signature, expired, malformed projectId, wrong audience', async () => {
     const { jwt } = await signRelayJwt({ aud: relay.url })
     const [head, payload, signature] = jwt.split('.') as [string, string, string]
     const forged = `${head}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`
@@ -285,7 +298,8 @@ describe('relay auth', () => {
       [`${relay.url}/?auth=not-a-jwt&projectId=demo`, /malformed JWT/],
       [`${relay.url}/?auth=${forged}&projectId=demo`, /signature/],
       [`${relay.url}/?auth=${expired}&projectId=demo`, /expired/],
-      [`${relay.url}/?auth=${jwt}&projectId=other`, /unknown projectId "other"/],
+      [`${relay.url}/?auth=${jwt}&projectId=${encodeURIComponent('<script>')}`, /malformed projectId/],
+      [`${relay.url}/?auth=${jwt}&projectId=${'a'.repeat(65)}`, /malformed projectId/],
       [`${relay.url}/?auth=${jwt}`, /missing projectId/],
       [`${relay.url}/?auth=${elsewhere}&projectId=demo`, /aud/],
     ]

@@ -34,8 +34,6 @@ export interface StartRelayOptions {
   /** 0 picks a free port. */
   port: number
   host?: string
-  /** Project ids accepted in the `projectId` query parameter; 'any' (the default) accepts any non-empty one. */
-  projectIds?: readonly string[] | 'any'
   /** WebSocket ping period; a socket that has not answered the previous ping is terminated. */
   pingIntervalMs?: number
   /** Connection events and refusals; with `debug`, every frame too. */
@@ -148,7 +146,6 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
   const host = options.host ?? '127.0.0.1'
   const pingIntervalMs = options.pingIntervalMs ?? 15_000
   const maxTtl = options.maxTtlSeconds ?? THIRTY_DAYS
-  const projectIds = options.projectIds === undefined || options.projectIds === 'any' ? 'any' : new Set(options.projectIds)
   const log = options.log ?? (() => {})
   const debug = options.debug ?? process.env.AIRLOCK_RELAY_DEBUG === '1'
   const trace = debug ? (line: string) => log(line) : () => {}
@@ -356,10 +353,10 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
     }
   }
 
-  function onConnection(ws: WebSocket, clientId: string): void {
+  function onConnection(ws: WebSocket, clientId: string, projectId: string): void {
     const conn: Connection = { id: nextConnectionId++, ws, clientId, topics: new Set(), inflight: new Map(), alive: true }
     connections.add(conn)
-    log(`relay: ${label(conn)} connected (client ${clientId})`)
+    log(`relay: ${label(conn)} connected (client ${clientId}, project ${projectId})`)
     ws.on('pong', () => {
       conn.alive = true
     })
@@ -397,10 +394,10 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {})
     const query = new URL(req.url ?? '/', 'http://relay').searchParams
-    void checkRelayAuth(query, { projectIds, port }).then((auth) => {
+    void checkRelayAuth(query, { port }).then((auth) => {
       if (stopped) return void socket.destroy()
       if (!auth.ok) return refuse(socket, auth.reason)
-      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth.clientId))
+      wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth.clientId, auth.projectId))
     })
   })
 

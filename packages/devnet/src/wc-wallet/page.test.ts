@@ -17,7 +17,7 @@ describe('reference wallet page', () => {
   let origin: string
 
   beforeAll(async () => {
-    relay = await startRelay({ port: 0, projectIds: [PROJECT] })
+    relay = await startRelay({ port: 0 })
     dapp = await SignClient.init({
       core: createOfflineCore({ relayUrl: relay.url, projectId: PROJECT, name: 'page-test-dapp' }),
       metadata: { name: 'Page test dapp', description: 'vitest', url: 'http://dapp.localhost', icons: [] },

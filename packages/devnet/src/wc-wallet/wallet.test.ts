@@ -58,7 +58,7 @@ describe('reference wallet on the devnet', () => {
 
   beforeAll(async () => {
     // The relay takes its port first: started beside the devnet, its port 0 could be one freePort just gave anvil.
-    relay = await startRelay({ port: 0, projectIds: [PROJECT] })
+    relay = await startRelay({ port: 0 })
     devnet = await startDevnet({ ports: [await freePort(), await freePort()], contracts: false })
     dapp = await SignClient.init({
       core: createOfflineCore({ relayUrl: relay.url, projectId: PROJECT, name: 'wallet-test-dapp' }),
