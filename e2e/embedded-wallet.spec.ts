@@ -2,7 +2,7 @@ import type { BrowserContext } from '@playwright/test'
 import { DEVNET_WALLET_RDNS, chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import { approveInFrame, rejectInFrame, secureFrameLocator } from './support/confirm'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
-import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, LOGIN_MAIL, mailedCode, startEmailLogin } from './support/emailLogin'
+import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, loginCode, mailedCode, startEmailLogin } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 
@@ -13,15 +13,35 @@ import { getAddress, verifyMessage, type Hex } from 'viem'
 
 test.describe('embedded wallet: email login', () => {
   test('a new user gets a wallet, signs, sends, rejects, stays connected over a reload; nothing outside the frame sees a key', async ({
+    browser,
     page,
     widget,
     context,
   }) => {
     test.slow()
     const capture = await captureKeyIsolation(context, stack.origins.secure)
-    await openDemo(page)
+    // Another browser, ready before the first code is asked for: its request for a second one must
+    // come within SPEC section 5's 30 s, which the steps after the login take on a loaded machine.
+    const other = await browser.newContext()
     const email = freshEmail('new')
-    const address = await emailLogin(page, widget, email)
+    let code: string
+    try {
+      const otherPage = await other.newPage()
+      const otherWidget = otherPage.frameLocator('iframe[data-airlock]')
+      await Promise.all([openDemo(page), openDemo(otherPage)])
+      const sent = Date.now()
+      await startEmailLogin(page, widget, email)
+      code = await loginCode(widget, email, sent)
+      // The server refuses a second login mail to the address within 30 s with the cooldown
+      // message, also to a browser that has not asked before.
+      await startEmailLogin(otherPage, otherWidget, email)
+      await expect(otherWidget.getByTestId('email-error')).toHaveText(/^Please try again after \d+ seconds$/, { timeout: 20_000 })
+    } finally {
+      await other.close()
+    }
+    await enterCode(widget, 'otp-input', code)
+    await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
+    const address = getAddress((await page.getByTestId('account-address').textContent())!)
     // The Account view shows the new wallet and its balance.
     await page.getByTestId('connect-button').click()
     await expect(widget.getByTestId('account-view')).toBeVisible()
@@ -58,12 +78,6 @@ test.describe('embedded wallet: email login', () => {
     await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
     await expect(page.getByTestId('account-address')).toHaveText(address)
 
-    // The second login mail within 30 s is refused with the cooldown message.
-    await page.getByTestId('disconnect-button').click()
-    await expect(page.getByTestId('account-status')).toHaveText('disconnected')
-    await startEmailLogin(page, widget, email)
-    await expect(widget.getByTestId('email-error')).toHaveText(/^Please try again after \d+ seconds$/)
-
     expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
   })
 
@@ -87,9 +101,9 @@ test.describe('embedded wallet: email login', () => {
       const phone = await other.newPage()
       const phoneWidget = phone.frameLocator('iframe[data-airlock]')
       await openDemo(phone)
-      const sent = Date.now() - 1000
+      const sent = Date.now()
       await startEmailLogin(phone, phoneWidget, email)
-      await enterCode(phoneWidget, 'otp-input', await mailedCode(email, LOGIN_MAIL, sent))
+      await enterCode(phoneWidget, 'otp-input', await loginCode(phoneWidget, email, sent))
       await expect(phoneWidget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
       await expect(phoneWidget.getByTestId('device-code-sent-to')).toHaveText(`${email[0]}***@example.com`)
       await expect(phone.getByTestId('account-status')).not.toHaveText('connected')
@@ -106,9 +120,9 @@ test.describe('embedded wallet: email login', () => {
   test('wrong, expired-after-tries codes show the server texts and the code field stays usable', async ({ page, widget }) => {
     await openDemo(page)
     const email = freshEmail('wrong')
-    const sent = Date.now() - 1000
+    const sent = Date.now()
     await startEmailLogin(page, widget, email)
-    const code = await mailedCode(email, LOGIN_MAIL, sent)
+    const code = await loginCode(widget, email, sent)
     const wrong = code === '000000' ? '111111' : '000000'
     await enterCode(widget, 'otp-input', wrong)
     await expect(widget.getByTestId('otp-error')).toHaveText('Wrong code: 4 tries left')
@@ -182,8 +196,15 @@ test.describe('embedded wallet: a secure frame that never becomes ready', () => 
   test('email login shows the load error; the wallets keep working', async ({ page, widget, context }) => {
     await blockFrame(context)
     await openDemo(page)
-    await startEmailLogin(page, widget, freshEmail('noframe'))
+    const email = freshEmail('noframe')
+    const since = Date.now()
+    await startEmailLogin(page, widget, email)
+    // The load error, which the e2e login helper reports as the reason no mail came (the e2e failure
+    // once read only "no mail 'login code'" when the frame did not load on a busy machine).
     await expect(widget.getByText('Unable to load email login dependency')).toBeVisible({ timeout: 20_000 })
+    await expect(loginCode(widget, email, since)).rejects.toThrow(
+      `no login mail to ${email}: the widget says "Unable to load email login dependency"`,
+    )
     await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
     await expect(page.getByTestId('account-status')).toHaveText('connected')
   })

@@ -1,9 +1,11 @@
 export { escapeHtml } from '../html'
+export { waitForMail } from './client'
 export { renderInboxPage } from './inbox-page'
+export { MailQuery } from './query'
 export {
+  Mail,
   MailTimeoutError,
   startMailSink,
-  type Mail,
   type MailMatch,
   type MailSink,
   type StartMailSinkOptions,

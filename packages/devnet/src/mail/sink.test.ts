@@ -1,7 +1,7 @@
 import { createServer as createNetServer, connect, type AddressInfo, type Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MailTimeoutError, startMailSink, type Mail, type MailSink, type StartMailSinkOptions } from './index'
+import { MailTimeoutError, startMailSink, waitForMail, type Mail, type MailSink, type StartMailSinkOptions } from './index'
 
 const sinks: MailSink[] = []
 afterEach(async () => {
@@ -186,6 +186,58 @@ describe('mail sink', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140)
   })
 
+  it('waitForMail from another process: held until the mail arrives, never an older one, a clear time-out', async () => {
+    const mail = await sink()
+    const send = transport(mail)
+    const to = 'e2e-login@example.com'
+    await send.sendMail({ from: 'a@airlock.dev', to, subject: 'Your Airlock login code', text: 'Your code is 111111.' })
+    const asked = Date.now() + 1
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    // The earlier code is not taken: the answer comes when the new one arrives, not after a poll.
+    const waiting = waitForMail(mail.httpUrl, { to, subject: 'login code', since: asked }, { timeoutMs: 5000 })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    await send.sendMail({ from: 'a@airlock.dev', to, subject: 'Approve a new device', text: 'Your code is 222222.' })
+    const sent = Date.now()
+    await send.sendMail({ from: 'a@airlock.dev', to: to.toUpperCase(), subject: 'Your Airlock login code', text: 'Your code is 333333.' })
+    const received = await waiting
+    expect(received.text).toBe('Your code is 333333.')
+    expect(Date.now() - sent).toBeLessThan(1000)
+    // Already there: answered at once.
+    expect((await waitForMail(mail.httpUrl, { to, subject: 'new device' }, { timeoutMs: 0 })).text).toBe('Your code is 222222.')
+
+    const later = Date.now() + 60_000
+    const timedOut = waitForMail(mail.httpUrl, { to, subject: 'login code', since: later }, { timeoutMs: 100 })
+    await expect(timedOut).rejects.toBeInstanceOf(MailTimeoutError)
+    await expect(timedOut).rejects.toThrow(`No mail to ${to}, subject containing "login code", since ${new Date(later).toISOString()}`)
+    await expect(timedOut).rejects.toThrow(
+      /within 100 ms; the sink holds 3 mails \(newest: to e2e-login@example.com: "Your Airlock login code"/,
+    )
+  })
+
+  it('GET /messages/wait refuses bad parameters with 400, and a waiter goes with its client or its signal', async () => {
+    const mail = await sink()
+    const bad = await getJson<{ error: string }>(mail, '/messages/wait?to=a@b.c&timeoutMs=600000')
+    expect(bad.status).toBe(400)
+    expect(bad.body.error).toMatch(/^timeoutMs: .*expected to=<address>, subject=<text>/)
+    expect((await getJson(mail, '/messages/wait', { method: 'POST' })).status).toBe(405)
+
+    const waiting = async () => (await getJson<{ waiting: number }>(mail, '/health')).body.waiting
+    // A client that hangs up: its wait ends with it, it does not hold on for 60 s.
+    const hangUp = new AbortController()
+    const held = fetch(`${mail.httpUrl}/messages/wait?to=gone@example.com&timeoutMs=60000`, { signal: hangUp.signal })
+    await expect.poll(waiting).toBe(1)
+    hangUp.abort()
+    await expect(held).rejects.toThrow()
+    await expect.poll(waiting).toBe(0)
+
+    const stop = new AbortController()
+    const inProcess = mail.waitFor({ to: 'x@example.com' }, { timeoutMs: 60_000, signal: stop.signal })
+    expect(await waiting()).toBe(1)
+    stop.abort(new Error('not needed any more'))
+    await expect(inProcess).rejects.toThrow('not needed any more')
+    expect(await waiting()).toBe(0)
+  })
+
   it('answers a raw SMTP session: EHLO extensions, dot-stuffing, AUTH, RSET, NOOP, QUIT', async () => {
     const mail = await sink({ maxMessageBytes: 4096 })
     const smtp = await rawSession(mail.smtpPort)
@@ -264,7 +316,7 @@ describe('mail sink', () => {
     const send = nodemailer.createTransport({ host: '127.0.0.1', port: mail.smtpPort, ignoreTLS: true, pool: true })
     for (let i = 1; i <= 5; i++) await send.sendMail({ from: 'a@airlock.dev', to: 'n@example.com', subject: `mail ${i}`, text: `${i}` })
     expect(mail.messages().map((message) => message.subject)).toEqual(['mail 5', 'mail 4', 'mail 3'])
-    expect(await getJson(mail, '/health')).toEqual({ status: 200, body: { ok: true, messages: 3, smtpUrl: mail.smtpUrl } })
+    expect(await getJson(mail, '/health')).toEqual({ status: 200, body: { ok: true, messages: 3, waiting: 0, smtpUrl: mail.smtpUrl } })
     expect(await getJson(mail, '/messages', { method: 'DELETE' })).toEqual({ status: 200, body: { deleted: 3 } })
     expect(mail.messages()).toEqual([])
     await send.sendMail({ from: 'a@airlock.dev', to: 'n@example.com', subject: 'again', text: '.' })

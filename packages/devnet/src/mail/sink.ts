@@ -3,35 +3,40 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Server } from 'node:net'
 import { simpleParser, type HeaderValue, type ParsedMail } from 'mailparser'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
+import * as z from 'zod'
 import { INBOX_PAGE_HEADERS, renderInboxPage } from './inbox-page'
+import { DEFAULT_WAIT_MS, describeQuery, matchesQuery, parseWaitParams, type MailQuery } from './query'
 import { sendJson } from '../html'
 
-/** One mail the sink received. */
-export interface Mail {
-  id: string
+/** One mail the sink received: what `messages()`, `waitFor()` and the JSON API give. */
+export const Mail = z.object({
+  id: z.string(),
   /** The From header's address, else the envelope sender (MAIL FROM). */
-  from: string
+  from: z.string(),
   /** The envelope recipients (RCPT TO, so Bcc'd addresses too), lower-cased, in order, without repeats. */
-  to: string[]
+  to: z.array(z.string()),
   /** Decoded (RFC 2047) subject; '' when there is none. */
-  subject: string
+  subject: z.string(),
   /** The text part; for an HTML-only mail, text derived from the HTML. */
-  text: string
-  html?: string
+  text: z.string(),
+  html: z.string().optional(),
   /** When the sink received it (ISO 8601). */
-  date: string
+  date: z.iso.datetime(),
   /** Decoded headers by lower-case name (repeated headers joined with ', '). */
-  headers: Record<string, string>
-}
+  headers: z.record(z.string(), z.string()),
+})
+export type Mail = z.infer<typeof Mail>
 
-/** Which mail `waitFor` waits for: a predicate, or every envelope recipient address (case-insensitive). */
-export type MailMatch = ((mail: Mail) => boolean) | { to: string }
+/** Which mail `waitFor` waits for: a predicate, or a query. */
+export type MailMatch = ((mail: Mail) => boolean) | MailQuery
 
 export interface WaitForMailOptions {
   /** Default 5000. */
   timeoutMs?: number
   /** Also match mails already in the sink (newest first). Default true; false waits for a new one. */
   existing?: boolean
+  /** Stops waiting (rejects with its reason): the HTTP wait of a client that went away. */
+  signal?: AbortSignal
 }
 
 export interface StartMailSinkOptions {
@@ -74,7 +79,8 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/
 /**
  * The devnet's stand-in for email (DESIGN.md section 6): an SMTP server (`smtp-server`,
  * messages parsed with `mailparser`) that keeps what it receives in memory, and an HTTP server
- * to read it: `GET /messages?to=<address>` (newest first), `GET /messages/:id`,
+ * to read it: `GET /messages?to=<address>` (newest first), `GET /messages/wait?to=&subject=&since=&timeoutMs=`
+ * (the first match, held until one arrives: see `waitForMail`), `GET /messages/:id`,
  * `DELETE /messages`, `GET /health`, and `GET /` an inbox page for people. Both bind loopback.
  */
 export async function startMailSink(options: StartMailSinkOptions): Promise<MailSink> {
@@ -158,15 +164,28 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
     const to = url.searchParams.get('to')?.trim() || undefined
     if (url.pathname === '/health') {
       if (!read) return notAllowed(res, 'GET, HEAD')
-      sendJson(res, 200, { ok: true, messages: stored.length, smtpUrl: sink.smtpUrl })
+      sendJson(res, 200, { ok: true, messages: stored.length, waiting: waiters.size, smtpUrl: sink.smtpUrl })
     } else if (url.pathname === '/messages') {
       if (method === 'DELETE') {
         const deleted = stored.length
         stored = []
         sendJson(res, 200, { deleted })
       } else if (read) {
-        sendJson(res, 200, { messages: to ? newestFirst().filter(sentTo(to)) : newestFirst() })
+        sendJson(res, 200, { messages: to ? newestFirst().filter(matchesQuery({ to })) : newestFirst() })
       } else notAllowed(res, 'GET, HEAD, DELETE')
+    } else if (url.pathname === '/messages/wait') {
+      if (!read) return notAllowed(res, 'GET, HEAD')
+      const params = parseWaitParams(url.searchParams)
+      if ('error' in params) return sendJson(res, 400, { error: params.error })
+      // A client that hangs up stops its wait, so that no waiter outlives it.
+      const gone = new AbortController()
+      res.once('close', () => gone.abort(new Error('the client went away')))
+      sink.waitFor(params.query, { timeoutMs: params.timeoutMs, signal: gone.signal }).then(
+        (mail) => sendJson(res, 200, mail),
+        (error: Error) => {
+          if (!res.destroyed) sendJson(res, error instanceof MailTimeoutError ? 408 : 503, { error: error.message })
+        },
+      )
     } else if (url.pathname.startsWith('/messages/')) {
       if (!read) return notAllowed(res, 'GET, HEAD')
       const id = decodeURIComponent(url.pathname.slice('/messages/'.length))
@@ -177,7 +196,7 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
       if (!read) return notAllowed(res, 'GET, HEAD')
       const all = newestFirst()
       const body = renderInboxPage({
-        messages: to ? all.filter(sentTo(to)) : all,
+        messages: to ? all.filter(matchesQuery({ to })) : all,
         total: all.length,
         smtpUrl: sink.smtpUrl,
         ...(to ? { to } : {}),
@@ -185,7 +204,10 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
       res.writeHead(200, INBOX_PAGE_HEADERS)
       res.end(body)
     } else {
-      sendJson(res, 404, { error: 'not found: try GET /messages?to=<address>, GET /messages/:id, DELETE /messages, GET /health' })
+      sendJson(res, 404, {
+        error:
+          'not found: try GET /messages?to=<address>, GET /messages/wait?to=<address>, GET /messages/:id, DELETE /messages, GET /health',
+      })
     }
   }
 
@@ -208,13 +230,14 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
     clear() {
       stored = []
     },
-    waitFor(match, { timeoutMs = 5000, existing = true } = {}) {
-      const matches = typeof match === 'function' ? match : sentTo(match.to)
+    waitFor(match, { timeoutMs = DEFAULT_WAIT_MS, existing = true, signal } = {}) {
+      const matches = typeof match === 'function' ? match : matchesQuery(match)
       if (existing) {
         const found = newestFirst().find(matches)
         if (found) return Promise.resolve(found)
       }
       if (stopped) return Promise.reject(new Error('The mail sink is stopped'))
+      if (signal?.aborted) return Promise.reject(signal.reason as Error)
       return new Promise<Mail>((resolve, reject) => {
         const waiter = {
           matches,
@@ -228,7 +251,7 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
           },
         }
         const timer = setTimeout(() => {
-          const what = typeof match === 'function' ? 'matching the predicate' : `to ${match.to}`
+          const what = typeof match === 'function' ? 'matching the predicate' : describeQuery(match)
           const held = newestFirst()
             .slice(0, 5)
             .map((mail) => `to ${mail.to.join(', ')}: ${JSON.stringify(mail.subject)}`)
@@ -238,10 +261,13 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
             ),
           )
         }, timeoutMs)
+        const abort = () => waiter.fail(signal!.reason as Error)
         const done = () => {
           clearTimeout(timer)
+          signal?.removeEventListener('abort', abort)
           waiters.delete(waiter)
         }
+        signal?.addEventListener('abort', abort, { once: true })
         waiters.add(waiter)
       })
     },
@@ -262,11 +288,6 @@ export async function startMailSink(options: StartMailSinkOptions): Promise<Mail
     },
   }
   return sink
-}
-
-function sentTo(address: string): (mail: Mail) => boolean {
-  const wanted = address.trim().toLowerCase()
-  return (mail) => mail.to.includes(wanted)
 }
 
 function smtpError(responseCode: number, message: string): Error {
