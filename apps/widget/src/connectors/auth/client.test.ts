@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // @vitest-environment-options {"settings": {"navigation": {"disableChildFrameNavigation": true}}}
-import { FRAME_PROTOCOL_VERSION, FrameErrorMessage, frameErrorMessage } from '@airlock/protocol'
+import { FRAME_PROTOCOL_VERSION, FrameErrorMessage, frameErrorMessage, type FrameEventHandlers } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { onHostConnected } from '../../host/connection'
 import { createMemoryStorage } from '../../storage/safeStorage'
@@ -10,7 +10,7 @@ import { createFakeFrame, SESSION_TOKEN } from '../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, TEST_CONFIG } from '../../testing/fakeHost'
 import { AUTH_SESSION_KEY } from '../../storage/persisted'
 import { FRAME_READY_TIMEOUT_MS, loadAuthFrame } from './client'
-import { iframeTransport, SECURE_FRAME_ATTRIBUTE } from './transport'
+import { iframeTransport, SECURE_FRAME_ATTRIBUTE, type FrameTransportFactory } from './transport'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -86,6 +86,29 @@ describe('loading the secure frame', () => {
     await expect(loading).resolves.toBeDefined()
     expect(frame.connects).toBe(2)
     expect(frame.destroyed).toBe(1)
+    expect(ctx.store.get(authFrameStatusAtom)).toBe('ready')
+  })
+
+  it('a first document that is slow but says ready before the second is the one kept; the second is torn down', async () => {
+    vi.useFakeTimers()
+    const host = createFakeHost()
+    const frame = createFakeFrame()
+    frame.readyVersion = null
+    const documents: Parameters<FrameTransportFactory>[1][] = []
+    const ctx = createTestContext(host, {
+      frame: (c, events, signal) => {
+        documents.push(events)
+        return frame.factory(c, events, signal)
+      },
+    })
+    const loading = loadAuthFrame(ctx)
+    await vi.advanceTimersByTimeAsync(7_000)
+    expect(documents).toHaveLength(2)
+    await (documents[0] as unknown as FrameEventHandlers).ready({ version: FRAME_PROTOCOL_VERSION })
+    await vi.advanceTimersByTimeAsync(0)
+    await expect(loading).resolves.toBeDefined()
+    expect(frame.destroyed).toBe(1)
+    await vi.advanceTimersByTimeAsync(FRAME_READY_TIMEOUT_MS)
     expect(ctx.store.get(authFrameStatusAtom)).toBe('ready')
   })
 

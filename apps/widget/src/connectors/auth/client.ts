@@ -22,9 +22,11 @@ import { iframeTransport, type FrameTransport, type FrameTransportFactory } from
 /** SPEC section 4 "Frame lifecycle": a frame that has not said ready in this long did not load. */
 export const FRAME_READY_TIMEOUT_MS = 10_000
 /**
- * Within that time, a fresh iframe is tried once more halfway: under load, a cold frame's penpal
- * handshake was seen to stall now and then (about 1 run in 40 of the e2e suite on a busy 2-core
- * box) while a second document connected at once.
+ * Within that time a second document is started beside the first, halfway: under load a cold
+ * frame's penpal handshake was seen to stall now and then (about 1 run in 40 of the e2e suite on
+ * a busy 2-core box) while a second document connected at once. The first stays: a cold frame
+ * that needs 5-8 s under load is as likely to arrive first, and tearing it down at 5 s left
+ * neither in time (the e2e email logins that failed "no mail" never got a frame to ask for one).
  */
 export const FRAME_LOAD_ATTEMPTS = 2
 
@@ -79,17 +81,46 @@ export function authFrameLoaded(ctx: WidgetContext): Promise<AuthFrame> | undefi
   return frames.get(ctx)
 }
 
-async function createFrameWithRetry(ctx: WidgetContext): Promise<AuthFrame> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createFrame(ctx, FRAME_READY_TIMEOUT_MS / FRAME_LOAD_ATTEMPTS)
-    } catch (error) {
-      if (attempt >= FRAME_LOAD_ATTEMPTS || (error instanceof AuthFrameLoadError && error.final)) throw error
+/** The first document to say ready wins and the others are torn down; none in time is a load failure. */
+function createFrameWithRetry(ctx: WidgetContext): Promise<AuthFrame> {
+  return new Promise((resolve, reject) => {
+    const attempts: AbortController[] = []
+    let failed = 0
+    let settled = false
+    const settle = (end: () => void) => {
+      settled = true
+      clearTimeout(second)
+      clearTimeout(deadline)
+      for (const attempt of attempts) attempt.abort()
+      end()
     }
-  }
+    const start = () => {
+      const abort = new AbortController()
+      attempts.push(abort)
+      createFrame(ctx, abort.signal).then(
+        (frame) => {
+          if (settled) return frame.destroy()
+          settle(() => resolve(frame))
+          syncFrame(ctx, frame.api)
+        },
+        (error: unknown) => {
+          abort.abort()
+          if (settled) return
+          const final = error instanceof AuthFrameLoadError && error.final
+          if (final || ++failed === FRAME_LOAD_ATTEMPTS) return settle(() => reject(error))
+          // A document that failed outright (not one still loading) is replaced at once.
+          if (attempts.length === failed) start()
+        },
+      )
+    }
+    const second = setTimeout(() => attempts.length < FRAME_LOAD_ATTEMPTS && start(), FRAME_READY_TIMEOUT_MS / FRAME_LOAD_ATTEMPTS)
+    const deadline = setTimeout(() => settle(() => reject(new AuthFrameLoadError())), FRAME_READY_TIMEOUT_MS)
+    start()
+  })
 }
 
-async function createFrame(ctx: WidgetContext, timeoutMs: number): Promise<AuthFrame> {
+/** One document of the frame, ready with our protocol version, or torn down when `signal` aborts first. */
+async function createFrame(ctx: WidgetContext, signal: AbortSignal): Promise<AuthFrame> {
   let signalReady!: (version: number) => void
   const ready = new Promise<number>((resolve) => (signalReady = resolve))
   const events = exposeMethods<typeof frameEventParams, typeof frameEventResults>(
@@ -100,32 +131,25 @@ async function createFrame(ctx: WidgetContext, timeoutMs: number): Promise<AuthF
     },
   )
   const factory = factories.get(ctx) ?? iframeTransport
-  const abort = new AbortController()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AuthFrameLoadError()), timeoutMs)
-  })
+  const aborted = new Promise<never>((_, reject) =>
+    signal.addEventListener('abort', () => reject(new AuthFrameLoadError()), { once: true }),
+  )
   let transport: FrameTransport | undefined
   try {
-    const connecting = factory(ctx, events, abort.signal).then((connected) => {
-      if (abort.signal.aborted) connected.destroy()
+    const connecting = factory(ctx, events, signal).then((connected) => {
+      if (signal.aborted) connected.destroy()
       return (transport = connected)
     })
-    const [, version] = await Promise.race([Promise.all([connecting, ready]), timedOut])
+    const [, version] = await Promise.race([Promise.all([connecting, ready]), aborted])
     if (version !== FRAME_PROTOCOL_VERSION) throw new AuthFrameLoadError(true)
   } catch (error) {
-    abort.abort()
     transport?.destroy()
     if (error instanceof AuthFrameLoadError) throw error
     console.error('[airlock] the secure frame did not load', error)
     throw new AuthFrameLoadError()
-  } finally {
-    clearTimeout(timer)
   }
   const connected = transport!
-  const frame: AuthFrame = { api: withTimeouts(connected.api), surface: connected.surface, destroy: connected.destroy }
-  syncFrame(ctx, frame.api)
-  return frame
+  return { api: withTimeouts(connected.api), surface: connected.surface, destroy: connected.destroy }
 }
 
 /** What the frame may push to the widget: its ready signal, and the session token (kept privately, storage/persisted.ts). */
