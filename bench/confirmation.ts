@@ -1,5 +1,6 @@
 import type { Browser, Frame, Page } from '@playwright/test'
-import type { Stack } from '../scripts/stack'
+import { waitForMail } from '@airlock/devnet/mail'
+import type { StackInfo } from '../e2e/global-setup'
 
 /**
  * The embedded wallet's confirmation: from the dapp's personal_sign call to the Approve button of
@@ -9,17 +10,18 @@ import type { Stack } from '../scripts/stack'
  */
 
 /** Opens the demo in a fresh context and signs in with the embedded wallet by email (the code from the stack's mail sink). */
-export async function embeddedWalletPage(browser: Browser, stack: Stack): Promise<Page> {
+export async function embeddedWalletPage(browser: Browser, urls: StackInfo['urls']): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(stack.urls.demo)
+  await page.goto(urls.demo)
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
   const widget = page.frameLocator('iframe[data-airlock]')
   const email = `bench-${Date.now()}@example.com`
   await page.getByTestId('connect-button').click()
   await widget.getByTestId('email-input').fill(email)
   await widget.getByTestId('email-submit').click()
-  const mail = await stack.mail.waitFor({ to: email })
+  await widget.getByTestId('otp-input').waitFor({ timeout: 45_000 })
+  const mail = await waitForMail(urls.mailInbox, { to: email, subject: 'login code' })
   await widget.getByTestId('otp-input').fill(mail.text.match(/\b(\d{6})\b/)![1]!)
   await page.waitForFunction(() => window.airlock!.getState().status === 'connected', undefined, { timeout: 20_000 })
   await page.evaluate(() => window.airlock!.close())

@@ -1,9 +1,10 @@
 import { chromium, type Page } from '@playwright/test'
 import { devnetWalletScriptPath } from '@airlock/devnet'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium'
-import { BENCH_PORTS, startStack } from '../scripts/stack'
+import { startStackProcess } from '../e2e/global-setup'
 import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
 import { measureApiLatency } from './api-latency'
 import { embeddedWalletPage, measureConfirmation } from './confirmation'
@@ -14,12 +15,18 @@ import { clearSearch, loadWholeRegistry, measureSearch, SEARCH_QUERIES, summariz
 
 /**
  * `npm run bench`: what a user of a dapp pays for Airlock, measured in Debian's Chromium against
- * the real origins. Budgets fail the run; results go to bench/results.json.
+ * the real origins, served by the stack in its own Node process (as `npm start` runs it), so that
+ * neither the browser's driver nor the load generator shares its event loop. Budgets fail the run;
+ * results go to bench/results.json.
  */
 const OPEN_RUNS = 30
 const RTT_RUNS = 500
-const API_CLIENTS = 8
-const API_REQUESTS_PER_CLIENT = 30
+const API_CLIENTS = 20
+/** 1000 requests a call: its p99 is the 10th slowest. */
+const API_REQUESTS_PER_CLIENT = 50
+const API_WARMUP_PER_CLIENT = 5
+/** SPEC section 9: a balance is cached 30 s; the cached row must fit in that after the cache is filled. */
+const BALANCE_CACHE_MS = 30_000
 const SEARCH_RUNS = 3 * SEARCH_QUERIES.length
 const QR_RUNS = 11
 const CONFIRMATION_RUNS = 15
@@ -32,10 +39,13 @@ interface Row {
   note?: string
 }
 
-const stack = await startStack({ ports: BENCH_PORTS, log: (line) => console.log(`  ${line}`) })
+const stack = await startStackProcess('bench')
+const { urls } = stack.info
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs })
 const rows: Row[] = []
 const chromiumVersion = browser.version()
+// The machine is shared: what else ran (1-minute load average) says how far to trust the times.
+const loadBefore = loadavg()[0]!
 try {
   const sdk = hostSdkSize()
   rows.push({ metric: 'host SDK sdk.js (gzip)', value: sdk.gzip, unit: 'B', budget: HOST_SDK_GZIP_BUDGET })
@@ -45,18 +55,18 @@ try {
   const widgetScripts: Promise<Buffer>[] = []
   page.on('response', (response) => {
     const request = response.request()
-    if (request.url().startsWith(stack.urls.widget) && request.resourceType() === 'script' && !request.url().endsWith('/sdk.js')) {
+    if (request.url().startsWith(urls.widget) && request.resourceType() === 'script' && !/\/sdk(@[^/]+)?\.js$/.test(request.url())) {
       widgetScripts.push(response.body())
     }
   })
-  const config = { chains: { 31337: stack.urls.rpc[31337], 31338: stack.urls.rpc[31338] }, defaultChainId: 31337 }
+  const config = { chains: { 31337: urls.rpc[31337], 31338: urls.rpc[31338] }, defaultChainId: 31337 }
   const wallet = readFileSync(devnetWalletScriptPath, 'utf8')
   await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${wallet}\n}`)
   const outsideRequests: string[] = []
   page.on('request', (request) => {
     if (!/^https?:\/\/([a-z]+\.)?localhost:|^http:\/\/127\.0\.0\.1:|^data:/.test(request.url())) outsideRequests.push(request.url())
   })
-  await page.goto(stack.urls.demo)
+  await page.goto(urls.demo)
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
   const widget = page.frameLocator('iframe[data-airlock]')
   await page.evaluate(() => window.airlock!.open())
@@ -79,7 +89,7 @@ try {
   rows.push({ metric: 'open() to Connect view painted, median', value: median(openTimes), unit: 'ms', budget: 50 })
   rows.push({ metric: 'open() to Connect view painted, p95', value: percentile(openTimes, 95), unit: 'ms' })
 
-  const widgetOrigin = new URL(stack.urls.widget).origin
+  const widgetOrigin = new URL(urls.widget).origin
   const widgetFrame = page.frames().find((frame) => frame.url().startsWith(widgetOrigin))!
 
   // WalletConnect: a click on its entry to the QR code painted, through the devnet relay. The first
@@ -185,7 +195,7 @@ try {
   })
 
   // The embedded wallet: a dapp's personal_sign to its confirmation's Approve button painted.
-  const embedded = await embeddedWalletPage(browser, stack)
+  const embedded = await embeddedWalletPage(browser, urls)
   const confirmationTimes: number[] = []
   for (let run = 0; run < CONFIRMATION_RUNS; run++) confirmationTimes.push(await measureConfirmation(embedded))
   await embedded.context().close()
@@ -197,27 +207,34 @@ try {
     note: `secure frame's prompt; ${CONFIRMATION_RUNS} personal_sign requests, each rejected; first ${confirmationTimes[0]!.toFixed(1)} ms; widget view before issue 12: 33.3 ms`,
   })
 
-  // The API over loopback, as many modals would call it at once.
-  const api = `http://127.0.0.1:${BENCH_PORTS.api}`
+  // The API over loopback, as many modals would call it at once, in its own process.
+  const api = `http://127.0.0.1:${new URL(urls.api).port}`
   const user = devnetAccounts[5]!.address
   const chain = 'eip155:31337'
   const native = `${chain}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`
-  const calls: [string, string][] = [
-    ['API balance (cached)', `${api}/v1/account/${user}/balance?projectId=demo&currency=usd&chainId=${chain}`],
-    [
-      'API balance (forceUpdate, chain read)',
-      `${api}/v1/account/${user}/balance?projectId=demo&currency=usd&chainId=${chain}&forceUpdate=true`,
-    ],
-    [
-      'API swap quote ETH -> USDC',
-      `${api}/v1/convert/quotes?projectId=demo&amount=${10n ** 18n}&userAddress=${chain}:${user}&from=${native}&to=${chain}:${DEVNET_CONTRACTS.usdc}&gasPrice=1`,
-    ],
+  const balance = `${api}/v1/account/${user}/balance?projectId=demo&currency=usd&chainId=${chain}`
+  const calls: { name: string; url: string; budgetP99?: number; cached?: true }[] = [
+    // The warm-up's first requests fill the cache; every measured one is answered from it.
+    { name: 'API balance (cached)', url: balance, cached: true, budgetP99: 100 },
+    {
+      name: 'API swap quote ETH -> USDC',
+      url: `${api}/v1/convert/quotes?projectId=demo&amount=${10n ** 18n}&userAddress=${chain}:${user}&from=${native}&to=${chain}:${DEVNET_CONTRACTS.usdc}&gasPrice=1`,
+      budgetP99: 250,
+    },
+    { name: 'API balance (forceUpdate, chain read)', url: `${balance}&forceUpdate=true` },
   ]
-  for (const [name, url] of calls) {
-    const result = await measureApiLatency(name, url, { clients: API_CLIENTS, requestsPerClient: API_REQUESTS_PER_CLIENT })
-    const note = `${result.clients} concurrent clients, ${result.requests} requests`
-    rows.push({ metric: `${name}, median`, value: result.median, unit: 'ms', note })
-    rows.push({ metric: `${name}, p95`, value: result.p95, unit: 'ms', note })
+  for (const { name, url, budgetP99, cached } of calls) {
+    const started = performance.now()
+    const result = await measureApiLatency(name, url, {
+      clients: API_CLIENTS,
+      requestsPerClient: API_REQUESTS_PER_CLIENT,
+      warmupPerClient: API_WARMUP_PER_CLIENT,
+    })
+    if (cached && performance.now() - started >= BALANCE_CACHE_MS)
+      throw new Error(`${name}: the run outlasted the ${BALANCE_CACHE_MS / 1000} s balance cache, so some answers were chain reads`)
+    const note = `${result.clients} concurrent clients, ${result.requests} requests after ${API_WARMUP_PER_CLIENT * API_CLIENTS} unmeasured, ${Math.round((result.requests / result.elapsedMs) * 1000)} req/s; the server in its own process, its per-client rate limit off (20 users, one address)`
+    rows.push({ metric: `${name}, p50`, value: result.p50, unit: 'ms', note })
+    rows.push({ metric: `${name}, p99`, value: result.p99, unit: 'ms', ...(budgetP99 !== undefined ? { budget: budgetP99 } : {}), note })
   }
 } finally {
   await browser.close()
@@ -254,7 +271,9 @@ console.table(
 )
 const out = fileURLToPath(new URL('./results.json', import.meta.url))
 mkdirSync(fileURLToPath(new URL('.', import.meta.url)), { recursive: true })
-writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), chromium: chromiumVersion, rows }, null, 2))
+const load = { cpus: cpus().length, before: loadBefore, after: loadavg()[0]! }
+writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), chromium: chromiumVersion, load, rows }, null, 2))
+console.log(`load average ${load.before.toFixed(1)} before, ${load.after.toFixed(1)} after, on ${load.cpus} cores`)
 console.log(`written ${out}`)
 if (failures.length) {
   console.error(`over budget: ${failures.map((row) => row.metric).join(', ')}`)

@@ -3,13 +3,7 @@ import { devnetAccounts, devnetWalletScriptPath } from '@airlock/devnet'
 import { readFileSync } from 'node:fs'
 import { createPublicClient, defineChain, http, parseEther, toHex, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import type { Stack } from '../scripts/stack'
-
-/** What scripts/start.ts --e2e prints: the stack's URLs and origins. */
-interface StackInfo {
-  urls: Stack['urls']
-  origins: Stack['config']['origins']
-}
+import type { StackInfo } from './global-setup'
 
 export const stack: StackInfo = JSON.parse(process.env.AIRLOCK_STACK ?? 'null') ?? fail()
 function fail(): never {
