@@ -1,4 +1,4 @@
-import { devConfig, secureOriginPublicKey, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
+import { devConfig, secureOriginPublicKey, splitProxyList, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
 import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
 import {
   devnetWalletScriptPath,
@@ -120,6 +120,8 @@ export async function startStack(options: {
   dev?: boolean
   build?: boolean
   log?: (line: string) => void
+  /** No per-client rate limits: the bench plays many users from one loopback address. */
+  rateLimit?: false
 }): Promise<Stack> {
   const { ports, dev = false, log } = options
   // WalletKit takes seconds to import: load it while the apps build.
@@ -142,6 +144,7 @@ export async function startStack(options: {
     KEY_SERVICE_SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
     // All devnet browsers share 127.0.0.1, as for the secure origin below.
     KEY_SERVICE_RATE_LIMIT: '2000/100',
+    KEY_SERVICE_TRUSTED_PROXIES: process.env.AIRLOCK_TRUSTED_PROXIES ?? '',
     ...(process.env.KEY_SERVICE_DATABASE_URL ? { KEY_SERVICE_DATABASE_URL: process.env.KEY_SERVICE_DATABASE_URL } : {}),
     ...(dataDir ? { KEY_SERVICE_DATA_DIR: `${dataDir}-key-service` } : {}),
   }
@@ -162,13 +165,13 @@ export async function startStack(options: {
   const startWalletConnect = async () => {
     relay = await startRelay({
       port: ports.relay,
-      projectIds: config.projects.map((project) => project.id),
       ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
     })
     const { createReferenceWallet, startReferenceWalletPage } = await walletModule
     wallet = await createReferenceWallet({
       relayUrl: relay.url,
-      projectId: config.projects[0]!.id,
+      // A wallet's project id is its own, never a dapp's.
+      projectId: 'airlock-reference-wallet',
       rpcUrls: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
       mode: 'manual',
       log: log ?? ((line) => console.log(line)),
@@ -188,6 +191,7 @@ export async function startStack(options: {
   const [api, walletConnect, mail, oidc, farcaster, keyService] = await Promise.allSettled([
     startApiStack({
       ...config,
+      ...(options.rateLimit === false ? { rateLimit: false } : {}),
       secureSecret,
       demoDistDir,
       demoExtraFiles: { '/devnet-wallet.js': devnetWalletScriptPath },
@@ -196,6 +200,9 @@ export async function startStack(options: {
       // Every browser of the devnet (parallel e2e workers, their frames polling social claims) comes
       // from 127.0.0.1: the secure origin's per-address limit would make them starve one another.
       secureRateLimit: { capacity: 2000, refillPerSecond: 100 },
+      // Likewise for code mails: the e2e suite alone sends about 20 (the default's whole burst).
+      secureMailRateLimit: { capacity: 500, refillPerSecond: 1 },
+      trustedProxies: splitProxyList(process.env.AIRLOCK_TRUSTED_PROXIES),
       // The mail sink below listens on this port; nodemailer connects only when a code is sent.
       smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,
       social: Object.fromEntries(

@@ -1,14 +1,23 @@
-import { E2E_PORTS, START_PORTS, startStack } from './stack'
+import { BENCH_PORTS, E2E_PORTS, START_PORTS, startStack } from './stack'
 
 /**
  * `npm start` (built apps) and `npm run dev` (Vite with HMR): one Ctrl-C stops everything.
- * `--e2e` runs the test stack and prints one machine-readable line once it is up.
+ * `--e2e` runs the test stack and `--bench` the bench's (on their own ports, without request
+ * logs); each prints one machine-readable line once it is up.
  */
 const dev = process.argv.includes('--dev')
 const e2e = process.argv.includes('--e2e')
+const bench = process.argv.includes('--bench')
 const started = Date.now()
-const stack = await startStack({ ports: e2e ? E2E_PORTS : START_PORTS, dev, requestLog: !e2e, log: (line) => console.log(`  ${line}`) })
-if (e2e) console.log(`AIRLOCK_STACK ${JSON.stringify({ urls: stack.urls, origins: stack.config.origins })}`)
+const stack = await startStack({
+  ports: e2e ? E2E_PORTS : bench ? BENCH_PORTS : START_PORTS,
+  dev,
+  requestLog: !e2e && !bench,
+  log: (line) => console.log(`  ${line}`),
+  // The bench's 20 API clients are 20 users, though all on 127.0.0.1.
+  ...(bench ? { rateLimit: false as const } : {}),
+})
+if (e2e || bench) console.log(`AIRLOCK_STACK ${JSON.stringify({ urls: stack.urls, origins: stack.config.origins })}`)
 
 console.log(`
 Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s

@@ -19,6 +19,7 @@ describe('devConfig', () => {
         id: 'demo',
         name: 'Airlock Demo',
         allowedOrigins: ['http://dapp.localhost:4400', 'http://localhost:4400', 'http://127.0.0.1:4400'],
+        serverRpc: true,
         features: { analytics: false },
       },
     ])
@@ -88,5 +89,14 @@ describe('devConfig for the data API', () => {
     const parsed = parseStackConfig(devConfig())
     expect(Object.keys(parsed.dex ?? {})).toEqual(['eip155:31337', 'eip155:31338'])
     expect(parsed.onramp?.networks.map((network) => network.chain)).toEqual(['eip155:31337', 'eip155:31338'])
+  })
+
+  it('keeps trusted proxies and analytics limits, and names a bad proxy or limit', () => {
+    const parsed = parseStackConfig({ ...devConfig(), trustedProxies: ['10.0.0.0/8', 'fd00::/8'], analytics: { retentionDays: 30 } })
+    expect([parsed.trustedProxies, parsed.analytics]).toEqual([['10.0.0.0/8', 'fd00::/8'], { retentionDays: 30 }])
+    expect(() => parseStackConfig({ ...devConfig(), trustedProxies: ['10.0.0.0/8', 'lb.internal'] })).toThrow(
+      /must be an IPv4 or IPv6 address or CIDR range[\s\S]*trustedProxies\[1\]/,
+    )
+    expect(() => parseStackConfig({ ...devConfig(), analytics: { eventsPerWindow: 0 } })).toThrow(/analytics\.eventsPerWindow/)
   })
 })

@@ -4,10 +4,13 @@ import * as z from 'zod'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
+import { AnalyticsLimits } from './analytics'
+import { TrustedProxy } from './http/client-address'
 import { HttpOrigin } from './http/origin'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
 import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
 import { Project } from './projects/project'
+import { RpcLimits } from './rpc/limits'
 import type { FarcasterLoginOptions } from './secure-origin/farcaster'
 import { decodeSecret } from './security/tokens'
 import type { SocialFetch, SocialProviderConfig } from './secure-origin/social'
@@ -64,6 +67,18 @@ export interface StackConfig {
    * with `rateLimit: false` too). The devnet raises it: all its browsers share one loopback address.
    */
   secureRateLimit?: { capacity: number; refillPerSecond: number }
+  /** The secure origin's code mails per client address (default DEFAULT_MAIL_RATE_LIMIT); the devnet raises it for the same reason. */
+  secureMailRateLimit?: { capacity: number; refillPerSecond: number }
+  /**
+   * The load balancers / reverse proxies in front of the servers (IPs or CIDR ranges, IPv4 or IPv6;
+   * `AIRLOCK_TRUSTED_PROXIES` under `npm start`): rate limits key on the client address their
+   * `X-Forwarded-For` names. Default none: the socket peer, and the header is ignored.
+   */
+  trustedProxies?: string[]
+  /** The analytics quota per project (events per window) and retention in days (defaults DEFAULT_ANALYTICS_LIMITS). */
+  analytics?: Partial<AnalyticsLimits>
+  /** The chain RPC proxy's batch, eth_getLogs range, answer size and per-project quota limits (default DEFAULT_RPC_LIMITS). */
+  rpcLimits?: RpcLimits
   /** Print one JSON line per API request. */
   requestLog?: boolean
   /** The WalletConnect relay the widget pairs through (its CSP allows exactly this one). Default: the public relay. */
@@ -149,6 +164,10 @@ export const StackConfigSchema = z.object({
     .union([z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }), z.literal(false)])
     .optional(),
   secureRateLimit: z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }).optional(),
+  secureMailRateLimit: z.object({ capacity: z.number().int().positive(), refillPerSecond: z.number().positive() }).optional(),
+  trustedProxies: z.array(TrustedProxy).optional(),
+  analytics: AnalyticsLimits.partial().optional(),
+  rpcLimits: RpcLimits.optional(),
   requestLog: z.boolean().optional(),
   relayUrl: z
     .string()
@@ -240,6 +259,8 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
         id: 'demo',
         name: 'Airlock Demo',
         allowedOrigins: [origins.dapp, `http://localhost:${p.dapp}`, `http://127.0.0.1:${p.dapp}`],
+        // Dev: curl and scripts may call the RPC proxy without an Origin.
+        serverRpc: true,
         features: { analytics: false },
       },
     ],

@@ -3,9 +3,12 @@ import { createApiApp } from './api/app'
 import { createChainRegistry } from './chains/registry'
 import { openDatabase } from './db/open'
 import { startIndexer } from './history'
+import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from './analytics'
+import { startSessionPurge } from './onramp'
 import { startApiServer } from './api/server'
 import { appDir, DEFAULT_HOST, parseStackConfig, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
+import { dappPolicy } from './http/security-headers'
 import type { RunningServer } from './http/server'
 import { createMemoryProjectRegistry } from './projects/registry'
 import { startStaticOrigin } from './static-origin/server'
@@ -53,6 +56,8 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
     chains,
     tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
   })
+  const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
+  const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
 
   const starts: Promise<RunningServer>[] = [
     startApiServer(
@@ -64,6 +69,9 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         ...(config.dex ? { dex: config.dex } : {}),
         ...(config.onramp ? { onramp: config.onramp } : {}),
         ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
+        ...(config.rpcLimits ? { rpcLimits: config.rpcLimits } : {}),
+        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+        analytics,
         ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
       }),
       host,
@@ -84,6 +92,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
       distDir: config.demoDistDir,
       csp: demoCsp({ dapp: origins.dapp, widget: origins.widget, dev }),
       referrerPolicy: 'strict-origin-when-cross-origin',
+      policy: dappPolicy(origins.dapp, origins.widget),
       extraFiles: config.demoExtraFiles ?? {},
       host,
       port: ports.dapp,
@@ -115,7 +124,9 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
         ...(config.farcaster ? { farcaster: config.farcaster } : {}),
         ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
-        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false } : {}),
+        ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
+        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
+        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
       },
     }),
   ]
@@ -123,7 +134,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   const closeAll = () =>
-    Promise.all([...servers.map((s) => s.close()), indexer.stop(), mailer?.close()])
+    Promise.all([...servers.map((s) => s.close()), indexer.stop(), ...housekeeping.map((task) => task.stop()), mailer?.close()])
       .then(() => db.close())
       .then(() => undefined)
   if (failure) {

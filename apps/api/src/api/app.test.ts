@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
+import { permissionsPolicy } from '../http/security-headers'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { createApiApp } from './app'
 
 const WIDGET = 'http://widget.localhost:4401'
 const DAPP = 'http://dapp.localhost:4400'
 const projects = createMemoryProjectRegistry([
-  { id: 'demo', name: 'Demo', allowedOrigins: [DAPP, 'http://localhost:4400'], features: { analytics: false } },
+  { id: 'demo', name: 'Demo', allowedOrigins: [DAPP, 'http://localhost:4400'], serverRpc: true, features: { analytics: false } },
   { id: 'other', name: 'Other', allowedOrigins: ['https://other.example'], features: { analytics: true } },
 ])
 
@@ -33,6 +34,20 @@ describe('GET /health', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('denies every browser feature and opener, and asks for https only when served over it', async () => {
+    const res = await makeApp().app.request('/health')
+    expect(res.headers.get('permissions-policy')).toBe(permissionsPolicy({}))
+    expect(res.headers.get('permissions-policy')).toMatch(/^accelerometer=\(\), .*camera=\(\), .*publickey-credentials-get=\(\)/)
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(res.headers.get('strict-transport-security')).toBeNull()
+    const behindTls = createApiApp({ origins: { widget: WIDGET, api: 'https://api.example' }, projects, rpcUpstreams: {} })
+    for (const path of ['/health', '/nope']) {
+      const https = await behindTls.request(path)
+      expect(https.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
+      expect(https.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    }
   })
 
   it('answers 404 as JSON for unknown paths, with the same headers', async () => {
@@ -209,11 +224,12 @@ describe('POST /v1/rpc without an upstream (validation paths)', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it('refuses batches over 1000 and bodies over 1 MiB', async () => {
+  it('refuses batches over 100 and bodies over 1 MiB', async () => {
     const { app, fetch } = makeApp()
     const call = { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }
-    const big = await app.request(rpcUrl(), post(JSON.stringify(Array.from({ length: 1001 }, () => call))))
-    expect(await big.json()).toMatchObject({ id: null, error: { code: -32005, message: expect.stringMatching(/1000/) } })
+    const big = await app.request(rpcUrl(), post(JSON.stringify(Array.from({ length: 101 }, () => call))))
+    expect(big.status).toBe(413)
+    expect(await big.json()).toMatchObject({ id: null, error: { code: -32005, message: expect.stringMatching(/limit of 100/) } })
     const huge = await app.request(rpcUrl(), post(JSON.stringify({ ...call, params: ['x'.repeat(1024 * 1024)] })))
     expect(huge.status).toBe(413)
     expect(await huge.json()).toMatchObject({ id: null, error: { code: -32005 } })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { analyticsRoutes } from '../analytics'
+import { analyticsRoutes, type AnalyticsLimits } from '../analytics'
 import { balanceRoutes } from '../balance'
 import { convertRoutes } from '../convert'
 import { createPoolPriceSource, pricesRoutes, type DexConfig } from '../prices'
@@ -18,20 +18,26 @@ import { apiOpenApiDocument } from '../openapi/endpoints'
 import { sessionsRoutes } from '../sessions'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
-import { RPC_TIMEOUT_MS } from '../rpc/limits'
-import { rpcRoute } from '../rpc/route'
+import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limits'
+import type { QuotaStore } from '../rpc/quota'
+import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
 import { apiError } from '../http/errors'
-import { clientAddress } from '../http/client-address'
+import { clientAddressOf } from '../http/client-address'
 
 export interface ApiAppOptions {
-  origins: Pick<StackOrigins, 'widget'>
+  /** `api`, its own public origin, turns HSTS on when https. */
+  origins: Pick<StackOrigins, 'widget'> & Partial<Pick<StackOrigins, 'api'>>
   projects: ProjectRegistry
   /** CAIP-2 chain id -> upstream JSON-RPC URL. */
   rpcUpstreams: Record<string, string>
   /** Upstream RPC timeout (default 10 s, SPEC section 9). */
   rpcTimeoutMs?: number
+  /** Batch, eth_getLogs range, answer size and project quota of the RPC proxy (default DEFAULT_RPC_LIMITS). */
+  rpcLimits?: RpcLimits
+  /** Where the RPC proxy counts each project's calls (default: process memory). */
+  rpcQuotaStore?: QuotaStore
   /** The fetch used for upstream calls (default globalThis.fetch). */
   fetch?: FetchLike
   /**
@@ -45,6 +51,10 @@ export interface ApiAppOptions {
   onramp?: OnrampSandboxConfig
   /** Per project and client; `false` turns it off (benchmarks that play many clients from one address). */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
+  /** The proxies in front of the API (IPs, CIDR ranges): the rate limit reads the client from their X-Forwarded-For. */
+  trustedProxies?: readonly string[]
+  /** The analytics quota per project and the retention (default DEFAULT_ANALYTICS_LIMITS). */
+  analytics?: AnalyticsLimits
   /** Where request log lines go (default: none). */
   log?: (entry: RequestLogEntry) => void
 }
@@ -57,7 +67,7 @@ export type ApiApp = Hono<{ Variables: ApiVariables }>
 /** The data API (Hono). Later issues add the SPEC section 7 routes under /v1. */
 export function createApiApp(options: ApiAppOptions): ApiApp {
   const app = new Hono<{ Variables: ApiVariables }>()
-  const headers = securityHeaders(API_CSP, 'no-referrer')
+  const headers = securityHeaders(API_CSP, 'no-referrer', { publicOrigin: options.origins.api })
 
   app.use('*', async (c, next) => {
     await next()
@@ -81,20 +91,23 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   const guard = projectGuard({ projects: options.projects, widgetOrigin: options.origins.widget })
   const guarded = ['/v1/*', '/e', '/getWallets', '/getWalletImage/*', '/public/*', '/getAnalyticsConfig']
   for (const path of guarded) app.use(path, guard)
+  const rpc = rpcProxy({
+    upstreams: options.rpcUpstreams,
+    timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    limits: options.rpcLimits ?? DEFAULT_RPC_LIMITS,
+    ...(options.rpcQuotaStore ? { quotaStore: options.rpcQuotaStore } : {}),
+  })
+  // Before the rate limit, which charges each call of an RPC batch: the intake reads the body.
+  app.use('/v1/rpc', rpc.intake)
   const limits = options.rateLimit ?? DEFAULT_RATE_LIMIT
   if (limits) {
-    const limiter = rateLimit({ ...limits, key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}` })
+    const clientAddress = clientAddressOf(options.trustedProxies)
+    const limiter = rateLimit({ ...limits, key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`, cost: rpc.cost })
     for (const path of guarded) app.use(path, limiter)
   }
   app.route('/', explorerRoutes())
-  app.route(
-    '/v1/rpc',
-    rpcRoute({
-      upstreams: options.rpcUpstreams,
-      timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS,
-      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-    }),
-  )
+  app.route('/v1/rpc', rpc.route)
 
   if (options.data) {
     const deps = options.data
@@ -114,7 +127,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       app.route('/v1', routes)
     }
     if (options.onramp) app.route('/', onrampCheckoutRoutes(deps, options.onramp))
-    app.route('/', analyticsRoutes(deps))
+    app.route('/', analyticsRoutes(deps, options.analytics))
   }
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))
