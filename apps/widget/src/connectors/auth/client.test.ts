@@ -95,9 +95,11 @@ describe('loading the secure frame', () => {
     const frame = createFakeFrame()
     frame.readyVersion = null
     const documents: Parameters<FrameTransportFactory>[1][] = []
+    const signals: AbortSignal[] = []
     const ctx = createTestContext(host, {
       frame: (c, events, signal) => {
         documents.push(events)
+        signals.push(signal)
         return frame.factory(c, events, signal)
       },
     })
@@ -108,6 +110,8 @@ describe('loading the secure frame', () => {
     await vi.advanceTimersByTimeAsync(0)
     await expect(loading).resolves.toBeDefined()
     expect(frame.destroyed).toBe(1)
+    // The iframe transport removes its iframe when its signal aborts: the winner's must not.
+    expect(signals.map((signal) => signal.aborted)).toEqual([false, true])
     await vi.advanceTimersByTimeAsync(FRAME_READY_TIMEOUT_MS)
     expect(ctx.store.get(authFrameStatusAtom)).toBe('ready')
   })

@@ -100,6 +100,8 @@ function createFrameWithRetry(ctx: WidgetContext): Promise<AuthFrame> {
       createFrame(ctx, abort.signal).then(
         (frame) => {
           if (settled) return frame.destroy()
+          // The winner's signal would tear its own iframe down (iframeTransport listens to it).
+          attempts.splice(attempts.indexOf(abort), 1)
           settle(() => resolve(frame))
           syncFrame(ctx, frame.api)
         },
