@@ -11,7 +11,7 @@ import { createFakeHost, TEST_CONFIG } from '../testing/fakeHost'
 import { createWidgetContext } from '../context'
 import { createMemoryStorage } from '../storage/safeStorage'
 import { setOptions } from './options'
-import { connectWalletConnect, disconnectWalletConnect, WC_ERRORS } from './walletconnect'
+import { connectWalletConnect, disconnectWalletConnect, handleWalletConnectEvent, walletConnectRequest, WC_ERRORS } from './walletconnect'
 
 /** The widget's WalletConnect connector against the devnet relay and the reference wallet (both real). */
 
@@ -101,6 +101,28 @@ describe('WalletConnect connector with the devnet relay', () => {
     await pair(ctx, await phoneOn(relay.url), [31337])
     expect(ctx.store.get(connectionAtom)).toMatchObject({ status: 'connected', chainId: 31337 })
     expect(ctx.store.get(unsupportedChainAtom)).toBe(true)
+  }, 30_000)
+
+  it('sends the wallet nothing on a chain or account its session did not approve, and ignores events naming one', async () => {
+    const relay = await relayOn(await freePort())
+    const ctx = widgetFor(relay.url, ['eip155:31337', 'eip155:31338'])
+    const phone = await phoneOn(relay.url)
+    await pair(ctx, phone, [31337])
+    const { session } = (await loadWalletConnect(ctx)).provider
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+    handleWalletConnectEvent(ctx, { type: 'chainChanged', chainId: '0x7a6a' }, session)
+    handleWalletConnectEvent(ctx, { type: 'accountsChanged', accounts: [other] }, session)
+    expect(ctx.store.get(connectionAtom)).toMatchObject({ chainId: 31337, address: phone.address })
+
+    // Had the widget's chain drifted anyway, the request stops here with a clear 4100 instead of
+    // reaching the wallet (a manual wallet would leave it hanging).
+    ctx.store.set(connectionAtom, { ...ctx.store.get(connectionAtom), chainId: 31338 })
+    await expect(walletConnectRequest(ctx, 'personal_sign', ['0x68690a', phone.address])).rejects.toMatchObject({
+      code: 4100,
+      message: `The wallet's session does not include ${phone.address} on eip155:31338`,
+    })
+    expect(phone.pendingRequests()).toEqual([])
   }, 30_000)
 
   it('a disconnect with the relay gone still forgets the session, and says why', async () => {

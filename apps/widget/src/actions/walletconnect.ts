@@ -10,7 +10,7 @@ import {
   type WalletConnectClient,
   type WalletConnectEvent,
 } from '../connectors/walletconnect/client'
-import { proposalNamespaces, sessionAccounts } from '../connectors/walletconnect/namespaces'
+import { proposalNamespaces, sessionAccounts, sessionApproves, type SessionNamespaces } from '../connectors/walletconnect/namespaces'
 import { connectionAtom, DISCONNECTED } from '../stores/connection'
 import { isMobileAtom } from '../stores/connectors'
 import { networksAtom } from '../stores/options'
@@ -163,10 +163,14 @@ export async function reconnectWalletConnect(ctx: WidgetContext, isCurrent: () =
 /** A request of the dapp for the connected WalletConnect wallet, on the active chain. */
 export async function walletConnectRequest(ctx: WidgetContext, method: string, params: unknown): Promise<unknown> {
   const loaded = walletConnectLoaded(ctx)
-  const { chainId } = ctx.store.get(connectionAtom)
-  if (!loaded || chainId === undefined) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
+  const { chainId, address } = ctx.store.get(connectionAtom)
+  if (!loaded || chainId === undefined || address === undefined)
+    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
   const client = await loaded
-  if (!client.provider.session) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
+  const session = client.provider.session
+  if (!session) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
+  if (!sessionApproves(session, chainId, address))
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, `The wallet's session does not include ${address} on eip155:${chainId}`)
   if (ctx.store.get(isMobileAtom)) {
     const linking = ctx.store.get(wcPairingAtom).linking
     if (linking) ctx.host.api?.openUrl({ url: linking, target: '_self' }).catch(() => {})
@@ -204,23 +208,37 @@ export async function disconnectWalletConnect(ctx: WidgetContext): Promise<void>
 }
 
 function bindEvents(ctx: WidgetContext, client: WalletConnectClient): void {
-  client.onEvent = (event) => handleWalletConnectEvent(ctx, event)
+  client.onEvent = (event) => handleWalletConnectEvent(ctx, event, client.provider.session)
 }
 
-export function handleWalletConnectEvent(ctx: WidgetContext, event: WalletConnectEvent): void {
+/**
+ * The wallet's events, kept to what its session approved: an account or chain outside the
+ * session is ignored, so the dapp is never told of one its requests could not use.
+ */
+export function handleWalletConnectEvent(ctx: WidgetContext, event: WalletConnectEvent, session: SessionNamespaces | undefined): void {
   const connection = ctx.store.get(connectionAtom)
   if (connection.status !== 'connected' || connection.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
   switch (event.type) {
     case 'accountsChanged': {
+      const { chainId } = connection
       const accounts = Array.isArray(event.accounts)
-        ? event.accounts.filter((a): a is `0x${string}` => typeof a === 'string' && EVM_ADDRESS.test(a))
+        ? event.accounts.filter(
+            (a): a is `0x${string}` =>
+              typeof a === 'string' && EVM_ADDRESS.test(a) && !!session && chainId !== undefined && sessionApproves(session, chainId, a),
+          )
         : []
       if (accounts.length > 0) setConnectedAccounts(ctx, accounts)
       return
     }
     case 'chainChanged': {
       const chainId = parseChainId(event.chainId)
-      if (chainId !== undefined) setConnectedChain(ctx, chainId)
+      if (chainId === undefined || !session) return
+      const accounts = sessionAccounts(session, [], chainId)
+      if (accounts?.chainId !== chainId) return
+      // Keep the account if the session has it on the new chain, else the session's first there.
+      if (!accounts.accounts.some((a) => a.toLowerCase() === connection.address?.toLowerCase()))
+        setConnectedAccounts(ctx, accounts.accounts)
+      setConnectedChain(ctx, chainId)
       return
     }
     case 'sessionDeleted':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { proposalNamespaces, sessionAccounts } from './namespaces'
+import { proposalNamespaces, sessionAccounts, sessionApproves } from './namespaces'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -40,5 +40,16 @@ describe('sessionAccounts', () => {
   it('is undefined without a usable eip155 account, and drops malformed ones', () => {
     expect(sessionAccounts({ namespaces: {} }, ['eip155:1'])).toBeUndefined()
     expect(sessionAccounts(session(['eip155:1:0x123', 'eip155:x:' + A, 'solana:1:' + A]), ['eip155:1'])).toBeUndefined()
+  })
+})
+
+describe('sessionApproves', () => {
+  it('holds only for an account the session approved on that very chain, whatever its case', () => {
+    const s = session([`eip155:31337:${A}`, `eip155:31338:${B}`])
+    expect(sessionApproves(s, 31337, A.toLowerCase())).toBe(true)
+    expect(sessionApproves(s, 31338, B)).toBe(true)
+    expect(sessionApproves(s, 31338, A)).toBe(false)
+    expect(sessionApproves(s, 1, A)).toBe(false)
+    expect(sessionApproves({ namespaces: {} }, 31337, A)).toBe(false)
   })
 })

@@ -81,3 +81,12 @@ export function sessionAccounts(session: SessionNamespaces, requested: readonly 
     chains[0]!
   return { accounts: byChain.get(chainId)!, chainId, chains }
 }
+
+/**
+ * Whether the session approved `address` on eip155 chain `chainId`. The widget sends a wallet
+ * nothing else: a careful wallet answers 4100 to any other chain or account.
+ */
+export function sessionApproves(session: SessionNamespaces, chainId: number, address: string): boolean {
+  const wanted = `eip155:${chainId}:${address}`.toLowerCase()
+  return (session.namespaces.eip155?.accounts ?? []).some((account) => account.toLowerCase() === wanted)
+}
