@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import {
+  ACCOUNT_ADDRESS,
   CAIP_ADDRESS,
   CAIP_NETWORK_ID,
   CONNECTION_STATUSES,
@@ -19,6 +20,10 @@ export type CaipNetworkId = z.infer<typeof CaipNetworkId>
 
 export const EvmAddress = z.string().check(z.regex(EVM_ADDRESS))
 export type EvmAddress = z.infer<typeof EvmAddress>
+
+/** An account address of any namespace (the account part of CAIP-10). */
+export const AccountAddress = z.string().check(z.regex(ACCOUNT_ADDRESS))
+export type AccountAddress = z.infer<typeof AccountAddress>
 
 /** CAIP-10 account id, e.g. `eip155:31337:0xabc...`. */
 export const CaipAddress = z.string().check(z.regex(CAIP_ADDRESS))
@@ -65,5 +70,7 @@ export const ConnectorDescription = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(100)),
   icon: z.optional(z.string().check(z.maxLength(200_000), z.regex(DATA_IMAGE_URI))),
   rdns: z.optional(z.string().check(z.maxLength(200))),
+  /** The chains a Wallet Standard wallet declares (`solana:mainnet`, `solana:devnet`, …). */
+  chains: z.optional(z.array(CaipNetworkId).check(z.maxLength(16))),
 })
 export type ConnectorDescription = z.infer<typeof ConnectorDescription>

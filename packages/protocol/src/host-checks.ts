@@ -37,6 +37,7 @@ export const isConnectorDescription = l.object({
   name: l.string(100, undefined, 1),
   icon: l.optional(l.string(200_000, p.DATA_IMAGE_URI)),
   rdns: l.optional(l.string(200)),
+  chains: l.optional(l.array(l.string(Infinity, p.CAIP_NETWORK_ID), 16)),
 })
 export const connectorDescriptionCheck = l.check<ConnectorDescription>(isConnectorDescription)
 
@@ -47,13 +48,24 @@ const isAirlockState = l.object({
   status: l.oneOf(p.CONNECTION_STATUSES),
   activeNamespace: l.oneOf(p.NAMESPACES),
   caipNetworkId: l.optional(l.string(Infinity, p.CAIP_NETWORK_ID)),
-  chainId: l.optional(l.number),
-  address: l.optional(l.string(Infinity, p.EVM_ADDRESS)),
+  chainId: l.optional(l.union(l.number, l.string(32))),
+  address: l.optional(l.string(Infinity, p.ACCOUNT_ADDRESS)),
   caipAddress: l.optional(l.string(Infinity, p.CAIP_ADDRESS)),
   connectorId: l.optional(l.string(Infinity)),
   connectorName: l.optional(l.string(Infinity)),
   themeMode: l.oneOf(p.THEME_MODES),
   error: l.optional(l.string(500)),
+  connections: l.optional(
+    l.array(
+      l.object({
+        namespace: l.oneOf(p.NAMESPACES),
+        caipAddress: l.string(Infinity, p.CAIP_ADDRESS),
+        connectorId: l.string(200),
+        connectorName: l.optional(l.string(100)),
+      }),
+      4,
+    ),
+  ),
 })
 export const airlockStateCheck = l.check<AirlockState>(isAirlockState)
 

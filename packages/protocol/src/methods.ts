@@ -22,7 +22,8 @@ export const widgetMethodParams = {
   switchNetwork: z.object({ caipNetworkId: CaipNetworkId }),
   addNetwork: z.object({ caipNetworkId: CaipNetworkId }),
   removeNetwork: z.object({ caipNetworkId: CaipNetworkId }),
-  disconnect: none,
+  /** Without a namespace: every namespace. */
+  disconnect: z.optional(z.object({ namespace: z.optional(Namespace) })),
   connectorsChanged: z.object({ connectors: z.array(ConnectorDescription).check(z.maxLength(100)) }),
   connectorEvent: z.object({ connectorId: z.string().check(z.maxLength(200)), event: ProviderEvent.shape.event, data: z.unknown() }),
 }

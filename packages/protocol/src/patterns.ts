@@ -2,6 +2,12 @@
 export const CAIP_NETWORK_ID = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 export const CAIP_ADDRESS = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
 export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/** Any family's account address: the account part of a CAIP-10 id. */
+export const ACCOUNT_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
+/** Solana public keys and signatures (base58). */
+export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
+export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 export const DATA_IMAGE_URI = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/
 export const STORAGE_KEY = /^[-_.:a-zA-Z0-9]{1,100}$/
 /** http(s) or an app's custom scheme (deep links), never script-capable schemes. */
@@ -10,7 +16,27 @@ export const NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const
 export const CONNECTION_STATUSES = ['disconnected', 'connecting', 'connected', 'reconnecting'] as const
 export const THEME_MODES = ['dark', 'light'] as const
 export const PROVIDER_EVENTS = ['accountsChanged', 'chainChanged', 'connect', 'disconnect', 'message'] as const
-export const CONNECTOR_DESCRIPTION_TYPES = ['ANNOUNCED', 'INJECTED'] as const
+/** ANNOUNCED: EIP-6963 or the Wallet Standard; INJECTED: a bare window.ethereum; EXTERNAL: passed by the dapp to createAirlock. */
+export const CONNECTOR_DESCRIPTION_TYPES = ['ANNOUNCED', 'INJECTED', 'EXTERNAL'] as const
+/**
+ * The Wallet Standard features the widget may ask the host to call on a wallet of the page; the
+ * host follows no other property of a wallet object (standard:events it subscribes itself).
+ */
+export const WALLET_STANDARD_CALLS = [
+  'standard:connect',
+  'standard:disconnect',
+  'solana:signMessage',
+  'solana:signTransaction',
+  'solana:signAndSendTransaction',
+] as const
+/** The Solana JSON-RPC a dapp speaks to `getProvider('solana')` (WalletConnect's names and shapes). */
+export const SOLANA_METHODS = [
+  'solana_getAccounts',
+  'solana_requestAccounts',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+] as const
 export const PENPAL_TYPES = ['SYN', 'ACK1', 'ACK2', 'CALL', 'REPLY', 'DESTROY'] as const
 /** The widget's boot alerts (SPEC section 8, "Library alerts"). */
 export const WIDGET_BOOT_ERRORS = ['Invalid App Configuration', 'Invalid Project ID', 'Project ID Not Configured'] as const

@@ -1,8 +1,20 @@
 import * as z from 'zod/mini'
 import { PROVIDER_EVENTS } from './patterns'
-import { CaipAddress, CaipNetworkId, ConnectionStatus, EvmAddress, Namespace, ThemeMode } from './common'
+import { AccountAddress, CaipAddress, CaipNetworkId, ConnectionStatus, Namespace, ThemeMode } from './common'
 
-/** The widget's public state, mirrored into the host SDK so that `getState()` is synchronous. */
+/** One namespace's connected account. */
+export const NamespaceConnection = z.object({
+  namespace: Namespace,
+  caipAddress: CaipAddress,
+  connectorId: z.string().check(z.maxLength(200)),
+  connectorName: z.optional(z.string().check(z.maxLength(100))),
+})
+export type NamespaceConnection = z.infer<typeof NamespaceConnection>
+
+/**
+ * The widget's public state, mirrored into the host SDK so that `getState()` is synchronous. The
+ * top-level account and network are the active namespace's; `connections` has every namespace's.
+ */
 export const AirlockState = z.object({
   ready: z.boolean(),
   open: z.boolean(),
@@ -10,13 +22,15 @@ export const AirlockState = z.object({
   status: ConnectionStatus,
   activeNamespace: Namespace,
   caipNetworkId: z.optional(CaipNetworkId),
-  chainId: z.optional(z.number()),
-  address: z.optional(EvmAddress),
+  /** eip155: the chain id; other namespaces: the CAIP-2 reference. */
+  chainId: z.optional(z.union([z.number(), z.string().check(z.maxLength(32))])),
+  address: z.optional(AccountAddress),
   caipAddress: z.optional(CaipAddress),
   connectorId: z.optional(z.string()),
   connectorName: z.optional(z.string()),
   themeMode: ThemeMode,
   error: z.optional(z.string().check(z.maxLength(500))),
+  connections: z.optional(z.array(NamespaceConnection).check(z.maxLength(4))),
 })
 export type AirlockState = z.infer<typeof AirlockState>
 

@@ -22,6 +22,7 @@ export function isConnectorHidden(connector: ListedConnector, context: Visibilit
     case 'INJECTED':
       return (!connector.rdns && connector.installed === false) || excluded
     case 'ANNOUNCED':
+    case 'EXTERNAL':
       return excluded
   }
 }

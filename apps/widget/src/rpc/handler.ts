@@ -8,7 +8,7 @@ export interface ProviderSnapshot {
   connectorId?: string | undefined
   /** The active network: the wallet's when connected. */
   caipNetworkId: string
-  chainId?: number | undefined
+  chainId?: number | string | undefined
 }
 
 export interface RequestHandlerDeps {
@@ -37,7 +37,7 @@ export function createRequestHandler(deps: RequestHandlerDeps): (request: Provid
       case 'accounts':
         return connected ? [state.address] : []
       case 'chainId':
-        if (state.chainId === undefined) throw new ProviderRpcError(RpcErrorCode.ChainDisconnected)
+        if (typeof state.chainId !== 'number') throw new ProviderRpcError(RpcErrorCode.ChainDisconnected)
         return toHexChainId(state.chainId)
       case 'requestAccounts':
         return connected ? [state.address] : deps.requestAccounts()

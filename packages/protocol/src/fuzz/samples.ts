@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import type { ConnectorDescription } from '../common'
 import type { AirlockState } from '../state'
 import type { hostMethodParams, hostMethodResults, widgetMethodParams, widgetMethodResults } from '../methods'
 import type { FrameUser, frameEventParams, frameEventResults, frameMethodParams, frameMethodResults } from '../secure-frame'
@@ -27,6 +28,27 @@ const state: AirlockState = {
   themeMode: 'dark',
 }
 const connector = { id: 'io.metamask', type: 'ANNOUNCED', namespace: 'eip155', name: 'MetaMask', icon: 'data:image/png;base64,AA' } as const
+const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const solanaConnector: ConnectorDescription = {
+  id: 'ws:Phantom',
+  type: 'ANNOUNCED',
+  namespace: 'solana',
+  name: 'Phantom',
+  icon: 'data:image/svg+xml;base64,AA',
+  chains: ['solana:mainnet', 'solana:devnet'],
+}
+const solanaState: AirlockState = {
+  ...state,
+  activeNamespace: 'solana',
+  caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  address: solanaAddress,
+  caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`,
+  connections: [
+    { namespace: 'eip155', caipAddress: `eip155:31337:${address}`, connectorId: 'io.metamask', connectorName: 'MetaMask' },
+    { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`, connectorId: 'ws:Phantom' },
+  ],
+}
 const user: FrameUser = {
   email: 'ada@example.com',
   address,
@@ -40,7 +62,10 @@ const user: FrameUser = {
 export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
   open: [undefined, { view: 'Account', namespace: 'eip155' }],
   close: [undefined],
-  request: [{ namespace: 'eip155', method: 'eth_accounts', params: [] }],
+  request: [
+    { namespace: 'eip155', method: 'eth_accounts', params: [] },
+    { namespace: 'solana', method: 'solana_signMessage', params: { message: '3yZe7d', pubkey: solanaAddress } },
+  ],
   getState: [undefined],
   setOptions: [
     {
@@ -55,8 +80,8 @@ export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
   switchNetwork: [{ caipNetworkId: 'eip155:31338' }],
   addNetwork: [{ caipNetworkId: 'eip155:1' }],
   removeNetwork: [{ caipNetworkId: 'eip155:1' }],
-  disconnect: [undefined],
-  connectorsChanged: [{ connectors: [connector] }],
+  disconnect: [undefined, { namespace: 'solana' }],
+  connectorsChanged: [{ connectors: [connector, solanaConnector] }],
   connectorEvent: [{ connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' }],
 }
 
@@ -64,7 +89,7 @@ export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
   open: [undefined],
   close: [undefined],
   request: [['0x70997970C51812dc3A010C7d01b50e0d17dc79C8']],
-  getState: [state],
+  getState: [state, solanaState],
   setOptions: [undefined],
   setTheme: [undefined],
   switchNetwork: [undefined],
@@ -77,7 +102,10 @@ export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
 
 export const hostParamSamples: Samples<typeof hostMethodParams> = {
   listConnectors: [undefined],
-  connectorRequest: [{ connectorId: 'io.metamask', method: 'eth_requestAccounts', params: [] }],
+  connectorRequest: [
+    { connectorId: 'io.metamask', method: 'eth_requestAccounts', params: [] },
+    { connectorId: 'ws:Phantom', method: 'solana:signMessage', params: { account: solanaAddress, message: new Uint8Array([104, 105]) } },
+  ],
   setVisible: [{ visible: true }],
   openUrl: [{ url: 'https://wallet.example/wc?uri=x', target: '_blank' }],
   storageGet: [{ key: 'airlock:recent' }],
@@ -85,13 +113,14 @@ export const hostParamSamples: Samples<typeof hostMethodParams> = {
   storageRemove: [{ key: 'airlock:recent' }],
   emit: [
     { type: 'state', state },
+    { type: 'state', state: solanaState },
     { type: 'event', event: { timestamp: 1, data: { type: 'track', event: 'MODAL_OPEN', properties: { connected: true } } } },
     { type: 'provider', event: { namespace: 'eip155', event: 'accountsChanged', data: [address] } },
   ],
 }
 
 export const hostResultSamples: Samples<typeof hostMethodResults> = {
-  listConnectors: [[connector]],
+  listConnectors: [[connector, solanaConnector]],
   connectorRequest: [[address]],
   setVisible: [undefined],
   openUrl: [undefined],
