@@ -170,6 +170,20 @@ export const solanaTestnet = nonEvm(
   'https://api.testnet.solana.com',
   true,
 )
+/**
+ * The Solana devnet cluster of packages/devnet (litesvm behind a JSON-RPC server). Its genesis
+ * hash is fixed, base58 of sha256('airlock solana devnet'), so its CAIP-2 id is stable.
+ */
+export const SOLANA_LOCALNET_GENESIS_HASH = '5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4zL74TVUAhLStt'
+export const solanaLocalnet = nonEvm(
+  'solana',
+  SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32),
+  'Airlock Solana Devnet',
+  'airlock-solana-devnet',
+  SOL,
+  'http://127.0.0.1:4411',
+  true,
+)
 export const bitcoin = nonEvm('bip122', '000000000019d6689c085ae165831e93', 'Bitcoin', 'bitcoin', BTC, 'https://mempool.space/api', false)
 export const bitcoinTestnet = nonEvm(
   'bip122',
@@ -194,6 +208,7 @@ export const networks: readonly Network[] = [
   solana,
   solanaDevnet,
   solanaTestnet,
+  solanaLocalnet,
   bitcoin,
   bitcoinTestnet,
 ]
