@@ -1,15 +1,15 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
-import { checkBoot, readBootInput } from './boot/config'
-import { AppAlert } from './components/AppAlert'
-import { createWidgetContext } from './context'
+import { App } from './app/App'
+import { checkBoot, readBootInput } from './core/boot'
+import { AppAlert } from './ui/AppAlert'
+import { createWidgetContext } from './core/context'
 import { connectToHost } from './host/connection'
-import { detectMobile } from './platform'
-import { createSafeStorage } from './storage/safeStorage'
+import { detectMobile } from './core/platform'
+import { createSafeStorage } from './core/storage/safeStorage'
 import { syncThemeToDocument } from './theme/applyTheme'
 import './theme/base.css'
-import './components/components.css'
+import './ui/components.css'
 
 performance.mark('airlock:boot')
 const root = createRoot(document.getElementById('root')!)

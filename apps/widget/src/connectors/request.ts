@@ -1,7 +1,7 @@
-import { walletConnectRequest } from '../actions/walletconnect'
-import type { WidgetContext } from '../context'
-import { AUTH_CONNECTOR_ID } from './authId'
-import { connectorRequest } from './relayed'
+import { walletConnectRequest } from './walletconnect/connector'
+import type { WidgetContext } from '../core/context'
+import { AUTH_CONNECTOR_ID } from './embedded/id'
+import { connectorRequest } from './relayed/request'
 import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
 
 /**
@@ -11,6 +11,6 @@ import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
 export function walletRequest(ctx: WidgetContext, connectorId: string, method: string, params?: unknown): Promise<unknown> {
   if (connectorId === WALLET_CONNECT_CONNECTOR_ID) return walletConnectRequest(ctx, method, params)
   // The embedded wallet: its code loads with the first request (it is loaded already once connected).
-  if (connectorId === AUTH_CONNECTOR_ID) return import('../actions/authRequest').then((auth) => auth.authRequest(ctx, method, params))
+  if (connectorId === AUTH_CONNECTOR_ID) return import('./embedded/request').then((auth) => auth.authRequest(ctx, method, params))
   return connectorRequest(ctx, connectorId, method, params)
 }

@@ -8,10 +8,10 @@ import {
   type HostApi,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
-import { loadConnectors } from '../actions/connectors'
-import { restoreNetwork, watchUnsupportedChain } from '../actions/network'
-import type { WidgetContext } from '../context'
-import { readyAtom } from '../stores/modal'
+import { loadConnectors } from '../connectors/relayed/list'
+import { restoreNetwork, watchUnsupportedChain } from '../features/networks/actions'
+import type { WidgetContext } from '../core/context'
+import { readyAtom } from '../core/modal/atoms'
 import { startStateSync } from './stateSync'
 import { createWidgetMethods } from './widgetMethods'
 

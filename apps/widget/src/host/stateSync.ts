@@ -1,6 +1,6 @@
-import { emitHostEvent } from '../actions/events'
-import type { WidgetContext } from '../context'
-import { publicStateAtom } from '../stores/state'
+import { emitHostEvent } from '../core/events'
+import type { WidgetContext } from '../core/context'
+import { publicStateAtom } from './publicState'
 
 /**
  * Pushes every change of the public state to the host, synchronously so that the host's mirror

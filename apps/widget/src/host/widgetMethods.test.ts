@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { ProviderRpcError, type WidgetMethods } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import { RECENT_CONNECTOR_KEY } from '../connectors/recent'
-import type { WidgetContext } from '../context'
-import { connectExternal } from '../actions/connect'
-import { createMemoryStorage, createSafeStorage } from '../storage/safeStorage'
+import { RECENT_CONNECTOR_KEY } from '../core/session/recentConnector'
+import type { WidgetContext } from '../core/context'
+import { connectExternal } from '../connectors/connect'
+import { createMemoryStorage, createSafeStorage } from '../core/storage/safeStorage'
 import {
   approvingWallet,
   createFakeHost,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { Identity } from '../api/identity'
+import type { Identity } from '../core/http/identity'
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })

@@ -20,9 +20,9 @@ import type { RemoteProxy } from 'penpal'
 import { hexToBigInt, type Hex, type TransactionSerializable } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type * as z from 'zod/mini'
-import { setFrameTransportFactory } from '../connectors/auth/client'
-import type { FrameTransportFactory } from '../connectors/auth/transport'
-import type { WidgetContext } from '../context'
+import { setFrameTransportFactory } from '../connectors/embedded/frame'
+import type { FrameTransportFactory } from '../connectors/embedded/transport'
+import type { WidgetContext } from '../core/context'
 
 /** Anvil's first devnet key: the fake frame's embedded account (TEST_ADDRESS). */
 export const FRAME_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

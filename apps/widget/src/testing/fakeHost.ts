@@ -1,9 +1,9 @@
 import type { AirlockState, ConnectorDescription, HostApi, HostEvent, WidgetBootConfig } from '@airlock/protocol'
 import { vi } from 'vitest'
-import { setFrameTransportFactory } from '../connectors/auth/client'
-import type { FrameTransportFactory } from '../connectors/auth/transport'
-import { createWidgetContext, type WidgetContext } from '../context'
-import { createMemoryStorage, type KeyValueStorage } from '../storage/safeStorage'
+import { setFrameTransportFactory } from '../connectors/embedded/frame'
+import type { FrameTransportFactory } from '../connectors/embedded/transport'
+import { createWidgetContext, type WidgetContext } from '../core/context'
+import { createMemoryStorage, type KeyValueStorage } from '../core/storage/safeStorage'
 
 export const TEST_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const TEST_ADDRESS_2 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

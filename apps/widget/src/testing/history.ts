@@ -1,4 +1,4 @@
-import type { HistoryTransfer } from '../api/accountData'
+import type { HistoryTransfer } from '../core/http/accountData'
 
 /** A history transfer of `numeric` `symbol` (test data); `spam` flags it as the api flags spam. */
 export const historyTransfer = (

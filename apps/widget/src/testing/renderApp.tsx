@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react'
-import { App } from '../App'
-import type { WidgetContext } from '../context'
+import { App } from '../app/App'
+import type { WidgetContext } from '../core/context'
 import { onHostConnected } from '../host/connection'
-import { openModal } from '../actions/modal'
+import { openModal } from '../core/modal/modal'
 import { createTestContext, flush, type FakeHost } from './fakeHost'
-import type { KeyValueStorage } from '../storage/safeStorage'
-import type { FrameTransportFactory } from '../connectors/auth/transport'
+import type { KeyValueStorage } from '../core/storage/safeStorage'
+import type { FrameTransportFactory } from '../connectors/embedded/transport'
 
 /** Renders the whole app against a fake host, handshake done and the modal open. */
 export async function renderApp(

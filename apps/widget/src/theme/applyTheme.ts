@@ -1,6 +1,6 @@
 import { applyTheme } from '@airlock/protocol'
-import type { Store } from '../stores/store'
-import { themeModeAtom, themeVariablesAtom } from '../stores/theme'
+import type { Store } from '../core/store'
+import { themeModeAtom, themeVariablesAtom } from './atoms'
 
 export function syncThemeToDocument(store: Store, root: HTMLElement): () => void {
   let applied = new Set<string>()

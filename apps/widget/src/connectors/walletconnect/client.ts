@@ -1,7 +1,7 @@
 import type UniversalProvider from '@walletconnect/universal-provider'
-import type { WidgetContext } from '../../context'
-import { loadPersisted, savePersisted } from '../../storage/persisted'
-import { optionsAtom } from '../../stores/options'
+import type { WidgetContext } from '../../core/context'
+import { loadPersisted, savePersisted } from '../../core/storage/persisted'
+import { optionsAtom } from '../../core/options/atoms'
 import { createWalletConnectStorage, type BlobPersistence, type WalletConnectStorage } from './storage'
 
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'

@@ -1,5 +1,5 @@
 import { isEvmAddress, parseCaipAddress, parseCaipNetworkId, parseChainId } from '@airlock/chains'
-import type { HexAddress } from '../../stores/connection'
+import type { HexAddress } from '../../core/session/atoms'
 
 /** What the dapp may ask a WalletConnect wallet for (Reown's list for eip155). */
 export const EIP155_METHODS = [

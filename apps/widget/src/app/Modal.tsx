@@ -1,0 +1,55 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useRef } from 'react'
+import { closeModal } from '../core/modal/modal'
+import { connectionAtom } from '../core/session/atoms'
+import { openAtom } from '../core/modal/atoms'
+import { ViewOutlet } from './ViewOutlet'
+import { AccountView, ConnectingExternalView } from './routes'
+import { useWidget } from '../core/react'
+import { Header } from './Header'
+import { Toast } from '../ui/Toast'
+
+/**
+ * Stays mounted while closed (hidden and inert), so that open() only flips an attribute: the
+ * wallet list is already rendered when the host shows the iframe.
+ */
+export function Modal() {
+  const ctx = useWidget()
+  const open = useAtomValue(openAtom)
+  const connected = useAtomValue(connectionAtom).status === 'connected'
+  const cardRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    performance.mark('airlock:rendered')
+  }, [])
+
+  useEffect(() => {
+    if (!open) return
+    cardRef.current?.focus({ preventScroll: true })
+    // The next view is likely one of these; fetch its chunk now that the modal is in use.
+    void (connected ? AccountView : ConnectingExternalView).preload()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeModal(ctx)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [open, connected, ctx])
+
+  return (
+    <div
+      className="al-overlay"
+      data-open={open}
+      data-testid="modal-overlay"
+      inert={!open}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) closeModal(ctx)
+      }}
+    >
+      <div className="al-card" role="dialog" aria-modal="true" aria-label="Airlock" tabIndex={-1} ref={cardRef}>
+        <Header />
+        <ViewOutlet />
+      </div>
+      <Toast />
+    </div>
+  )
+}

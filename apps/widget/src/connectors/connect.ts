@@ -1,0 +1,62 @@
+import { ProviderRpcError, RpcErrorCode, toRpcErrorObject } from '@airlock/protocol'
+import type { WidgetContext } from '../core/context'
+import { connectorRequest, parseAccounts, requestChainId } from './relayed/request'
+import { connectAttemptAtom, connectionAtom, DISCONNECTED } from '../core/session/atoms'
+import { connectorsAtom } from './relayed/atoms'
+import { rememberRecentWallet } from '../features/connect/wallets/recent'
+import { track } from '../core/events'
+import { keepPausedPairing } from './walletconnect/connector'
+import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
+import { closeModal } from '../core/modal/modal'
+import { endSession, establishSession } from '../core/session/session'
+
+/**
+ * Asks a relayed wallet for its accounts. Every attempt has an id: an answer arriving after a
+ * retry, a cancel or a close belongs to an abandoned attempt and is dropped.
+ */
+export async function connectExternal(ctx: WidgetContext, connectorId: string): Promise<void> {
+  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
+  const attempt = ++ctx.session.attempt
+  const isCurrent = () => ctx.session.attempt === attempt
+  const connector = ctx.store.get(connectorsAtom).find((c) => c.id === connectorId)
+  const connectorName = connector?.name ?? connectorId
+  ctx.store.set(connectAttemptAtom, { connectorId, phase: 'waiting' })
+  ctx.store.set(connectionAtom, { status: 'connecting', connectorId, connectorName })
+  try {
+    const accounts = parseAccounts(await connectorRequest(ctx, connectorId, 'eth_requestAccounts'))
+    if (!isCurrent()) return
+    if (accounts.length === 0) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no accounts')
+    const chainId = await requestChainId(ctx, connectorId)
+    if (!isCurrent()) return
+    establishSession(ctx, { connector: { id: connectorId, name: connectorName }, accounts, chainId })
+    rememberRecentWallet(ctx, {
+      id: connector?.rdns || connectorId,
+      name: connectorName,
+      imageUrl: connector?.icon,
+      rdns: connector?.rdns,
+      connectorId,
+    })
+    track(ctx, 'CONNECT_SUCCESS', { method: 'browser', name: connectorName })
+    closeModal(ctx)
+  } catch (error) {
+    if (!isCurrent()) return
+    const rpcError = toRpcErrorObject(error)
+    ctx.store.set(connectionAtom, DISCONNECTED)
+    ctx.store.set(connectAttemptAtom, { connectorId, phase: 'error', error: rpcError })
+    track(ctx, 'CONNECT_ERROR', { message: rpcError.message })
+  }
+}
+
+/**
+ * Abandons a pending connection attempt (back, close); the wallet's late answer is ignored. A
+ * WalletConnect pairing on Telegram or iOS Safari stays alive instead (SPEC section 4): the page
+ * is suspended while the user approves in the wallet app, and the approval must still count.
+ */
+export function cancelConnect(ctx: WidgetContext): void {
+  ctx.store.set(connectAttemptAtom, undefined)
+  const { status, connectorId } = ctx.store.get(connectionAtom)
+  if (status !== 'connecting') return
+  const keepsPairing = connectorId === WALLET_CONNECT_CONNECTOR_ID && keepPausedPairing(ctx)
+  if (!keepsPairing) ctx.session.attempt++
+  ctx.store.set(connectionAtom, DISCONNECTED)
+}

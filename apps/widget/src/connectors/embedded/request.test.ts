@@ -1,0 +1,304 @@
+// @vitest-environment happy-dom
+import { FrameErrorMessage, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import {
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { onHostConnected } from '../../host/connection'
+import { createWidgetMethods } from '../../host/widgetMethods'
+import { createMemoryStorage } from '../../core/storage/safeStorage'
+import { approvalQueueAtom } from './approvalAtoms'
+import { secureSlotsAtom } from './surfaceAtoms'
+import { connectionAtom } from '../../core/session/atoms'
+import { openAtom } from '../../core/modal/atoms'
+import { currentRouteAtom } from '../../core/router/atoms'
+import { toastAtom } from '../../core/toast'
+import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL, type FakeFrame } from '../../testing/fakeFrame'
+import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../../testing/fakeHost'
+import { goBack } from '../../features/connect/navigation'
+import { submitEmail, submitEmailOtp } from './auth'
+import { closeModal, openModal } from '../../core/modal/modal'
+import { setOptions } from '../../core/options/options'
+
+afterEach(() => vi.restoreAllMocks())
+
+const ME = frameAccount.address
+const GWEI = 1_000_000_000n
+
+/** The api's RPC proxy in front of a chain: records every call; a test may hold one back. */
+function fakeNode() {
+  const calls: { chainId: string; method: string; params: unknown }[] = []
+  const held = new Map<string, Promise<void>>()
+  const answer = (method: string, params: unknown): unknown => {
+    switch (method) {
+      case 'eth_getBalance':
+        return '0xde0b6b3a7640000'
+      case 'eth_getTransactionCount':
+        return '0x3'
+      case 'eth_estimateGas':
+        return toHex(21_000n)
+      case 'eth_getBlockByNumber':
+        return { number: '0x10', baseFeePerGas: toHex(GWEI) }
+      case 'eth_maxPriorityFeePerGas':
+        return toHex(GWEI)
+      case 'eth_sendRawTransaction':
+        return keccak256((params as Hex[])[0]!)
+    }
+    throw new Error(`unexpected ${method}`)
+  }
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown }
+    calls.push({ chainId: url.searchParams.get('chainId')!, method: body.method, params: body.params })
+    await held.get(body.method)
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: answer(body.method, body.params) }), {
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, held }
+}
+
+async function connected() {
+  const host = createFakeHost({ connectors: [] })
+  const frame = createFakeFrame()
+  const node = fakeNode()
+  const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory, fetch: node.fetch })
+  onHostConnected(ctx, host.api)
+  await flush()
+  setOptions(ctx, { projectId: 'demo', networks: ['eip155:31337', 'eip155:31338'] })
+  await submitEmail(ctx, FRAME_EMAIL)
+  await submitEmailOtp(ctx, LOGIN_CODE)
+  expect(ctx.store.get(connectionAtom).status).toBe('connected')
+  // These tests render no views: the ApproveTransaction view's slot is taken as drawn.
+  ctx.store.set(secureSlotsAtom, 1)
+  frame.calls.length = 0
+  host.events.length = 0
+  const { request } = createWidgetMethods(ctx)
+  const call = (method: string, params?: unknown) => request({ namespace: 'eip155', method, params }) as Promise<unknown>
+  return { ctx, host, frame, node, call }
+}
+
+type Ctx = Awaited<ReturnType<typeof connected>>['ctx']
+
+/** Waits for the next request to be shown by the frame (over the ApproveTransaction view), then answers it there as the user. */
+async function answerInFrame(ctx: Ctx, frame: FakeFrame, approved: boolean) {
+  await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+  const [pending] = ctx.store.get(approvalQueueAtom)
+  expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'ApproveTransaction', params: { requestId: pending!.id } })
+  const [confirmation] = frame.confirmations
+  expect(confirmation!.request.id).toBe(pending!.id)
+  confirmation!.answer(approved)
+  return pending!
+}
+
+describe('embedded-wallet requests (SPEC section 6)', () => {
+  it('accounts and chain from the widget state, without the frame or the node', async () => {
+    const { call, frame, node } = await connected()
+    await expect(call('eth_accounts')).resolves.toEqual([ME])
+    await expect(call('eth_requestAccounts')).resolves.toEqual([ME])
+    await expect(call('eth_chainId')).resolves.toBe('0x7a69')
+    expect(frame.calls).toEqual([])
+    expect(node.calls).toEqual([])
+  })
+
+  it('safe reads go to the RPC proxy on the connected chain, without asking the user', async () => {
+    const { ctx, call, frame, node } = await connected()
+    await expect(call('eth_getBalance', [ME, 'latest'])).resolves.toBe('0xde0b6b3a7640000')
+    expect(node.calls).toEqual([{ chainId: 'eip155:31337', method: 'eth_getBalance', params: [ME, 'latest'] }])
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+    expect(frame.calls).toEqual([])
+  })
+
+  it("a disallowed method: 4200 'Requested RPC call is not allowed' and 'Action not allowed' on screen", async () => {
+    const { ctx, call, frame } = await connected()
+    await expect(call('eth_sign', [ME, '0x00'])).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'Requested RPC call is not allowed',
+    })
+    expect(ctx.store.get(toastAtom)).toMatchObject({ message: 'Action not allowed', variant: 'error' })
+    expect(frame.calls).toEqual([])
+  })
+
+  it('confirmation methods the frame does not sign yet answer 4200', async () => {
+    const { ctx, call } = await connected()
+    await expect(call('wallet_sendCalls', [{ calls: [{ to: TEST_ADDRESS_2 }] }])).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'wallet_sendCalls is not supported by the embedded wallet yet',
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('personal_sign: shown and approved in the frame over ApproveTransaction, signed by it, verified by viem', async () => {
+    const { ctx, call, frame } = await connected()
+    const message = toHex('Sign in to Demo')
+    const signing = call('personal_sign', [message, ME])
+    const pending = await answerInFrame(ctx, frame, true)
+    expect(pending.request).toEqual({ method: 'personal_sign', params: [message, ME], chainId: 31337, from: ME })
+    const signature = (await signing) as Hex
+    expect(await verifyMessage({ address: ME, message: 'Sign in to Demo', signature })).toBe(true)
+    expect(frame.callsOf('rpcRequest')).toEqual([{ id: pending.id, method: 'personal_sign', params: [message, ME], chainId: 31337 }])
+  })
+
+  it('eth_signTypedData_v4: approved, signed, verified', async () => {
+    const { ctx, call, frame } = await connected()
+    const typed = {
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', version: '1', chainId: 31337 },
+      message: { contents: 'Hello' },
+    } as const
+    const signing = call('eth_signTypedData_v4', [ME, JSON.stringify(typed)])
+    await answerInFrame(ctx, frame, true)
+    expect(await verifyTypedData({ address: ME, ...typed, signature: (await signing) as Hex })).toBe(true)
+  })
+
+  it('typed data for another chain and a request for another account are refused before the user is asked', async () => {
+    const { ctx, call } = await connected()
+    const typed = { types: { M: [] }, primaryType: 'M', domain: { chainId: 1 }, message: {} }
+    await expect(call('eth_signTypedData_v4', [ME, JSON.stringify(typed)])).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    await expect(call('personal_sign', ['0x00', TEST_ADDRESS_2])).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
+    await expect(call('eth_sendTransaction', [{ to: '0x12', value: '0x1' }])).rejects.toMatchObject({ message: 'Address is invalid' })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('eth_sendTransaction: filled through the proxy, shown filled by the frame, approved there, signed, broadcast; the dapp gets the hash', async () => {
+    const { ctx, call, frame, node } = await connected()
+    const sending = call('eth_sendTransaction', [{ from: ME, to: TEST_ADDRESS_2, value: '0x2386f26fc10000' }])
+    // The frame is asked only once the transaction is filled: it shows (and signs) the whole of it.
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
+    await answerInFrame(ctx, frame, true)
+    const hash = await sending
+    const [signed] = frame.callsOf('rpcRequest') as { method: string; params: [Record<string, string>]; chainId: number }[]
+    expect(signed!.params[0]).toEqual({
+      from: ME,
+      to: TEST_ADDRESS_2,
+      value: '0x2386f26fc10000',
+      nonce: '0x3',
+      gas: toHex(25_200n),
+      chainId: '0x7a69',
+      type: '0x2',
+      maxPriorityFeePerGas: toHex(GWEI),
+      maxFeePerGas: toHex((GWEI * 12n) / 10n + GWEI),
+    })
+    const broadcast = node.calls.find((c) => c.method === 'eth_sendRawTransaction')!
+    const raw = (broadcast.params as Hex[])[0]!
+    expect(hash).toBe(keccak256(raw))
+    const tx = parseTransaction(raw)
+    expect(tx).toMatchObject({ chainId: 31337, nonce: 3, to: TEST_ADDRESS_2.toLowerCase(), value: 10_000_000_000_000_000n, gas: 25_200n })
+    expect(await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized })).toBe(ME)
+    expect(node.calls.map((c) => c.method)).toEqual([
+      'eth_getTransactionCount',
+      'eth_estimateGas',
+      'eth_getBlockByNumber',
+      'eth_maxPriorityFeePerGas',
+      'eth_sendRawTransaction',
+    ])
+  })
+
+  it('Reject in the frame answers 4001 to the dapp, and nothing is broadcast', async () => {
+    const { ctx, call, frame, node } = await connected()
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await answerInFrame(ctx, frame, false)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    const sending = call('eth_sendTransaction', [{ to: TEST_ADDRESS_2 }])
+    await answerInFrame(ctx, frame, false)
+    await expect(sending).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('asks the frame only once its slot is shown (the view may still be loading)', async () => {
+    const { ctx, call, frame } = await connected()
+    ctx.store.set(secureSlotsAtom, 0)
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(ctx.store.get(currentRouteAtom).name).toBe('ApproveTransaction'))
+    await flush()
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+    ctx.store.set(secureSlotsAtom, 1)
+    await answerInFrame(ctx, frame, true)
+    await expect(signing).resolves.toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
+  it("leaving the view aborts the request in the frame; the dapp hears 4001 'User rejected the request.'", async () => {
+    const { ctx, call, frame } = await connected()
+    openModal(ctx)
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    const [pending] = ctx.store.get(approvalQueueAtom)
+    goBack(ctx)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'User rejected the request.' })
+    expect(frame.callsOf('abortRpcRequest')).toEqual([{ id: pending!.id }])
+    expect(frame.confirmations).toEqual([])
+  })
+
+  it('an error of the frame (not on screen, busy) reaches the dapp as it is', async () => {
+    const { ctx, call, frame } = await connected()
+    frame.methods.rpcRequest = () => {
+      throw new ProviderRpcError(RpcErrorCode.Unauthorized, FrameErrorMessage.NotOnScreen)
+    }
+    await expect(call('personal_sign', ['0x68656c6c6f', ME])).rejects.toMatchObject({
+      code: RpcErrorCode.Unauthorized,
+      message: FrameErrorMessage.NotOnScreen,
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+  })
+
+  it('a modal opened for the request closes once it is answered; a modal the user had open stays', async () => {
+    const { ctx, call, frame } = await connected()
+    expect(ctx.store.get(openAtom)).toBe(false)
+    const first = call('personal_sign', ['0x68656c6c6f', ME])
+    await vi.waitFor(() => expect(ctx.store.get(openAtom)).toBe(true))
+    await answerInFrame(ctx, frame, true)
+    await first
+    expect(ctx.store.get(openAtom)).toBe(false)
+    openModal(ctx)
+    const second = call('personal_sign', ['0x68656c6c6f', ME])
+    await answerInFrame(ctx, frame, false)
+    await expect(second).rejects.toMatchObject({ code: RpcErrorCode.UserRejected })
+    expect(ctx.store.get(openAtom)).toBe(true)
+    expect(ctx.store.get(currentRouteAtom).name).toBe('Account')
+  })
+
+  it("closing the modal aborts waiting requests ('Request was aborted') while a safe read in flight continues", async () => {
+    const { ctx, call, frame, node } = await connected()
+    let release!: () => void
+    node.held.set('eth_getBalance', new Promise<void>((resolve) => (release = resolve)))
+    const read = call('eth_getBalance', [ME, 'latest'])
+    const signing = call('personal_sign', ['0x68656c6c6f', ME])
+    const sending = call('eth_sendTransaction', [{ to: TEST_ADDRESS_2 }])
+    await vi.waitFor(() => expect(ctx.store.get(approvalQueueAtom)).toHaveLength(2))
+    await vi.waitFor(() => expect(frame.confirmations).toHaveLength(1))
+    const [shown] = ctx.store.get(approvalQueueAtom)
+    closeModal(ctx)
+    await expect(signing).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: FrameErrorMessage.RpcAborted })
+    await expect(sending).rejects.toMatchObject({ code: RpcErrorCode.UserRejected, message: 'Request was aborted' })
+    release()
+    await expect(read).resolves.toBe('0xde0b6b3a7640000')
+    // The shown one is withdrawn in the frame; the queued one never reached it.
+    expect(frame.callsOf('abortRpcRequest')).toEqual([{ id: shown!.id }])
+    expect(frame.callsOf('rpcRequest')).toHaveLength(1)
+    expect(frame.confirmations).toEqual([])
+    expect(node.calls.map((c) => c.method)).not.toContain('eth_sendRawTransaction')
+  })
+
+  it('wallet_switchEthereumChain goes through the frame; the dapp hears chainChanged; an unknown chain is 4902', async () => {
+    const { ctx, call, frame, host } = await connected()
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).resolves.toBeNull()
+    expect(frame.callsOf('switchNetwork')).toEqual([{ chainId: 31338 }])
+    expect(ctx.store.get(connectionAtom).chainId).toBe(31338)
+    expect(host.providerEvents()).toEqual([{ event: 'chainChanged', data: '0x7a6a' }])
+    await expect(call('eth_chainId')).resolves.toBe('0x7a6a')
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x999999' }])).rejects.toMatchObject({
+      code: RpcErrorCode.SwitchChainError,
+    })
+    await expect(call('wallet_addEthereumChain', [{ chainId: '0x7a69' }])).resolves.toBeNull()
+  })
+})

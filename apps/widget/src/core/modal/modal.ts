@@ -1,0 +1,41 @@
+import { ProviderRpcError, RpcErrorCode, type OpenableView } from '@airlock/protocol'
+import type { WidgetContext } from '../context'
+import { connectionAtom } from '../session/atoms'
+import { openAtom } from './atoms'
+import { optionsAtom } from '../options/atoms'
+import { unsupportedChainAtom } from '../network/atoms'
+import { navigateAtom } from '../router/atoms'
+import { cancelConnect } from '../../connectors/connect'
+import { track } from '../events'
+
+/** Views the widget opens on its own; the dapp may open only OpenableView. */
+export type ModalView = OpenableView | 'UnsupportedChain'
+
+/**
+ * Opens on `view`, or when connected on Account (UnsupportedChain while the wallet's network is
+ * not supported), and on Connect otherwise. The host shows the iframe.
+ */
+export function openModal(ctx: WidgetContext, view?: ModalView): void {
+  const connected = ctx.store.get(connectionAtom).status === 'connected'
+  const requested = view ?? (connected ? (ctx.store.get(unsupportedChainAtom) ? 'UnsupportedChain' : 'Account') : 'Connect')
+  const wanted = requested === 'Account' && !connected ? 'Connect' : requested
+  const name = wanted === 'Connect' && ctx.store.get(optionsAtom)?.basic ? 'ConnectingWalletConnectBasic' : wanted
+  ctx.store.set(navigateAtom, { type: 'reset', route: { name } })
+  ctx.store.set(openAtom, true)
+  // rAF runs just before the frame that shows the card is painted; the timeout lands after it.
+  requestAnimationFrame(() => setTimeout(() => track(ctx, 'MODAL_OPEN', { view: name })))
+}
+
+/** Opening on the widget's own initiative (eth_requestAccounts): the host must show the iframe. */
+export function showModal(ctx: WidgetContext, view?: ModalView): void {
+  openModal(ctx, view)
+  ctx.host.api?.setVisible({ visible: true }).catch(() => {})
+}
+
+export function closeModal(ctx: WidgetContext): void {
+  cancelConnect(ctx)
+  ctx.store.set(openAtom, false)
+  track(ctx, 'MODAL_CLOSE')
+  ctx.session.accountWaiters.rejectAll(new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.'))
+  ctx.host.api?.setVisible({ visible: false }).catch(() => {})
+}

@@ -1,0 +1,30 @@
+import { useAtomValue } from 'jotai'
+import { lazy, Suspense } from 'react'
+import { Spinner } from '../../../ui/Spinner'
+import { isEmbeddedConnector } from '../../../connectors/embedded/id'
+import { connectionAtom } from '../../../core/session/atoms'
+
+const AccountTabs = lazy(() => import('./AccountTabs'))
+const TokenPortfolio = lazy(() => import('./TokenPortfolio'))
+
+/**
+ * The account's tokens (and its activity), below the Account view's header. SPEC section 2: the
+ * embedded wallet's account has Tokens, NFTs and Activity tabs; other connectors get the token
+ * list and an Activity button to the Transactions view. Both load in their own chunk after the
+ * Account view's first paint.
+ */
+export function AccountPortfolio() {
+  const { status, connectorId, address } = useAtomValue(connectionAtom)
+  if (status !== 'connected' || !address) return null
+  return (
+    <Suspense
+      fallback={
+        <div className="al-view-loading">
+          <Spinner />
+        </div>
+      }
+    >
+      {isEmbeddedConnector(connectorId) ? <AccountTabs address={address} /> : <TokenPortfolio address={address} />}
+    </Suspense>
+  )
+}

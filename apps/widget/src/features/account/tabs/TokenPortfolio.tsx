@@ -1,0 +1,34 @@
+import { useAtomValue } from 'jotai'
+import { historyEnabled } from '../walletFeatures'
+import { Button } from '../../../ui/Button'
+import { activeCaipNetworkIdAtom } from '../../../core/network/atoms'
+import { optionsAtom } from '../../../core/options/atoms'
+import { navigateAtom } from '../../../core/router/atoms'
+import { useWidget } from '../../../core/react'
+import { TransactionsView } from '../../../app/routes'
+import { TokensTab } from './TokensTab'
+import './tabs.css'
+
+/** The token list of a browser-wallet or WalletConnect account, and the way to its Activity list. */
+export default function TokenPortfolio({ address }: { address: string }) {
+  const ctx = useWidget()
+  const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
+  const options = useAtomValue(optionsAtom)
+  return (
+    <div className="al-portfolio" data-testid="account-portfolio">
+      <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />
+      {historyEnabled(options) && (
+        <Button
+          variant="secondary"
+          className="al-portfolio-activity"
+          data-testid="account-activity"
+          onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Transactions' } })}
+          onPointerEnter={TransactionsView.preload}
+          onFocus={TransactionsView.preload}
+        >
+          Activity
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
+import type { TokenBalance } from '../../../core/http/accountData'
+import { TokenIcon } from './TokenIcon'
+import { formatUsd } from './format'
+
+/**
+ * What a token row shows (the Tokens tab, the send token picker): icon, symbol and name, the
+ * balance and its USD value. `exactOnHover` titles the rounded balance with the exact quantity.
+ */
+export function TokenRowBody({ token, exactOnHover = false }: { token: TokenBalance; exactOnHover?: boolean }) {
+  return (
+    <>
+      <TokenIcon url={token.iconUrl} symbol={token.symbol} />
+      <span className="al-token-main">
+        <span className="al-token-symbol">{token.symbol}</span>
+        <span className="al-token-name">{token.name}</span>
+      </span>
+      <span className="al-token-figures">
+        <span
+          className="al-token-amount"
+          data-testid="token-amount"
+          title={exactOnHover ? `${token.quantity.numeric} ${token.symbol}` : undefined}
+        >
+          {formatDecimal(token.quantity.numeric, BALANCE_DECIMALS)}
+        </span>
+        <span className="al-token-value" data-testid="token-value">
+          {formatUsd(token.value)}
+        </span>
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,75 @@
+import { useAtomValue } from 'jotai'
+import { resendDeviceCode, submitDeviceCode, unlockWithPasskey } from './actions'
+import { Button } from '../../../ui/Button'
+import { SecureFrameSlot } from '../../../connectors/embedded/SecureFrameSlot'
+import { deviceCheckAtom } from '../../../connectors/embedded/atoms'
+import { useWidget } from '../../../core/react'
+import { CodeStatus, ResendCode } from '../email/EmailVerifyOtpView'
+import { OtpForm } from '../email/OtpForm'
+import '../email/email-login.css'
+import '../email/email-verify.css'
+
+export const NO_SECOND_FACTOR_MESSAGE =
+  'This account has no email and no passkey to approve a new device: open it on a device where it is already open, and add a passkey there.'
+
+/**
+ * A login that proved its first factor on a device that does not hold the wallet (VERIFY_DEVICE):
+ * the code the key service mailed to the account's address, or one of its passkeys (the secure
+ * frame shows that button itself). Whatever the login method: a phished login alone opens nothing.
+ */
+export default function VerifyDeviceView() {
+  const ctx = useWidget()
+  const check = useAtomValue(deviceCheckAtom)
+  const busy = check.busy
+  const hasEmail = check.sentTo !== undefined || check.login?.method === 'email'
+  const passkeys = check.passkeys ?? 0
+  return (
+    <section className="al-centered-view" data-testid="verify-device">
+      <div className="al-email-verify-text">
+        <p className="al-email-verify-title">Approve this device</p>
+        {check.sentTo ? (
+          <p>
+            This device is new to your wallet. We sent a device code to{' '}
+            <span className="al-email-verify-address" data-testid="device-code-sent-to">
+              {check.sentTo}
+            </span>
+            : enter it to open your wallet here.
+          </p>
+        ) : hasEmail ? (
+          <p>This device is new to your wallet. Ask for a device code to open it here.</p>
+        ) : passkeys === 0 ? (
+          <p data-testid="no-second-factor">{NO_SECOND_FACTOR_MESSAGE}</p>
+        ) : (
+          <p>This device is new to your wallet. Use one of your passkeys to open it here.</p>
+        )}
+      </div>
+      {hasEmail && (
+        <>
+          <OtpForm
+            inputTestId="device-otp-input"
+            label="Device code"
+            busy={busy !== undefined && busy !== 'passkey'}
+            error={check.error}
+            onComplete={(otp) => void submitDeviceCode(ctx, otp)}
+          />
+          <CodeStatus busy={busy} error={check.error} />
+          <ResendCode disabled={busy !== undefined && busy !== 'passkey'} onResend={() => void resendDeviceCode(ctx)} />
+        </>
+      )}
+      {!hasEmail && check.error && (
+        <p className="al-field-error" role="alert" data-testid="device-error">
+          {check.error}
+        </p>
+      )}
+      {passkeys > 0 &&
+        (busy === 'passkey' ? (
+          // The passkey's button is the secure frame's own: the click must be in its document.
+          <SecureFrameSlot label="Opening your passkey" />
+        ) : (
+          <Button variant="secondary" data-testid="use-passkey" disabled={busy !== undefined} onClick={() => void unlockWithPasskey(ctx)}>
+            Use a passkey
+          </Button>
+        ))}
+    </section>
+  )
+}

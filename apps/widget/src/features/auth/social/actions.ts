@@ -1,0 +1,125 @@
+import { FrameErrorMessage, frameErrorMessage, type FrameSocialLoginStep, type FrameSocialProvider } from '@airlock/protocol'
+import type { WidgetContext } from '../../../core/context'
+import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
+import { loadAuthFrame, type AuthFrame } from '../../../connectors/embedded/frame'
+import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
+import { socialLoginAtom } from '../../../connectors/embedded/atoms'
+import { connectionAtom, DISCONNECTED } from '../../../core/session/atoms'
+import { checkDevice, finishLogin } from '../../../connectors/embedded/auth'
+import { track } from '../../../core/events'
+import { endSession } from '../../../core/session/session'
+
+/**
+ * Social login (SPEC sections 4 and 7): the popup was opened on the click, on the secure origin's
+ * loading page (views/connecting-social/startSocialLogin.ts); here the frame starts the login and
+ * gives its start page on the secure origin (which binds the login to this browser, then sends the
+ * popup on to the provider), the popup goes there, and connectSocial is asked until the frame has
+ * its session (the popup's callback page hands the frame its proof through this window).
+ */
+
+/** How often the popup is checked for a close. */
+export const SOCIAL_POPUP_POLL_MS = 500
+/**
+ * After the popup closed, how long the call in flight (or one last call) may take: a callback that
+ * finished just before the close still counts.
+ */
+export const SOCIAL_CLOSED_GRACE_MS = 2000
+
+export async function connectSocial(ctx: WidgetContext, provider: FrameSocialProvider, popup: Window): Promise<void> {
+  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
+  const attempt = ++ctx.session.attempt
+  const isCurrent = () => ctx.session.attempt === attempt
+  ctx.store.set(socialLoginAtom, { provider, attempt, status: 'waiting' })
+  ctx.store.set(connectionAtom, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS[provider] })
+  const fail = (message: string) => {
+    closePopup(popup)
+    if (!isCurrent()) return
+    ctx.store.set(connectionAtom, DISCONNECTED)
+    ctx.store.set(socialLoginAtom, { provider, attempt, status: 'error', error: message })
+    track(ctx, 'CONNECT_ERROR', { message })
+  }
+  try {
+    const frame = await loadAuthFrame(ctx)
+    if (!isCurrent()) return closePopup(popup)
+    if (popup.closed) return fail(FrameErrorMessage.SocialCancelled)
+    const { uri } = await frame.api.getSocialRedirectUri({ provider })
+    if (!isCurrent()) return closePopup(popup)
+    if (popup.closed) return fail(FrameErrorMessage.SocialCancelled)
+    popup.location.href = uri
+    const step = await waitForSocialLogin(frame, uri, popup, isCurrent)
+    if (!isCurrent()) return closePopup(popup)
+    if (!step) return fail(FrameErrorMessage.SocialCancelled)
+    closePopup(popup)
+    if (step.action === 'VERIFY_DEVICE') return checkDevice(ctx, attempt, { method: 'social', provider }, step)
+    ctx.store.set(socialLoginAtom, { provider, attempt, status: 'authenticating' })
+    await finishLogin(ctx, frame, attempt, { method: 'social', provider, user: step.user })
+  } catch (error) {
+    fail(frameErrorMessage(error))
+  }
+}
+
+type Outcome = { ok: true; step: FrameSocialLoginStep } | { ok: false; error: unknown }
+const CLOSED = Symbol('closed')
+const GRACE_OVER = Symbol('grace over')
+
+const settle = (call: Promise<FrameSocialLoginStep>): Promise<Outcome> =>
+  call.then(
+    (step) => ({ ok: true, step }),
+    (error: unknown) => ({ ok: false, error }),
+  )
+
+const isPending = (error: unknown) => frameErrorMessage(error) === FrameErrorMessage.SocialPending
+
+/**
+ * Asks connectSocial until it answers (the user, or the second factor this device needs), again
+ * after each 'still pending' while the popup is open. Once the popup is closed (or the attempt
+ * abandoned), the call in flight, or one last call, gets SOCIAL_CLOSED_GRACE_MS; still nothing
+ * means cancelled (undefined).
+ */
+export async function waitForSocialLogin(
+  frame: AuthFrame,
+  uri: string,
+  popup: Window,
+  isCurrent: () => boolean,
+): Promise<FrameSocialLoginStep | undefined> {
+  let call = settle(frame.api.connectSocial({ uri }))
+  let closed = false
+  for (;;) {
+    const watcher = closed ? undefined : watchPopup(popup, isCurrent)
+    const outcome = await Promise.race([call, watcher ? watcher.closed : delay(SOCIAL_CLOSED_GRACE_MS, GRACE_OVER)])
+    watcher?.stop()
+    if (outcome === CLOSED) {
+      closed = true
+      continue
+    }
+    if (outcome === GRACE_OVER) return undefined
+    if (outcome.ok) return outcome.step
+    if (!isPending(outcome.error)) throw outcome.error
+    if (closed || !isCurrent()) return undefined
+    closed = popup.closed
+    call = settle(frame.api.connectSocial({ uri }))
+  }
+}
+
+function watchPopup(popup: Window, isCurrent: () => boolean): { closed: Promise<typeof CLOSED>; stop(): void } {
+  let timer: ReturnType<typeof setInterval> | undefined
+  const closed = new Promise<typeof CLOSED>((resolve) => {
+    const check = () => {
+      if (popup.closed || !isCurrent()) resolve(CLOSED)
+    }
+    timer = setInterval(check, SOCIAL_POPUP_POLL_MS)
+  })
+  return { closed, stop: () => clearInterval(timer) }
+}
+
+function delay<T>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms))
+}
+
+function closePopup(popup: Window): void {
+  try {
+    if (!popup.closed) popup.close()
+  } catch {
+    // A popup we can no longer reach is already gone.
+  }
+}

@@ -1,0 +1,119 @@
+import { decodeFunctionData, erc20Abi } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { AmountError, checkAmount, quantityToUnits } from './amount'
+import { ASSUMED_GAS_LIMIT, canSendEvm, gasCostUsd, maxNativeAmount } from '../../chains/eip155/gas'
+import { classifyReceiver, ReceiverError } from './receiver'
+import { buildSendCall, tokenContract } from '../../chains/eip155/transfer'
+
+const USDC = { symbol: 'USDC', decimals: 6, balance: 10_000_000_000n } // 10,000 USDC
+const ETH = { symbol: 'ETH', decimals: 18, balance: 2n * 10n ** 18n }
+
+describe('send amount', () => {
+  it('reads plain amounts in smallest units', () => {
+    expect(checkAmount('1.5', USDC)).toEqual({ ok: true, value: 1_500_000n })
+    expect(checkAmount('.25', ETH)).toEqual({ ok: true, value: 25n * 10n ** 16n })
+    expect(checkAmount(' 2 ', ETH)).toEqual({ ok: true, value: 2n * 10n ** 18n })
+    expect(checkAmount('1.500000000', USDC)).toEqual({ ok: true, value: 1_500_000n }) // trailing zeros are not decimals
+  })
+
+  it('refuses more decimals than the token has', () => {
+    expect(checkAmount('1.1234567', USDC)).toEqual({ ok: false, error: 'Too many decimals: USDC has 6' })
+    expect(checkAmount('0.0000000000000000001', ETH)).toEqual({ ok: false, error: 'Too many decimals: ETH has 18' })
+    expect(checkAmount('1.5', { symbol: 'NFTX', decimals: 0, balance: 10n })).toEqual({ ok: false, error: 'NFTX has no decimals' })
+  })
+
+  it('refuses negative, zero, empty and non-numbers', () => {
+    expect(checkAmount('-1', USDC)).toEqual({ ok: false, error: AmountError.negative })
+    expect(checkAmount('-0.5', USDC)).toEqual({ ok: false, error: AmountError.negative })
+    expect(checkAmount('0', USDC)).toEqual({ ok: false, error: AmountError.zero })
+    expect(checkAmount('0.000', USDC)).toEqual({ ok: false, error: AmountError.zero })
+    expect(checkAmount('-0', USDC)).toEqual({ ok: false, error: AmountError.zero })
+    expect(checkAmount('', USDC)).toEqual({ ok: false, error: AmountError.empty })
+    for (const input of ['abc', '1e3', '1.2.3', '0x10', '.', '+1', '1 000'])
+      expect(checkAmount(input, USDC), input).toEqual({ ok: false, error: 'Incorrect amount' })
+  })
+
+  it("refuses amounts above the balance with 'Insufficient balance', and accepts exactly the balance", () => {
+    expect(checkAmount('10000.000001', USDC)).toEqual({ ok: false, error: 'Insufficient balance' })
+    expect(checkAmount('10000', USDC)).toEqual({ ok: true, value: 10_000_000_000n })
+  })
+
+  it('reads pasted thousands separators, and refuses other commas', () => {
+    expect(checkAmount('1,000.5', USDC)).toEqual({ ok: true, value: 1_000_500_000n })
+    expect(checkAmount('1,000', USDC)).toEqual({ ok: true, value: 1_000_000_000n })
+    expect(checkAmount('12,345,678', { ...USDC, balance: 10n ** 20n })).toEqual({ ok: true, value: 12_345_678_000_000n })
+    for (const input of ['1,5', '10,00', '1,0000', ',100', '1,000,00', '1.000,5'])
+      expect(checkAmount(input, USDC), input).toEqual({ ok: false, error: AmountError.comma })
+    expect(checkAmount('-1,000', USDC)).toEqual({ ok: false, error: AmountError.negative })
+  })
+
+  it('converts the api quantities exactly', () => {
+    expect(quantityToUnits('10000', 6)).toBe(10_000_000_000n)
+    expect(quantityToUnits('0.123456789', 6)).toBe(123_456n)
+    expect(quantityToUnits('junk', 6)).toBe(0n)
+  })
+})
+
+describe('send receiver', () => {
+  const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+  it('accepts checksummed, all-lower and all-upper addresses, with or without 0x', () => {
+    expect(classifyReceiver(address)).toEqual({ kind: 'address', address })
+    expect(classifyReceiver(address.toLowerCase())).toEqual({ kind: 'address', address })
+    expect(classifyReceiver(`0x${address.slice(2).toUpperCase()}`)).toEqual({ kind: 'address', address })
+    expect(classifyReceiver(address.slice(2))).toEqual({ kind: 'address', address })
+  })
+
+  it('refuses a mixed-case address whose checksum is wrong', () => {
+    const flipped = address.replace('C51812', 'c51812')
+    expect(classifyReceiver(flipped)).toEqual({ kind: 'invalid', error: ReceiverError.checksum })
+  })
+
+  it('refuses malformed addresses and empty input', () => {
+    for (const input of ['0x1234', `${address}00`, '0xZZ997970C51812dc3A010C7d01b50e0d17dc79C8', 'hello world', 'ab', 'alice.eth'])
+      expect(classifyReceiver(input), input).toEqual({ kind: 'invalid', error: ReceiverError.invalid })
+    expect(classifyReceiver('  ')).toEqual({ kind: 'invalid', error: ReceiverError.empty })
+  })
+
+  it('reads names, with or without the zone, to resolve', () => {
+    expect(classifyReceiver('Alice.airlock.id')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
+    expect(classifyReceiver('alice')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
+  })
+})
+
+describe('send gas and the SPEC section 5 rule', () => {
+  it('prices the gas in USD with the native price', () => {
+    expect(gasCostUsd(21_000n, 10n ** 9n, 3000)).toBeCloseTo(0.063, 10)
+    expect(gasCostUsd(ASSUMED_GAS_LIMIT, 2n * 10n ** 9n, 3000)).toBeCloseTo(0.9, 10)
+  })
+
+  it('leaves the gas when sending the native maximum', () => {
+    expect(maxNativeAmount(10n ** 18n, 21_000n, 10n ** 9n)).toBe(10n ** 18n - 21_000n * 10n ** 9n)
+    expect(maxNativeAmount(1000n, 21_000n, 10n ** 9n)).toBe(0n)
+  })
+
+  it('needs a receiver, an amount and either a token address or a gas price plus decimals', () => {
+    const base = { receiverAddress: '0xabc', amount: 1n }
+    expect(canSendEvm({ ...base, tokenAddress: 'eip155:1:0xtoken' })).toBe(true)
+    expect(canSendEvm({ ...base, gasPrice: 1n, decimals: 18 })).toBe(true)
+    expect(canSendEvm({ ...base, gasPrice: 1n })).toBe(false)
+    expect(canSendEvm({ ...base, decimals: 18 })).toBe(false)
+    expect(canSendEvm({ amount: 1n, tokenAddress: 'x' })).toBe(false)
+    expect(canSendEvm({ receiverAddress: '0xabc', amount: 0n, tokenAddress: 'x' })).toBe(false)
+  })
+})
+
+describe('send transaction', () => {
+  const receiver = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  it('sends the native token with empty data', () => {
+    expect(buildSendCall({}, receiver, 5n)).toEqual({ to: receiver, value: 5n })
+  })
+
+  it('calls transfer(receiver, amount) on the ERC-20 contract', () => {
+    const call = buildSendCall({ address: 'eip155:31337:0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58' }, receiver, 1_500_000n)
+    expect(call.to).toBe('0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58')
+    expect(call.value).toBe(0n)
+    expect(decodeFunctionData({ abi: erc20Abi, data: call.data! })).toEqual({ functionName: 'transfer', args: [receiver, 1_500_000n] })
+    expect(tokenContract('0xabc')).toBe('0xabc')
+  })
+})
