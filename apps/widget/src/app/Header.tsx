@@ -1,7 +1,7 @@
-import { useAtomValue } from 'jotai'
-import { goBack } from '../features/connect/navigation'
+import { useAtomValue, useStore, type Getter } from 'jotai'
+import { goBack } from '../core/router/navigation'
+import { routeEntry } from '../core/router/registry'
 import { closeModal } from '../core/modal/modal'
-import { SOCIAL_LABELS } from '../connectors/embedded/socials'
 import { canGoBack, currentRoute } from '../core/router/router'
 import type { Route } from '../core/router/routes'
 import { connectorsAtom } from '../connectors/relayed/atoms'
@@ -10,66 +10,13 @@ import { useWidget } from '../core/react'
 import { IconButton } from '../ui/Button'
 import { BackIcon, CloseIcon } from '../ui/icons'
 
+/** The route's own title (features/<x>/routes.ts). */
 function useTitle(route: Route): string {
-  const connectors = useAtomValue(connectorsAtom)
-  switch (route.name) {
-    case 'Connect':
-      return 'Connect Wallet'
-    case 'ConnectingExternal':
-      return connectors.find((c) => c.id === route.params.connectorId)?.name ?? 'Connecting'
-    case 'ConnectingWalletConnect':
-      return route.params.wallet?.name ?? 'WalletConnect'
-    case 'ConnectingWalletConnectBasic':
-      return 'Connect Wallet'
-    case 'Account':
-      return 'Account'
-    case 'Networks':
-      return 'Choose Network'
-    case 'UnsupportedChain':
-      return 'Switch Network'
-    case 'AllWallets':
-      return 'All Wallets'
-    case 'ApproveTransaction':
-      return 'Approve Transaction'
-    case 'EmailVerifyOtp':
-      return 'Confirm Email'
-    case 'VerifyDevice':
-      return 'Approve Device'
-    case 'AddPasskey':
-      return 'Add a Passkey'
-    case 'ConnectingSocial':
-      return `Log in with ${SOCIAL_LABELS[route.params.provider]}`
-    case 'ConnectingFarcaster':
-      return `Log in with ${SOCIAL_LABELS.farcaster}`
-    case 'UpdateEmail':
-      return 'Edit Email'
-    case 'UpdateEmailPrimaryOtp':
-      return 'Confirm Current Email'
-    case 'UpdateEmailSecondaryOtp':
-      return 'Confirm New Email'
-    case 'Swap':
-      return 'Swap'
-    case 'SwapSelectToken':
-      return 'Select token'
-    case 'SwapPreview':
-      return 'Review swap'
-    case 'WalletSend':
-      return 'Send'
-    case 'WalletSendSelectToken':
-      return 'Select Token'
-    case 'WalletReceive':
-      return 'Receive'
-    case 'OnRamp':
-      return 'Buy crypto'
-    case 'BuyInProgress':
-      return 'Buy in progress'
-    case 'Transactions':
-      return 'Activity'
-    case 'RegisterAccountName':
-      return 'Choose name'
-    case 'RegisterAccountNameSuccess':
-      return 'Name registered'
-  }
+  const { title } = routeEntry(route.name)
+  const store = useStore()
+  // Titles that read the store re-render with the router; a connector list change is the only other input.
+  useAtomValue(connectorsAtom)
+  return typeof title === 'string' ? title : (title as (params: unknown, get: Getter) => string)(route.params, store.get)
 }
 
 export function Header() {

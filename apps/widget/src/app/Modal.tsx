@@ -1,10 +1,10 @@
+import { preloadRoute } from '../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { closeModal } from '../core/modal/modal'
 import { connectionAtom } from '../core/session/atoms'
 import { openAtom } from '../core/modal/atoms'
 import { ViewOutlet } from './ViewOutlet'
-import { AccountView, ConnectingExternalView } from './routes'
 import { useWidget } from '../core/react'
 import { Header } from './Header'
 import { Toast } from '../ui/Toast'
@@ -27,7 +27,7 @@ export function Modal() {
     if (!open) return
     cardRef.current?.focus({ preventScroll: true })
     // The next view is likely one of these; fetch its chunk now that the modal is in use.
-    void (connected ? AccountView : ConnectingExternalView).preload()
+    preloadRoute(connected ? 'Account' : 'ConnectingExternal')
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') closeModal(ctx)
     }

@@ -1,39 +1,38 @@
-import { lazy, type ComponentType } from 'react'
-import { loadWalletConnectModules } from '../connectors/walletconnect/client'
+import { registerRoutes } from '../core/router/registry'
+import type { RouteTable } from '../core/router/routes'
+import { accountRoutes } from '../features/account/routes'
+import { approvalsRoutes } from '../features/approvals/routes'
+import { authRoutes } from '../features/auth/routes'
+import { connectRoutes } from '../features/connect/routes'
+import { historyRoutes } from '../features/history/routes'
+import { namesRoutes } from '../features/names/routes'
+import { networksRoutes } from '../features/networks/routes'
+import { onrampRoutes } from '../features/onramp/routes'
+import { receiveRoutes } from '../features/receive/routes'
+import { sendRoutes } from '../features/send/routes'
+import { swapRoutes } from '../features/swap/routes'
+import { preloadAccountSlots } from './slots'
 
-/** A lazy view whose chunk can be fetched ahead of navigation (on hover, on open). */
-function lazyView<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined
-  const preload = () => (loading ??= load())
-  return { Component: lazy(preload), preload }
+/** Every feature's routes, each registered once; the type checks that no route lacks a view. */
+export const routes: RouteTable = {
+  ...connectRoutes,
+  ...authRoutes,
+  // The Account view's chunk comes with the parts other features show in it.
+  Account: {
+    ...accountRoutes.Account,
+    view: {
+      Component: accountRoutes.Account.view.Component,
+      preload: () => Promise.all([accountRoutes.Account.view.preload(), preloadAccountSlots()]),
+    },
+  },
+  ...networksRoutes,
+  ...approvalsRoutes,
+  ...swapRoutes,
+  ...sendRoutes,
+  ...receiveRoutes,
+  ...onrampRoutes,
+  ...historyRoutes,
+  ...namesRoutes,
 }
 
-export const ConnectingExternalView = lazyView(() => import('../features/connect/external/ConnectingExternalView'))
-export const AccountView = lazyView(() => import('../features/account/AccountView'))
-export const ConnectingWalletConnectView = lazyView(() => {
-  void loadWalletConnectModules()
-  return import('../features/connect/walletconnect/ConnectingWalletConnectView')
-})
-export const ConnectingWalletConnectBasicView = lazyView(() => import('../features/connect/walletconnect/ConnectingWalletConnectBasicView'))
-export const NetworksView = lazyView(() => import('../features/networks/NetworksView'))
-export const UnsupportedChainView = lazyView(() => import('../features/networks/UnsupportedChainView'))
-export const AllWalletsView = lazyView(() => import('../features/connect/all-wallets/AllWalletsView'))
-export const ApproveTransactionView = lazyView(() => import('../features/approvals/ApproveTransactionView'))
-export const EmailVerifyOtpView = lazyView(() => import('../features/auth/email/EmailVerifyOtpView'))
-export const VerifyDeviceView = lazyView(() => import('../features/auth/device/VerifyDeviceView'))
-export const AddPasskeyView = lazyView(() => import('../features/auth/device/AddPasskeyView'))
-export const ConnectingSocialView = lazyView(() => import('../features/auth/social/ConnectingSocialView'))
-export const ConnectingFarcasterView = lazyView(() => import('../features/auth/social/ConnectingFarcasterView'))
-export const UpdateEmailView = lazyView(() => import('../features/auth/update-email/UpdateEmailView'))
-export const UpdateEmailOtpView = lazyView(() => import('../features/auth/update-email/UpdateEmailOtpView'))
-export const SwapView = lazyView(() => import('../features/swap/SwapView'))
-export const SwapSelectTokenView = lazyView(() => import('../features/swap/SwapSelectTokenView'))
-export const SwapPreviewView = lazyView(() => import('../features/swap/SwapPreviewView'))
-export const WalletSendView = lazyView(() => import('../features/send/WalletSendView'))
-export const WalletSendSelectTokenView = lazyView(() => import('../features/send/WalletSendSelectTokenView'))
-export const WalletReceiveView = lazyView(() => import('../features/receive/WalletReceiveView'))
-export const OnRampView = lazyView(() => import('../features/onramp/OnRampView'))
-export const BuyInProgressView = lazyView(() => import('../features/onramp/BuyInProgressView'))
-export const TransactionsView = lazyView(() => import('../features/history/TransactionsView'))
-export const RegisterAccountNameView = lazyView(() => import('../features/names/RegisterAccountNameView'))
-export const RegisterAccountNameSuccessView = lazyView(() => import('../features/names/RegisterAccountNameSuccessView'))
+registerRoutes(routes)

@@ -3,10 +3,8 @@ import type { WidgetContext } from '../core/context'
 import { connectorRequest, parseAccounts, requestChainId } from './relayed/request'
 import { connectAttemptAtom, connectionAtom, DISCONNECTED } from '../core/session/atoms'
 import { connectorsAtom } from './relayed/atoms'
-import { rememberRecentWallet } from '../features/connect/wallets/recent'
+import { rememberRecentWallet } from '../core/session/recentWallets'
 import { track } from '../core/events'
-import { keepPausedPairing } from './walletconnect/connector'
-import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
 import { closeModal } from '../core/modal/modal'
 import { endSession, establishSession } from '../core/session/session'
 
@@ -45,18 +43,4 @@ export async function connectExternal(ctx: WidgetContext, connectorId: string): 
     ctx.store.set(connectAttemptAtom, { connectorId, phase: 'error', error: rpcError })
     track(ctx, 'CONNECT_ERROR', { message: rpcError.message })
   }
-}
-
-/**
- * Abandons a pending connection attempt (back, close); the wallet's late answer is ignored. A
- * WalletConnect pairing on Telegram or iOS Safari stays alive instead (SPEC section 4): the page
- * is suspended while the user approves in the wallet app, and the approval must still count.
- */
-export function cancelConnect(ctx: WidgetContext): void {
-  ctx.store.set(connectAttemptAtom, undefined)
-  const { status, connectorId } = ctx.store.get(connectionAtom)
-  if (status !== 'connecting') return
-  const keepsPairing = connectorId === WALLET_CONNECT_CONNECTOR_ID && keepPausedPairing(ctx)
-  if (!keepsPairing) ctx.session.attempt++
-  ctx.store.set(connectionAtom, DISCONNECTED)
 }

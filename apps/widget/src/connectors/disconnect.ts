@@ -6,7 +6,8 @@ import { connectionAtom, type Connection } from '../core/session/atoms'
 import { currentRouteAtom, navigateAtom } from '../core/router/atoms'
 import { wcPairingAtom } from './walletconnect/atoms'
 import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, removePersisted } from '../core/storage/persisted'
-import { cancelConnect } from './connect'
+import { cancelConnect } from '../core/session/session'
+import { closeModal } from '../core/modal/modal'
 import { track } from '../core/events'
 import { endSession } from '../core/session/session'
 
@@ -78,6 +79,16 @@ function resetAfterDisconnect(ctx: WidgetContext): void {
  */
 export function clearCachedLoginData(ctx: WidgetContext): void {
   for (const key of CACHED_LOGIN_KEYS) removePersisted(ctx, key)
+}
+
+/** The Disconnect button: disconnects and closes the modal; a failure was shown already ('Failed to disconnect'). */
+export async function disconnectAndClose(ctx: WidgetContext): Promise<void> {
+  try {
+    await disconnect(ctx)
+    closeModal(ctx)
+  } catch {
+    // disconnect() showed 'Failed to disconnect'; the modal stays for the user to see.
+  }
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))

@@ -7,16 +7,17 @@ import { createDataApi, type DataApi } from './http/dataApi'
 import { INVALID_APP_CONFIGURATION } from './boot'
 import { connectionAtom } from './session/atoms'
 import { createIdentityClient, type IdentityClient } from './http/identity'
-import { createExplorerClient, type ExplorerClient } from '../features/connect/wallets/explorer'
+import { createExplorerClient, type ExplorerClient } from './http/explorer'
 import { createBalanceCache, type BalanceCache } from './http/balance'
 import type { AccountDataClient } from './http/accountData'
 import { createLazyAccountDataClient } from './http/accountDataLazy'
-import { isMobileAtom, recentConnectorIdAtom } from '../connectors/relayed/atoms'
 import { optionsAtom } from './options/atoms'
 import { createStore, type Store } from './store'
 import { createToastController, type ToastController } from './toast'
 import { createMemoryStorage, type KeyValueStorage } from './storage/safeStorage'
 import { RECENT_CONNECTOR_KEY } from './session/recentConnector'
+import { isMobileAtom } from './platform'
+import { recentConnectorIdAtom } from './session/atoms'
 
 /** The host caller; undefined until the penpal handshake is done. */
 export interface HostLink {
@@ -32,6 +33,11 @@ export interface Session {
   /** Bumped by connectorsChanged, so that an older listConnectors answer does not overwrite it. */
   connectorsVersion: number
   accountWaiters: AccountWaiters
+  /**
+   * Set by the connector of the attempt in progress: whether leaving its view keeps the attempt
+   * alive (a WalletConnect pairing on iOS Safari or Telegram, SPEC section 4).
+   */
+  keepsAttemptOnLeave: (() => boolean) | undefined
 }
 
 export interface HostStats {
@@ -109,7 +115,14 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
         }),
       ),
     ),
-    session: { attempt: 0, reconnecting: undefined, reconnectLookupUntil: 0, connectorsVersion: 0, accountWaiters: createAccountWaiters() },
+    session: {
+      attempt: 0,
+      reconnecting: undefined,
+      reconnectLookupUntil: 0,
+      connectorsVersion: 0,
+      accountWaiters: createAccountWaiters(),
+      keepsAttemptOnLeave: undefined,
+    },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },
   }
 }

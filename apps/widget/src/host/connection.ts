@@ -11,6 +11,7 @@ import { connect } from 'penpal'
 import { loadConnectors } from '../connectors/relayed/list'
 import { restoreNetwork, watchUnsupportedChain } from '../features/networks/actions'
 import type { WidgetContext } from '../core/context'
+import { showDropCount } from '../core/diagnostics'
 import { readyAtom } from '../core/modal/atoms'
 import { startStateSync } from './stateSync'
 import { createWidgetMethods } from './widgetMethods'
@@ -55,10 +56,4 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
   void restoreNetwork(ctx)
   watchUnsupportedChain(ctx)
   void loadConnectors(ctx)
-}
-
-/** Dropped messages are visible on the root element, so that a person or a test can see them. */
-export function showDropCount({ stats }: WidgetContext): void {
-  const total = stats.drops.origin + stats.drops.source + stats.drops.malformed + stats.invalidCalls
-  document.documentElement.dataset.droppedMessages = String(total)
 }

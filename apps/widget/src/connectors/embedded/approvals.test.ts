@@ -8,7 +8,7 @@ import { createFakeHost, createTestContext, TEST_ADDRESS, TEST_CONFIG } from '..
 import { FrameErrorMessage, RpcErrorCode } from '@airlock/protocol'
 import { MAX_PENDING_APPROVALS, rejectAllApprovals, requestApproval, type ApprovalRequest, type PendingApproval } from './approvals'
 import { closeModal, openModal } from '../../core/modal/modal'
-import { goBack } from '../../features/connect/navigation'
+import { goBack } from '../../core/router/navigation'
 
 const sign = (text: string): ApprovalRequest => ({
   method: 'personal_sign',

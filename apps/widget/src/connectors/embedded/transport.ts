@@ -8,7 +8,7 @@ import {
 } from '@airlock/protocol'
 import { connect, type Methods } from 'penpal'
 import type { WidgetContext } from '../../core/context'
-import { showDropCount } from '../../host/connection'
+import { showDropCount } from '../../core/diagnostics'
 import { createFrameSurface, type FrameSurface } from './surface'
 
 /** A connected secure frame: its typed methods, its visible surface, and how to tear it down. */

@@ -1,7 +1,7 @@
 import type { ConnectorDescription } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
 import { connectorsAtom, connectorsLoadedAtom } from './atoms'
-import { loadRecentWallets } from '../../features/connect/wallets/recent'
+import { loadRecentWallets } from '../../core/session/recentWallets'
 import { retryReconnectLookup, startReconnect } from '../reconnect'
 
 /** The host announced a new list (connectorsChanged). */

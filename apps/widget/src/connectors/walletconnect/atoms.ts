@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import type { WalletEntry } from '../../features/connect/wallets/entry'
+import type { WalletEntry } from '../../core/session/walletEntry'
 
 /** SPEC section 9: pairing expiry 4 minutes; a pairing with under 10 s left counts as expired. */
 export const PAIRING_EXPIRY_MS = 4 * 60_000

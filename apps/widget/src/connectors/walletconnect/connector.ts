@@ -12,14 +12,14 @@ import {
 } from './client'
 import { proposalNamespaces, sessionAccounts, sessionApproves, type SessionNamespaces } from './namespaces'
 import { connectionAtom, DISCONNECTED } from '../../core/session/atoms'
-import { isMobileAtom } from '../relayed/atoms'
 import { networksAtom } from '../../core/options/atoms'
 import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
-import type { WalletEntry } from '../../features/connect/wallets/entry'
-import { rememberRecentWallet } from '../../features/connect/wallets/recent'
+import type { WalletEntry } from '../../core/session/walletEntry'
+import { rememberRecentWallet } from '../../core/session/recentWallets'
 import { track } from '../../core/events'
 import { closeModal } from '../../core/modal/modal'
 import { endSession, establishSession, setConnectedAccounts, setConnectedChain } from '../../core/session/session'
+import { isMobileAtom } from '../../core/platform'
 
 /** A relay that gives no pairing URI in this long is treated as unreachable (SPEC RPC timeout). */
 export const PAIRING_URI_TIMEOUT_MS = 10_000
@@ -58,6 +58,7 @@ export async function connectWalletConnect(
     // The pairing started earlier is still waiting for the wallet: show it again.
     ctx.store.set(wcPairingAtom, { ...pairing, wallet })
     ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
+    ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
     return
   }
   if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
@@ -65,6 +66,7 @@ export async function connectWalletConnect(
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(wcPairingAtom, { wallet, attempt })
   ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
+  ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
 
   let client: WalletConnectClient
   try {

@@ -1,6 +1,5 @@
 import { BalanceItem, HistoryTransaction as HistoryTransactionSchema } from '@airlock/protocol'
 import type { HistoryResponse, HistoryTransaction, HistoryTransfer } from '@airlock/protocol'
-import { visibleTransactions } from '../../features/history/rules'
 import type { ProjectParams } from './client'
 import { createDataApi, DataApiError, type Schema } from './dataApi'
 
@@ -131,3 +130,13 @@ const fromParser = <T>(parse: (body: unknown) => T | undefined): Schema<T> => ({
 })
 const balancesSchema = fromParser(parseBalances)
 const historySchema = fromParser(parseHistory)
+
+/** SPEC section 5: a transaction whose transfers are all flagged spam (one without transfers is kept). */
+export function isSpam(tx: HistoryTransaction): boolean {
+  return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam === true)
+}
+
+/** SPEC section 5: spam dropped, and only the active chain. */
+export function visibleTransactions(transactions: readonly HistoryTransaction[], caipNetworkId: string): HistoryTransaction[] {
+  return transactions.filter((tx) => tx.metadata.chain === caipNetworkId && !isSpam(tx))
+}

@@ -5,7 +5,7 @@ import { openAtom } from './atoms'
 import { optionsAtom } from '../options/atoms'
 import { unsupportedChainAtom } from '../network/atoms'
 import { navigateAtom } from '../router/atoms'
-import { cancelConnect } from '../../connectors/connect'
+import { cancelConnect } from '../session/session'
 import { track } from '../events'
 
 /** Views the widget opens on its own; the dapp may open only OpenableView. */

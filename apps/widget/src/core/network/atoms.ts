@@ -8,6 +8,9 @@ import { defaultNetworkAtom, optionsAtom, requestedNetworksAtom } from '../optio
 /** A network chosen with switchNetwork in this session (with or without a wallet). */
 export const selectedNetworkIdAtom = atom<string | undefined>(undefined)
 
+/** Counts the user's and the dapp's network switches: forms kept per network start over at each (SPEC section 4). */
+export const networkSwitchesAtom = atom(0)
+
 /** The network chosen in an earlier session, restored from storage; used while it is requested. */
 export const storedNetworkIdAtom = atom<string | undefined>(undefined)
 

@@ -23,3 +23,6 @@ export interface ConnectAttempt {
 }
 
 export const connectAttemptAtom = atom<ConnectAttempt | undefined>(undefined)
+
+/** The connector of the last connection (persisted under RECENT_CONNECTOR_KEY). */
+export const recentConnectorIdAtom = atom<string | undefined>(undefined)

@@ -1,6 +1,6 @@
 import type { WidgetContext } from '../context'
 import { loadPersisted, removePersisted, savePersisted } from '../storage/persisted'
-import { recentConnectorIdAtom } from '../../connectors/relayed/atoms'
+import { recentConnectorIdAtom } from './atoms'
 
 export const RECENT_CONNECTOR_KEY = 'airlock.recentConnectorId'
 

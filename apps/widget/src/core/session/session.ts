@@ -49,3 +49,16 @@ export function setConnectedChain(ctx: WidgetContext, chainId: number): void {
   ctx.store.set(connectionAtom, { ...connection, chainId })
   emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
 }
+
+/**
+ * Abandons a pending connection attempt (back, close): the wallet's late answer is ignored,
+ * unless the attempt's connector keeps it alive (ctx.session.keepsAttemptOnLeave).
+ */
+export function cancelConnect(ctx: WidgetContext): void {
+  ctx.store.set(connectAttemptAtom, undefined)
+  if (ctx.store.get(connectionAtom).status !== 'connecting') return
+  const keepsAttempt = ctx.session.keepsAttemptOnLeave?.() === true
+  ctx.session.keepsAttemptOnLeave = undefined
+  if (!keepsAttempt) ctx.session.attempt++
+  ctx.store.set(connectionAtom, DISCONNECTED)
+}

@@ -1,3 +1,5 @@
+import { Suspense } from 'react'
+import { preloadRoute } from '../../core/router/registry'
 import { formatBalance, shortAddress } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { copyText } from '../../ui/copy'
@@ -9,14 +11,13 @@ import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/a
 import { navigateAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'
 import { NetworkIcon } from '../../ui/NetworkIcon'
-import { NetworksView } from '../../app/routes'
-import { AccountAuthDetails } from '../auth/update-email/AccountAuthDetails'
-import { AccountNameEntry } from '../names/AccountNameEntry'
-import { Avatar } from './Avatar'
-import { DisconnectButton } from './DisconnectButton'
+import { Avatar } from '../../ui/Avatar'
+import { DisconnectButton } from '../../ui/DisconnectButton'
+import { disconnectAndClose } from '../../connectors/disconnect'
 import { useBalance } from './useBalance'
-import { useIdentity } from './useIdentity'
+import { useIdentity } from '../../core/http/useIdentity'
 import { AccountPortfolio } from './tabs/AccountPortfolio'
+import { useAccountSlots } from './slots'
 import { WalletFeatureButtons } from './WalletFeatureButtons'
 import './account.css'
 
@@ -27,6 +28,7 @@ export default function AccountView() {
   const network = useAtomValue(activeNetworkAtom)
   const balance = useBalance(caipNetworkId, address)
   const identity = useIdentity(address)
+  const { details } = useAccountSlots()
 
   if (!address) return <section className="al-account" data-testid="account-view" />
 
@@ -48,8 +50,11 @@ export default function AccountView() {
           <CopyIcon />
         </IconButton>
       </div>
-      <AccountNameEntry />
-      <AccountAuthDetails />
+      {details.map((Detail, index) => (
+        <Suspense key={index} fallback={null}>
+          <Detail />
+        </Suspense>
+      ))}
       <div className="al-account-balance" data-testid="account-balance" data-state={balance.status}>
         {balance.status === 'loading' && <Spinner size={14} label="Loading balance" />}
         {balance.status === 'success' &&
@@ -62,8 +67,8 @@ export default function AccountView() {
         data-testid="account-network"
         title="Choose network"
         onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Networks' } })}
-        onPointerEnter={NetworksView.preload}
-        onFocus={NetworksView.preload}
+        onPointerEnter={() => preloadRoute('Networks')}
+        onFocus={() => preloadRoute('Networks')}
       >
         <NetworkIcon network={network} label={networkName} size={20} />
         {networkName}
@@ -82,7 +87,7 @@ export default function AccountView() {
       )}
       <WalletFeatureButtons />
       <AccountPortfolio />
-      <DisconnectButton />
+      <DisconnectButton onDisconnect={() => disconnectAndClose(ctx)} />
     </section>
   )
 }

@@ -1,17 +1,10 @@
 import { useAtomValue } from 'jotai'
-import { walletFeatureButtons, type WalletFeature } from './walletFeatures'
+import { walletFeatureButtons } from './walletFeatures'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { optionsAtom } from '../../core/options/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'
-import { OnRampView, SwapView, WalletReceiveView, WalletSendView } from '../../app/routes'
-
-const VIEWS: Record<WalletFeature, { preload: () => unknown }> = {
-  onramp: OnRampView,
-  swaps: SwapView,
-  receive: WalletReceiveView,
-  send: WalletSendView,
-}
+import { preloadRoute } from '../../core/router/registry'
 
 /** SPEC section 1: Buy, Swap, Receive, Send in walletFeaturesOrder, as the feature switches and the network allow. */
 export function WalletFeatureButtons() {
@@ -29,8 +22,8 @@ export function WalletFeatureButtons() {
           className="al-account-feature"
           data-testid={`account-feature-${feature}`}
           onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: route } })}
-          onPointerEnter={() => void VIEWS[feature].preload()}
-          onFocus={() => void VIEWS[feature].preload()}
+          onPointerEnter={() => preloadRoute(route)}
+          onFocus={() => preloadRoute(route)}
         >
           {label}
         </button>

@@ -4,12 +4,12 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
-import { recentConnectorIdAtom } from '../../connectors/relayed/atoms'
-import { recentWalletsAtom } from './wallets/recentAtoms'
+import { recentWalletsAtom } from '../../core/session/recentWalletsAtoms'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { createFakeExplorer } from '../../testing/fakeExplorer'
 import { createFakeHost, devnetWallet, flush } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
+import { recentConnectorIdAtom } from '../../core/session/atoms'
 
 afterEach(cleanup)
 

@@ -3,7 +3,7 @@ import { Fragment, useEffect, useMemo } from 'react'
 import { loadConnectWallets } from './wallets/actions'
 import { Button } from '../../ui/Button'
 import { WalletIcon } from '../../ui/icons'
-import { WalletItemIcon } from '../../ui/WalletItemIcon'
+import { WalletItemIcon } from './WalletItemIcon'
 import { preloadAuthFrame, whenIdle } from '../../connectors/embedded/preload'
 import { socialEnvironment, visibleSocials } from '../../connectors/embedded/socials'
 import { connectorsLoadedAtom, visibleConnectorsAtom } from '../../connectors/relayed/atoms'
@@ -13,8 +13,7 @@ import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAt
 import { connectSections, type ConnectMethod } from './wallets/connectMethods'
 import { formatWalletCount, type WalletItem } from './wallets/lists'
 import { useWidget } from '../../core/react'
-import { SocialSection } from '../auth/social/SocialSection'
-import { EmailLoginSection } from '../auth/email/EmailLoginSection'
+import { useConnectSlots } from './slots'
 import { allWalletsButtonHandlers, walletButtonHandlers } from './walletButtons'
 import './connect.css'
 
@@ -43,6 +42,7 @@ export function ConnectView() {
     if (open && usesFrame) return whenIdle(() => preloadAuthFrame(ctx))
   }, [ctx, open, usesFrame])
 
+  const { email: EmailLoginSection, social: SocialSection } = useConnectSlots()
   return (
     <section className="al-connect" data-testid="connect-view">
       {sections.map((method, index) => (

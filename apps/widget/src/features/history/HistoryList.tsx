@@ -6,9 +6,9 @@ import { Spinner } from '../../ui/Spinner'
 import { formatPendingCount, groupByYearMonth, operationLabel, statusOf, transferText } from './rules'
 import { FAILED_TO_FETCH_TRANSACTIONS, historyAtom, historyListAtom, loadHistory, loadMoreHistory, pendingCountAtom } from './store'
 import { useWidget } from '../../core/react'
-import { TokenIcon } from '../account/tabs/TokenIcon'
-import { formatTime } from '../account/tabs/format'
-import '../account/tabs/tabs.css'
+import { TokenIcon } from '../../ui/TokenIcon'
+import { formatTime } from '../../ui/format'
+import '../../ui/tokens.css'
 import './history.css'
 
 /**

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { HistoryTransaction, HistoryTransfer } from '../../core/http/accountData'
+import { isSpam, visibleTransactions, type HistoryTransaction, type HistoryTransfer } from '../../core/http/accountData'
 import {
   formatPendingCount,
   groupByYearMonth,
-  isSpam,
   newestFirst,
   operationLabel,
   pendingCount,
   statusOf,
   transferText,
-  visibleTransactions,
   withPurchases,
 } from './rules'
 import { historyTransfer as transfer } from '../../testing/history'

@@ -9,16 +9,6 @@ import type { HistoryTransaction, HistoryTransfer } from '@airlock/protocol'
 /** SPEC section 9: the pending count reads '99+' above this. */
 export const MAX_PENDING_SHOWN = 99
 
-/** SPEC section 5: a transaction whose transfers are all flagged spam (one without transfers is kept). */
-export function isSpam(tx: HistoryTransaction): boolean {
-  return tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam === true)
-}
-
-/** SPEC section 5: spam dropped, and only the active chain. */
-export function visibleTransactions(transactions: readonly HistoryTransaction[], caipNetworkId: string): HistoryTransaction[] {
-  return transactions.filter((tx) => tx.metadata.chain === caipNetworkId && !isSpam(tx))
-}
-
 const time = (tx: HistoryTransaction) => {
   const at = Date.parse(tx.metadata.minedAt)
   return Number.isNaN(at) ? -Infinity : at

@@ -1,11 +1,11 @@
+import { preloadRoute } from '../../core/router/registry'
 import { useAtomValue } from 'jotai'
-import { namesSupported } from './rules'
+import { namesSupported } from '../../core/names/rules'
 import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'
-import { useIdentity } from '../account/useIdentity'
-import { RegisterAccountNameView } from '../../app/routes'
+import { useIdentity } from '../../core/http/useIdentity'
 import './entry.css'
 
 /**
@@ -24,8 +24,8 @@ export function AccountNameEntry() {
       className="al-names-entry"
       data-testid="account-choose-name"
       onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'RegisterAccountName', params: {} } })}
-      onPointerEnter={RegisterAccountNameView.preload}
-      onFocus={RegisterAccountNameView.preload}
+      onPointerEnter={() => preloadRoute('RegisterAccountName')}
+      onFocus={() => preloadRoute('RegisterAccountName')}
     >
       Choose a name
     </button>

@@ -5,16 +5,21 @@ import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectExternal } from '../../connectors/connect'
-import { namesForAddress, resolveName } from './actions'
 import { openModal } from '../../core/modal/modal'
 import { routerAtom } from '../../core/router/atoms'
 import { fakeApiFetch } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, createTestContext, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
-import { AccountView, RegisterAccountNameSuccessView, RegisterAccountNameView } from '../../app/routes'
+import { routes } from '../../app/routes'
+import { resolveName } from '../../core/names/resolve'
+import { namesForAddress } from '../../core/names/resolve'
 
 beforeAll(async () => {
-  await Promise.all([AccountView.preload(), RegisterAccountNameView.preload(), RegisterAccountNameSuccessView.preload()])
+  await Promise.all([
+    routes.Account.view.preload(),
+    routes.RegisterAccountName.view.preload(),
+    routes.RegisterAccountNameSuccess.view.preload(),
+  ])
 })
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
-import { createNamesApi, nameErrorText, type NameRecord } from './api'
-import { addressForChain, fullName, labelError, labelOf, NAME_ZONE, NameError, namesSupported } from './rules'
+import { createNamesApi, nameErrorText } from '../../core/names/api'
+import { fullName, labelError, labelOf, NAME_ZONE, NameError, namesSupported } from '../../core/names/rules'
 import { EMPTY_SUGGESTIONS, nameRegistrationAtom, nameSuggestionsAtom } from './store'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { connectedAccount, isUserRejection, signPersonalMessage } from '../../chains/eip155/walletTransaction'
 
-/** SPEC section 4 name registration and the name calls of send, with the SPEC section 8 error texts. */
+/** SPEC section 4 name registration and suggestions, with the SPEC section 8 error texts (lookups: core/names/resolve.ts). */
 
 /** The text of a failed names call, already as the modal shows it. */
 class ApiRefusal extends Error {}
@@ -35,28 +35,6 @@ export async function fetchNameSuggestions(ctx: WidgetContext, input: string): P
 
 export function clearNameSuggestions(ctx: WidgetContext): void {
   ctx.store.set(nameSuggestionsAtom, EMPTY_SUGGESTIONS)
-}
-
-/** The address `name` holds on `chainId`, with its avatar; throws an Error with the text to show. */
-export async function resolveName(ctx: WidgetContext, name: string, chainId: number): Promise<{ address: `0x${string}`; avatar?: string }> {
-  let record: NameRecord
-  try {
-    record = await createNamesApi(ctx.dataApi).lookup(name)
-  } catch (error) {
-    throw new Error(nameErrorText(error, NameError.resolve))
-  }
-  const address = addressForChain(record.addresses, chainId)
-  if (!address || !/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`${record.name} has no address on this network`)
-  return { address: address as `0x${string}`, ...(record.attributes.avatar ? { avatar: record.attributes.avatar } : {}) }
-}
-
-/** The names an address holds (oldest first); throws an Error with the text to show. */
-export async function namesForAddress(ctx: WidgetContext, address: string): Promise<NameRecord[]> {
-  try {
-    return await createNamesApi(ctx.dataApi).reverse(address)
-  } catch (error) {
-    throw new Error(nameErrorText(error, NameError.forAddress))
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { goBack } from '../connect/navigation'
+import { goBack } from '../../core/router/navigation'
 import { canGoBack } from '../../core/router/router'
 import { routerAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'

@@ -1,18 +1,20 @@
-import { DisconnectButton } from '../account/DisconnectButton'
+import { DisconnectButton } from '../../ui/DisconnectButton'
 import { NetworkList } from './NetworkList'
-import '../account/account.css'
+import { disconnectAndClose } from '../../connectors/disconnect'
+import { useWidget } from '../../core/react'
 
 /**
  * Shown while a connected wallet is on a network the dapp did not request (SPEC section 2): the
  * requested networks to switch to, and a way out. It leaves by itself once the network is
- * supported (actions/network.ts watchUnsupportedChain).
+ * supported (actions.ts watchUnsupportedChain).
  */
 export default function UnsupportedChainView() {
+  const ctx = useWidget()
   return (
     <section className="al-unsupported" data-testid="unsupported-chain-view">
       <p className="al-unsupported-text">This app doesn’t support your current network. Switch to an available option to continue.</p>
       <NetworkList />
-      <DisconnectButton />
+      <DisconnectButton onDisconnect={() => disconnectAndClose(ctx)} />
     </section>
   )
 }

@@ -5,10 +5,15 @@ import { walletRequest } from '../../connectors/request'
 import { addRequestedNetwork, networkNotFound, removeRequestedNetwork } from '../../core/network/rules'
 import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
-import { activeCaipNetworkIdAtom, selectedNetworkIdAtom, storedNetworkIdAtom, unsupportedChainAtom } from '../../core/network/atoms'
+import {
+  activeCaipNetworkIdAtom,
+  networkSwitchesAtom,
+  selectedNetworkIdAtom,
+  storedNetworkIdAtom,
+  unsupportedChainAtom,
+} from '../../core/network/atoms'
 import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
-import { resetSendAtom } from '../send/store'
 import { ACTIVE_NETWORK_KEY, loadPersisted, savePersisted } from '../../core/storage/persisted'
 import { emitProviderEvent, track } from '../../core/events'
 import { showModal } from '../../core/modal/modal'
@@ -23,8 +28,8 @@ const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainErr
 /**
  * SPEC section 4: switches the wallet (when connected) or the widget's active network, stores
  * the choice for the next load and reports SWITCH_NETWORK. The UnsupportedChain view follows from
- * the stores (watchUnsupportedChain). The send form is reset (stores/send.ts also keeps a form
- * to the network it was filled on, for chain changes made in the wallet).
+ * the stores (watchUnsupportedChain). Forms kept per network start over (networkSwitchesAtom; the
+ * send form also belongs to the network it was filled on, for chain changes made in the wallet).
  */
 export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
   const parsed = parseCaipNetworkId(caipNetworkId)
@@ -42,7 +47,7 @@ export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): 
     ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
     if (before !== caipNetworkId) emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
   }
-  ctx.store.set(resetSendAtom)
+  ctx.store.set(networkSwitchesAtom, (count) => count + 1)
   savePersisted(ctx, ACTIVE_NETWORK_KEY, caipNetworkId)
   track(ctx, 'SWITCH_NETWORK', { network: caipNetworkId })
 }

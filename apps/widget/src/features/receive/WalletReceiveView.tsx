@@ -8,9 +8,9 @@ import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
 import { networksAtom } from '../../core/options/atoms'
 import { useWidget } from '../../core/react'
-import { QrCode } from '../connect/walletconnect/QrCode'
+import { QrCode } from '../../ui/QrCode'
 import { NetworkIcon } from '../../ui/NetworkIcon'
-import '../connect/walletconnect/connecting-walletconnect.css'
+import '../../ui/qr.css'
 import './wallet-receive.css'
 
 /** SPEC section 2 Receive: the account's address as text and QR code, and the networks it receives on. */

@@ -4,8 +4,8 @@ import { loadSendTokens, selectSendToken } from './actions'
 import { Spinner } from '../../ui/Spinner'
 import { sendAtom } from './store'
 import { useWidget } from '../../core/react'
-import { TokenRowBody } from '../account/tabs/TokenRowBody'
-import '../account/tabs/tabs.css'
+import { TokenRowBody } from '../../ui/TokenRowBody'
+import '../../ui/tokens.css'
 import './send.css'
 
 /** The tokens held on the active network (native and ERC-20), filtered by name or symbol. */

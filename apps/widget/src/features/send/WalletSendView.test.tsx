@@ -10,11 +10,11 @@ import { approvingWallet, createFakeHost, devnetWallet, TEST_ADDRESS, TEST_ADDRE
 import { renderApp } from '../../testing/renderApp'
 import { routerAtom, navigateAtom } from '../../core/router/atoms'
 import { sendAtom } from './store'
-import { AccountView, WalletSendSelectTokenView, WalletSendView } from '../../app/routes'
+import { routes } from '../../app/routes'
 
 // The chunks loaded up front: a first import inside a test can outlast React's Suspense retry.
 beforeAll(async () => {
-  await Promise.all([AccountView.preload(), WalletSendView.preload(), WalletSendSelectTokenView.preload()])
+  await Promise.all([routes.Account.view.preload(), routes.WalletSend.view.preload(), routes.WalletSendSelectToken.view.preload()])
 })
 
 afterEach(() => {

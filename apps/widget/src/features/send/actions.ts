@@ -8,9 +8,9 @@ import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { resetSendAtom, sendAtom, type SendState } from './store'
-import { goBack } from '../connect/navigation'
-import { resolveName } from '../names/actions'
+import { goBack } from '../../core/router/navigation'
 import { isUserRejection, sendWalletTransaction } from '../../chains/eip155/walletTransaction'
+import { resolveName } from '../../core/names/resolve'
 
 /** The send form's I/O (SPEC sections 3-5, 7, 8): tokens, receiver resolution, gas, the transaction. */
 

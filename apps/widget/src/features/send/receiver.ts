@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import { isFullName, labelError, labelOf, fullName } from '../names/rules'
+import { isFullName, labelError, labelOf, fullName } from '../../core/names/rules'
 
 /**
  * What the user typed as the receiver (pure): an EVM address (SPEC section 5: 40 hex digits,

@@ -1,5 +1,6 @@
 import { createStore } from 'jotai'
 import { describe, expect, it } from 'vitest'
+import { networkSwitchesAtom } from '../../core/network/atoms'
 import { connectionAtom } from '../../core/session/atoms'
 import { INITIAL_SEND, resetSendAtom, sendAtom } from './store'
 
@@ -20,6 +21,13 @@ describe('send store', () => {
     expect(store.get(sendAtom)).toEqual(INITIAL_SEND)
     store.set(sendAtom, { sendTokenAmount: '2' })
     expect(store.get(sendAtom).sendTokenAmount).toBe('2')
+  })
+
+  it('starts over at a network switch, even one back to the network it was filled on', () => {
+    const store = createStore()
+    store.set(sendAtom, { sendTokenAmount: '4' })
+    store.set(networkSwitchesAtom, (count) => count + 1)
+    expect(store.get(sendAtom)).toEqual(INITIAL_SEND)
   })
 
   it('resets after a send', () => {

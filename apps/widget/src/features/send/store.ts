@@ -1,6 +1,6 @@
 import { atom } from 'jotai'
 import type { TokenBalance } from '../../core/http/accountData'
-import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
+import { activeCaipNetworkIdAtom, networkSwitchesAtom } from '../../core/network/atoms'
 
 /**
  * SPEC section 3 "Send state": the token, the typed amount and receiver, the resolved receiver
@@ -34,16 +34,21 @@ export interface SendState {
 
 export const INITIAL_SEND: SendState = { sendTokenAmount: '', receiverInput: '', receiver: { status: 'idle' }, loading: false }
 
-const sendByNetworkAtom = atom<{ caipNetworkId: string; state: SendState } | undefined>(undefined)
+const sendByNetworkAtom = atom<{ caipNetworkId: string; switches: number; state: SendState } | undefined>(undefined)
 
-/** The form of the active network; set it with a partial update. */
+/** The form of the active network, since the last network switch; set it with a partial update. */
 export const sendAtom = atom(
   (get) => {
     const stored = get(sendByNetworkAtom)
-    return stored && stored.caipNetworkId === get(activeCaipNetworkIdAtom) ? stored.state : INITIAL_SEND
+    const current = stored && stored.caipNetworkId === get(activeCaipNetworkIdAtom) && stored.switches === get(networkSwitchesAtom)
+    return current ? stored.state : INITIAL_SEND
   },
   (get, set, update: Partial<SendState>) => {
-    set(sendByNetworkAtom, { caipNetworkId: get(activeCaipNetworkIdAtom), state: { ...get(sendAtom), ...update } })
+    set(sendByNetworkAtom, {
+      caipNetworkId: get(activeCaipNetworkIdAtom),
+      switches: get(networkSwitchesAtom),
+      state: { ...get(sendAtom), ...update },
+    })
   },
 )
 

@@ -1,6 +1,6 @@
 import { formatDecimal, formatUnits } from '@airlock/chains'
 import type { SwapState } from './store'
-import { formatUsd } from '../account/tabs/format'
+import { formatUsd } from '../../ui/format'
 
 /** Price impact, provider fee (0.85 %), network cost in USD and the slippage bound of a quote. */
 export function SwapDetailsList({ state }: { state: SwapState }) {

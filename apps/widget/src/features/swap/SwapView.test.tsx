@@ -11,11 +11,11 @@ import { swapAtom } from './store'
 import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, deferred, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
-import { SwapPreviewView, SwapSelectTokenView, SwapView } from '../../app/routes'
+import { routes } from '../../app/routes'
 
 // The views' chunks loaded up front: a first import inside a test can outlast React's Suspense retry.
 beforeAll(async () => {
-  await Promise.all([SwapView.preload(), SwapSelectTokenView.preload(), SwapPreviewView.preload()])
+  await Promise.all([routes.Swap.view.preload(), routes.SwapSelectToken.view.preload(), routes.SwapPreview.view.preload()])
 })
 
 afterEach(() => {

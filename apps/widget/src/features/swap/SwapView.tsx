@@ -11,10 +11,10 @@ import { formatDestination, unitsToUsd } from './quote'
 import { parseSwapAmount } from './amount'
 import type { SwapToken } from './tokens'
 import { useWidget } from '../../core/react'
-import { formatUsd } from '../account/tabs/format'
-import { TokenIcon } from '../account/tabs/TokenIcon'
+import { formatUsd } from '../../ui/format'
+import { TokenIcon } from '../../ui/TokenIcon'
 import { SwapDetailsList } from './SwapDetailsList'
-import '../account/tabs/tabs.css'
+import '../../ui/tokens.css'
 import './swap.css'
 
 /** SPEC section 4 swap: source amount and token, destination token and quoted amount, then the preview. */

@@ -1,13 +1,14 @@
 import { useAtom, useAtomValue } from 'jotai'
-import type { KeyboardEvent } from 'react'
+import { Suspense, type KeyboardEvent } from 'react'
+import { Spinner } from '../../../ui/Spinner'
 import { ACCOUNT_TABS, accountTabAtom, type AccountTab } from '../atoms'
 import { historyEnabled } from '../walletFeatures'
 import { activeCaipNetworkIdAtom } from '../../../core/network/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
-import { HistoryList } from '../../history/HistoryList'
+import { useAccountSlots } from '../slots'
 import { NftsTab } from './NftsTab'
 import { TokensTab } from './TokensTab'
-import './tabs.css'
+import '../../../ui/tokens.css'
 
 const LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' }
 
@@ -15,6 +16,7 @@ const LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', act
 export default function AccountTabs({ address }: { address: string }) {
   const [stored, setTab] = useAtom(accountTabAtom)
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
+  const { activity: HistoryList } = useAccountSlots()
   // The history switch (SPEC section 1) takes the Activity tab away.
   const tabs: readonly AccountTab[] = historyEnabled(useAtomValue(optionsAtom))
     ? ACCOUNT_TABS
@@ -54,7 +56,11 @@ export default function AccountTabs({ address }: { address: string }) {
       <div className="al-tabs-panel" role="tabpanel" id={`al-account-panel-${tab}`} aria-labelledby={`al-account-tab-${tab}`}>
         {tab === 'tokens' && <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />}
         {tab === 'nfts' && <NftsTab />}
-        {tab === 'activity' && <HistoryList address={address} caipNetworkId={caipNetworkId} />}
+        {tab === 'activity' && (
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <HistoryList address={address} caipNetworkId={caipNetworkId} />
+          </Suspense>
+        )}
       </div>
     </div>
   )

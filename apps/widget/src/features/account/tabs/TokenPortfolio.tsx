@@ -1,3 +1,4 @@
+import { preloadRoute } from '../../../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { historyEnabled } from '../walletFeatures'
 import { Button } from '../../../ui/Button'
@@ -5,9 +6,8 @@ import { activeCaipNetworkIdAtom } from '../../../core/network/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { useWidget } from '../../../core/react'
-import { TransactionsView } from '../../../app/routes'
 import { TokensTab } from './TokensTab'
-import './tabs.css'
+import '../../../ui/tokens.css'
 
 /** The token list of a browser-wallet or WalletConnect account, and the way to its Activity list. */
 export default function TokenPortfolio({ address }: { address: string }) {
@@ -23,8 +23,8 @@ export default function TokenPortfolio({ address }: { address: string }) {
           className="al-portfolio-activity"
           data-testid="account-activity"
           onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Transactions' } })}
-          onPointerEnter={TransactionsView.preload}
-          onFocus={TransactionsView.preload}
+          onPointerEnter={() => preloadRoute('Transactions')}
+          onFocus={() => preloadRoute('Transactions')}
         >
           Activity
         </Button>

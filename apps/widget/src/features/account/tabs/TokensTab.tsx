@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react'
 import { Spinner } from '../../../ui/Spinner'
 import type { TokenBalance } from '../../../core/http/accountData'
 import { useWidget } from '../../../core/react'
-import { TokenRowBody } from './TokenRowBody'
-import { toastOnce } from './format'
+import { TokenRowBody } from '../../../ui/TokenRowBody'
+import { toastOnce } from '../../../ui/format'
 
 type State = { status: 'loading' } | { status: 'success'; balances: TokenBalance[] } | { status: 'error' }
 

@@ -6,13 +6,13 @@ import { Button } from '../../../ui/Button'
 import { Spinner } from '../../../ui/Spinner'
 import { farcasterLoginAtom } from '../../../connectors/embedded/atoms'
 import { connectionAtom } from '../../../core/session/atoms'
-import { isMobileAtom } from '../../../connectors/relayed/atoms'
 import { useWidget } from '../../../core/react'
-import { QrCode } from '../../connect/walletconnect/QrCode'
-import '../../connect/walletconnect/connecting-walletconnect.css'
+import { QrCode } from '../../../ui/QrCode'
+import '../../../ui/qr.css'
 import './social.css'
 import './connecting-social.css'
 import { AuthenticatingStatus } from '../../../connectors/embedded/AuthenticatingStatus'
+import { isMobileAtom } from '../../../core/platform'
 
 /** Farcaster's arch on its purple, in the middle of the QR code (a data: URI, which the widget's CSP allows). */
 const FARCASTER_LOGO = `data:image/svg+xml,${encodeURIComponent(

@@ -1,9 +1,9 @@
+import { preloadRoute } from '../../../core/router/registry'
 import type { SocialProvider } from '@airlock/protocol'
 import { isPopupProvider, SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { preloadAuthFrame } from '../../../connectors/embedded/preload'
 import { useWidget } from '../../../core/react'
 import { navigateAtom } from '../../../core/router/atoms'
-import { ConnectingFarcasterView, ConnectingSocialView } from '../../../app/routes'
 import { SocialIcon } from './SocialIcon'
 import { startSocialLogin } from './startSocialLogin'
 import './social.css'
@@ -19,7 +19,7 @@ export function SocialSection({ providers }: { providers: readonly SocialProvide
   if (!first) return null
   const handlers = (provider: SocialProvider) => {
     const preload = () => {
-      void (isPopupProvider(provider) ? ConnectingSocialView : ConnectingFarcasterView).preload()
+      preloadRoute(isPopupProvider(provider) ? 'ConnectingSocial' : 'ConnectingFarcaster')
       preloadAuthFrame(ctx)
     }
     // Farcaster has no popup: its view shows the QR code of the sign-in channel.

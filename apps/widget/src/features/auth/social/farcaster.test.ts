@@ -9,7 +9,7 @@ import { connectionAtom } from '../../../core/session/atoms'
 import { createFakeFrame, frameUser } from '../../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush } from '../../../testing/fakeHost'
 import { connectFarcaster } from './farcaster'
-import { cancelConnect } from '../../../connectors/connect'
+import { cancelConnect } from '../../../core/session/session'
 import { openModal } from '../../../core/modal/modal'
 import { setOptions } from '../../../core/options/options'
 

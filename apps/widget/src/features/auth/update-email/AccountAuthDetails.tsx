@@ -6,7 +6,7 @@ import { authUserAtom } from '../../../connectors/embedded/atoms'
 import { connectionAtom } from '../../../core/session/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { useWidget } from '../../../core/react'
-import { AddPasskeyView, UpdateEmailView } from '../../../app/routes'
+import { preloadRoute } from '../../../core/router/registry'
 import './update-email.css'
 
 /**
@@ -37,7 +37,7 @@ export function AccountAuthDetails() {
         <span className="al-account-email" data-testid="account-email" title={user.email}>
           {user.email}
         </span>
-        <OpenView testId="update-email-button" view={UpdateEmailView} route="UpdateEmail">
+        <OpenView testId="update-email-button" route="UpdateEmail">
           Edit
         </OpenView>
       </div>
@@ -53,7 +53,7 @@ function Passkeys({ count }: { count: number }) {
       <span className="al-muted" data-testid="account-passkeys">
         {count === 0 ? 'No passkey' : count === 1 ? '1 passkey' : `${count} passkeys`}
       </span>
-      <OpenView testId="add-passkey" view={AddPasskeyView} route="AddPasskey">
+      <OpenView testId="add-passkey" route="AddPasskey">
         Add a passkey
       </OpenView>
     </div>
@@ -61,25 +61,15 @@ function Passkeys({ count }: { count: number }) {
 }
 
 /** A link to a view of the account's login, its chunk loaded as the pointer comes near. */
-function OpenView({
-  testId,
-  view,
-  route,
-  children,
-}: {
-  testId: string
-  view: { preload(): void }
-  route: 'UpdateEmail' | 'AddPasskey'
-  children: ReactNode
-}) {
+function OpenView({ testId, route, children }: { testId: string; route: 'UpdateEmail' | 'AddPasskey'; children: ReactNode }) {
   const ctx = useWidget()
   return (
     <button
       type="button"
       className="al-link-button"
       data-testid={testId}
-      onPointerEnter={view.preload}
-      onFocus={view.preload}
+      onPointerEnter={() => preloadRoute(route)}
+      onFocus={() => preloadRoute(route)}
       onClick={() => ctx.store.set(navigateAtom, { type: 'push', route: { name: route } })}
     >
       {children}

@@ -1,3 +1,4 @@
+import { preloadRoute } from '../../../core/router/registry'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
@@ -7,8 +8,8 @@ import { loadConnectWallets, selectWallet } from '../wallets/actions'
 import { Button, IconButton } from '../../../ui/Button'
 import { ErrorIcon } from '../../../ui/icons'
 import { Spinner } from '../../../ui/Spinner'
-import { WalletItemIcon } from '../../../ui/WalletItemIcon'
-import { isMobileAtom, visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
+import { WalletItemIcon } from '../WalletItemIcon'
+import { visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
 import {
   currentFeaturedWalletsAtom,
   currentWalletPagesAtom,
@@ -21,9 +22,9 @@ import {
 import { buildAllWalletsList } from './list'
 import { WALLET_CONNECT_ITEM, type WalletItem } from '../wallets/lists'
 import { useWidget } from '../../../core/react'
-import { ConnectingWalletConnectView } from '../../../app/routes'
 import { walletButtonHandlers } from '../walletButtons'
 import './all-wallets.css'
+import { isMobileAtom } from '../../../core/platform'
 
 /** 4 tiles a row in the 360 px modal; rows are virtualized. */
 export const COLUMNS = 4
@@ -106,7 +107,7 @@ export default function AllWalletsView() {
             title="WalletConnect QR code"
             data-testid="all-wallets-qr"
             onClick={() => selectWallet(ctx, WALLET_CONNECT_ITEM)}
-            onPointerEnter={ConnectingWalletConnectView.preload}
+            onPointerEnter={() => preloadRoute('ConnectingWalletConnect')}
           >
             <QrIcon />
           </IconButton>

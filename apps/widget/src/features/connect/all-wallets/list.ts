@@ -1,5 +1,5 @@
 import type { ConnectorDescription } from '@airlock/protocol'
-import type { WalletEntry } from '../wallets/entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 import { connectorItem, isExcluded, Taken, walletItem, type WalletItem, type WalletSection } from '../wallets/lists'
 
 /** AllWallets' list (its lazy chunk); the Connect view's is in ./lists. */

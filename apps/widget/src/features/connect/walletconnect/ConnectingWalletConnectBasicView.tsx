@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
-import { isMobileAtom } from '../../../connectors/relayed/atoms'
 import { ConnectView } from '../ConnectView'
 import ConnectingWalletConnectView from './ConnectingWalletConnectView'
+import { isMobileAtom } from '../../../core/platform'
 
 /**
  * Basic mode (`basic: true`): the modal opens straight on WalletConnect. A computer shows the QR

@@ -6,12 +6,12 @@ import { setOptions } from '../../../core/options/options'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../../connectors/walletconnect/client'
 import type { WidgetContext } from '../../../core/context'
 import { connectionAtom } from '../../../core/session/atoms'
-import { isMobileAtom } from '../../../connectors/relayed/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { PAIRING_EXPIRY_MS, wcPairingAtom } from '../../../connectors/walletconnect/atoms'
 import { createFakeHost } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
-import type { WalletEntry } from '../wallets/entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
+import { isMobileAtom } from '../../../core/platform'
 
 afterEach(cleanup)
 

@@ -9,12 +9,12 @@ import { ErrorIcon } from '../../../ui/icons'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../../connectors/walletconnect/client'
 import { formatNativeLink, formatUniversalLink } from '../../../connectors/walletconnect/links'
 import { connectionAtom } from '../../../core/session/atoms'
-import { isMobileAtom } from '../../../connectors/relayed/atoms'
 import { isPairingExpired, wcPairingAtom } from '../../../connectors/walletconnect/atoms'
-import type { WalletEntry } from '../wallets/entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 import { useWidget } from '../../../core/react'
-import { QrCode } from './QrCode'
-import './connecting-walletconnect.css'
+import { QrCode } from '../../../ui/QrCode'
+import '../../../ui/qr.css'
+import { isMobileAtom } from '../../../core/platform'
 
 /** How often the view checks the pairing's expiry. */
 const EXPIRY_CHECK_MS = 1000

@@ -10,10 +10,10 @@ import {
   walletPagesAtom,
   WALLETS_PAGE_SIZE,
 } from './atoms'
-import type { WalletEntry } from './entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 import { explorerWalletToEntry } from './explorerEntry'
 import type { WalletItem } from './lists'
-import { selectConnector } from '../navigation'
+import { connectExternal } from '../../../connectors/connect'
 
 export const toEntries = (ctx: WidgetContext, page: ExplorerWalletPage): WalletEntry[] =>
   page.data.map((wallet) => explorerWalletToEntry(wallet, ctx.explorer.imageUrl))
@@ -75,7 +75,8 @@ export async function loadWalletsPage(ctx: WidgetContext, page: number): Promise
  */
 export function selectWallet(ctx: WidgetContext, item: WalletItem): void {
   if (item.connectorId) {
-    selectConnector(ctx, item.connectorId)
+    ctx.store.set(navigateAtom, { type: 'push', route: { name: 'ConnectingExternal', params: { connectorId: item.connectorId } } })
+    void connectExternal(ctx, item.connectorId)
     return
   }
   ctx.store.set(navigateAtom, {

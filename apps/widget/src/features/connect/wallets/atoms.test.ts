@@ -3,7 +3,7 @@ import { loadMoreWallets, retryWallets, searchWallets } from '../all-wallets/act
 import { loadConnectWallets, selectWallet } from './actions'
 import { setOptions } from '../../../core/options/options'
 import { connectorsAtom } from '../../../connectors/relayed/atoms'
-import { recentWalletsAtom } from './recentAtoms'
+import { recentWalletsAtom } from '../../../core/session/recentWalletsAtoms'
 import { currentRouteAtom } from '../../../core/router/atoms'
 import { createFakeExplorer, fakeWallet, type FakeExplorer } from '../../../testing/fakeExplorer'
 import { createFakeHost, createTestContext, deferred, devnetWallet } from '../../../testing/fakeHost'

@@ -1,10 +1,11 @@
 import { atom } from 'jotai'
-import type { WalletEntry } from './entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 import { customWalletToEntry } from './explorerEntry'
 import { buildConnectList, isExcluded, type RecentEntry, type WalletItem } from './lists'
-import { recentConnectorIdAtom, visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
+import { visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
-import { recentWalletsAtom } from './recentAtoms'
+import { recentWalletsAtom } from '../../../core/session/recentWalletsAtoms'
+import { recentConnectorIdAtom } from '../../../core/session/atoms'
 
 /** SPEC section 9: wallet list page size 40; search up to 100 results. */
 export const WALLETS_PAGE_SIZE = 40

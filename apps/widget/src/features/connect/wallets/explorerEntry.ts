@@ -1,5 +1,5 @@
 import type { ExplorerWallet, WidgetOptions } from '@airlock/protocol'
-import type { WalletEntry } from './entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 
 export type CustomWallet = NonNullable<WidgetOptions['customWallets']>[number]
 

@@ -1,6 +1,6 @@
 import type { ConnectorDescription, ExplorerWallet } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
-import type { WalletEntry } from './entry'
+import type { WalletEntry } from '../../../core/session/walletEntry'
 import { customWalletToEntry, explorerWalletToEntry } from './explorerEntry'
 import { buildAllWalletsList, matchesSearch } from '../all-wallets/list'
 import { buildConnectList, formatWalletCount, isExcluded, type ConnectListInput } from './lists'

@@ -1,6 +1,6 @@
 import type { ConnectorDescription } from '@airlock/protocol'
 import { connectorKey } from '../../../connectors/relayed/visibility'
-import { WALLET_CONNECT_ENTRY_ID, type WalletEntry } from './entry'
+import { WALLET_CONNECT_ENTRY_ID, type WalletEntry } from '../../../core/session/walletEntry'
 
 export type WalletTag = 'Recent' | 'Installed' | 'QR Code'
 

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import type { WalletEntry } from './entry'
+import type { WalletEntry } from './walletEntry'
 
 /** SPEC section 9: recent wallets kept. */
 export const RECENT_WALLETS_MAX = 2

@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react'
+import './avatar.css'
 
 /** A stable two-colour gradient from the address: the avatar when there is no image. */
 function avatarColors(address: string): CSSProperties {

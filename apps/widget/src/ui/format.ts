@@ -1,4 +1,4 @@
-import type { WidgetContext } from '../../../core/context'
+import type { WidgetContext } from '../core/context'
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 

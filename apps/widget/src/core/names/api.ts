@@ -5,7 +5,7 @@ import {
   ReverseNamesResponse,
   type NameRecordResponse as NameRecord,
 } from '@airlock/protocol'
-import { DataApiError, type DataApi } from '../../core/http/dataApi'
+import { DataApiError, type DataApi } from '../http/dataApi'
 
 /**
  * The names calls of the data API (SPEC section 7), parsed with their protocol schemas. Errors

@@ -1,6 +1,6 @@
 import type { ConnectorDescription } from '@airlock/protocol'
-import { connectorKey } from '../connectors/relayed/visibility'
-import { ConnectorIcon } from './ConnectorIcon'
+import { connectorKey } from '../../connectors/relayed/visibility'
+import { ConnectorIcon } from '../../ui/ConnectorIcon'
 
 interface WalletListItemProps {
   connector: ConnectorDescription

@@ -1,6 +1,6 @@
-import { ConnectorIcon } from './ConnectorIcon'
-import { WalletImage } from './WalletImage'
-import type { WalletItem } from '../features/connect/wallets/lists'
+import { ConnectorIcon } from '../../ui/ConnectorIcon'
+import { WalletImage } from '../../ui/WalletImage'
+import type { WalletItem } from './wallets/lists'
 
 /** WalletConnect's mark, inline: the QR entry needs no request. */
 export function WalletConnectIcon({ size = 40 }: { size?: number }) {

@@ -1,5 +1,5 @@
 import { BALANCE_DECIMALS, formatDecimal } from '@airlock/chains'
-import type { TokenBalance } from '../../../core/http/accountData'
+import type { TokenBalance } from '../core/http/accountData'
 import { TokenIcon } from './TokenIcon'
 import { formatUsd } from './format'
 

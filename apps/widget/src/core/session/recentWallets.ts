@@ -1,6 +1,6 @@
-import type { WidgetContext } from '../../../core/context'
-import { loadPersisted, savePersisted } from '../../../core/storage/persisted'
-import { RECENT_WALLETS_MAX, recentWalletsAtom, type RecentWallet } from './recentAtoms'
+import type { WidgetContext } from '../context'
+import { loadPersisted, savePersisted } from '../storage/persisted'
+import { RECENT_WALLETS_MAX, recentWalletsAtom, type RecentWallet } from './recentWalletsAtoms'
 
 export const RECENT_WALLETS_KEY = 'airlock.recentWallets'
 

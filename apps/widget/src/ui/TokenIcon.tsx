@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useWidget } from '../../../core/react'
+import { useWidget } from '../core/react'
 
 /**
  * A token's icon when the widget's CSP lets it load (img-src: data:, the widget and api origins,

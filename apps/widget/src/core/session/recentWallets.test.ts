@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseRecentWallets, withRecentWallet } from './recent'
+import { parseRecentWallets, withRecentWallet } from './recentWallets'
 
 describe('recent wallets', () => {
   it('keeps two, newest first, without duplicates', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { Identity } from '../../core/http/identity'
-import { useWidget } from '../../core/react'
+import type { Identity } from './identity'
+import { useWidget } from '../react'
 
 /** The profile name and avatar of an address; undefined while loading or when the call fails. */
 export function useIdentity(address: string | undefined): Identity | undefined {

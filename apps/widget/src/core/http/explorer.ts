@@ -1,5 +1,5 @@
 import { ExplorerWalletPage } from '@airlock/protocol'
-import { DEFAULT_SDK_TYPE, RPC_TIMEOUT_MS, WIDGET_SDK_VERSION, type ProjectParams } from '../../../core/http/client'
+import { DEFAULT_SDK_TYPE, RPC_TIMEOUT_MS, WIDGET_SDK_VERSION, type ProjectParams } from './client'
 
 /** `/getWallets` filters (Reown's explorer API; apps/api/src/explorer/query.ts serves it). */
 export interface GetWalletsParams {
