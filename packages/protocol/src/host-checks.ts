@@ -4,7 +4,7 @@ import type { hostMethodParams, widgetMethodResults } from './methods'
 import * as p from './patterns'
 import * as l from './lite'
 import type { AirlockState, HostEvent } from './state'
-import type { walletStandardCallParams, walletStandardCallResults } from './wallet-standard'
+import type { walletStandardCallParams } from './wallet-standard'
 import type { Message } from 'penpal'
 
 /** Lite twins of the zod schemas the host SDK checks at run time (see lite.ts for why). */
@@ -121,18 +121,10 @@ export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
 
 const networkId = l.string(Infinity, p.CAIP_NETWORK_ID)
 const accountAddress = l.string(Infinity, p.ACCOUNT_ADDRESS)
-const { message, transaction, publicKey, signature } = p.WALLET_STANDARD_BYTES
+const { message, transaction } = p.WALLET_STANDARD_BYTES
 const signTransaction = { account: accountAddress, transaction: l.bytes(transaction), chain: l.optional(networkId) }
-export const isWalletStandardAccounts = l.array(
-  l.object({
-    address: accountAddress,
-    publicKey: l.bytes(publicKey, publicKey),
-    chains: l.array(networkId, 16),
-    features: l.array(l.string(100), 32),
-  }),
-  10,
-)
 
+/** The host checks the widget's Wallet Standard calls; the widget checks the answers with the zod schemas. */
 export const walletStandardParamChecks: Checks<typeof walletStandardCallParams> = {
   'standard:connect': l.check(l.optional(l.object({ silent: l.optional(l.boolean) }))),
   'standard:disconnect': done,
@@ -151,12 +143,4 @@ export const walletStandardParamChecks: Checks<typeof walletStandardCallParams> 
       ),
     }),
   ),
-}
-
-export const walletStandardResultChecks: Checks<typeof walletStandardCallResults> = {
-  'standard:connect': l.check(l.object({ accounts: isWalletStandardAccounts })),
-  'standard:disconnect': done,
-  'solana:signMessage': l.check(l.object({ signedMessage: l.bytes(message), signature: l.bytes(signature, signature) })),
-  'solana:signTransaction': l.check(l.object({ signedTransaction: l.bytes(transaction) })),
-  'solana:signAndSendTransaction': l.check(l.object({ signature: l.bytes(signature, signature) })),
 }

@@ -10,7 +10,6 @@ import {
   penpalEnvelopeCheck,
   widgetBootStatusCheck,
   walletStandardParamChecks,
-  walletStandardResultChecks,
   widgetResultChecks,
 } from './host-checks'
 import type { Check } from './lite'
@@ -182,31 +181,28 @@ describe('lite checks accept exactly what their zod twins accept', () => {
     }
   })
 
-  it('Wallet Standard call params and results', () => {
+  it('Wallet Standard call params (the host checks them; the widget checks the results with zod)', () => {
     const methods = Object.keys(walletStandardCallParams) as WalletStandardCall[]
     const all = (samples: Record<WalletStandardCall, readonly unknown[]>) => methods.flatMap((m) => [...samples[m]])
+    const others = [...all(walletStandardParamSamples), ...all(walletStandardResultSamples), ...hostile, ...hostileBytes]
     for (const method of methods) {
       const params = [...walletStandardParamSamples[method]].flatMap((s) => (s && typeof s === 'object' ? variants(s) : [s]))
-      const results = [...walletStandardResultSamples[method]].flatMap((s) => (s && typeof s === 'object' ? variants(s) : [s]))
-      const accounts = walletStandardResultSamples['standard:connect'][0].accounts.flatMap((a) =>
-        variants(a).map((v) => ({ accounts: [v] })),
-      )
-      const others = [...all(walletStandardParamSamples), ...all(walletStandardResultSamples), ...hostile, ...hostileBytes]
       expectSameVerdicts(method, walletStandardCallParams[method], walletStandardParamChecks[method], [...params, ...others])
-      expectSameVerdicts(method, walletStandardCallResults[method], walletStandardResultChecks[method], [
-        ...results,
-        ...accounts,
-        ...others,
-      ])
       for (const sample of walletStandardParamSamples[method])
         expect(walletStandardParamChecks[method].safeParse(sample).success).toBe(true)
       for (const sample of walletStandardResultSamples[method])
-        expect(walletStandardResultChecks[method].safeParse(sample).success).toBe(true)
+        expect(walletStandardCallResults[method].safeParse(sample).success).toBe(true)
     }
     const [sample] = walletStandardParamSamples['solana:signMessage']
     expect(walletStandardParamChecks['solana:signMessage'].safeParse({ ...sample, message: new Uint8Array(4097) }).success).toBe(false)
     expect(walletStandardParamChecks['solana:signMessage'].safeParse({ ...sample, message: Array.from(sample.message) }).success).toBe(
       false,
     )
+    const [connected] = walletStandardResultSamples['standard:connect']
+    const account = connected.accounts[0]!
+    expect(
+      walletStandardCallResults['standard:connect'].safeParse({ accounts: [{ ...account, publicKey: new Uint8Array(33) }] }).success,
+    ).toBe(false)
+    expect(walletStandardCallResults['solana:signAndSendTransaction'].safeParse({ signature: new Uint8Array(63) }).success).toBe(false)
   })
 })
