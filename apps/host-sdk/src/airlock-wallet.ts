@@ -1,10 +1,10 @@
-import type { AirlockState, SolanaMethod } from '@airlock/protocol'
+import { registerStandardWallet, type AirlockState, type SolanaMethod } from '@airlock/protocol'
 import type { Airlock } from './airlock'
 import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
 import { createListeners } from './emitter'
 import { ownWallets } from './own'
 import { ICON } from './provider'
-import { APP_READY, REGISTER_WALLET, type StandardWallet, type StandardWalletAccount, type StandardWalletsApi } from './wallet-standard'
+import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
 
 const version = '1.0.0'
 const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet']
@@ -92,23 +92,6 @@ export function createAirlockWallet(send: Send, disconnect: () => Promise<void>)
 }
 
 /**
- * Registers a wallet as the Wallet Standard says a wallet does: a register-wallet event whose
- * detail is a callback for the apps already listening, and an answer to every later app-ready.
- * Returns the function that unregisters it from every app.
- */
-export function registerWallet(wallet: StandardWallet): () => void {
-  const unregisters: unknown[] = []
-  const register = (api: StandardWalletsApi) => unregisters.push(api.register(wallet))
-  const onAppReady = (event: Event) => register((event as CustomEvent<StandardWalletsApi>).detail)
-  window.addEventListener(APP_READY, onAppReady)
-  window.dispatchEvent(new CustomEvent(REGISTER_WALLET, { detail: register }))
-  return () => {
-    window.removeEventListener(APP_READY, onAppReady)
-    for (const unregister of unregisters.splice(0)) if (typeof unregister === 'function') unregister()
-  }
-}
-
-/**
  * Registers `airlock` as the Solana wallet "Airlock" of the Wallet Standard, built on its public
  * API (getProvider('solana'), disconnect, subscribeState). It lives outside createAirlock because
  * the one-line script has no room for it under its size budget: dapps of the npm package call it.
@@ -122,7 +105,7 @@ export function registerSolanaWallet(airlock: Airlock): () => void {
   )
   update(airlock.getState())
   const unsubscribe = airlock.subscribeState(update)
-  const unregister = registerWallet(wallet)
+  const unregister = registerStandardWallet(wallet)
   return () => {
     unsubscribe()
     unregister()

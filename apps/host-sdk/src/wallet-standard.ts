@@ -1,8 +1,11 @@
 import {
   ProviderRpcError,
   RpcErrorCode,
+  WALLET_STANDARD_APP_READY,
   WALLET_STANDARD_CALLS,
+  WALLET_STANDARD_REGISTER,
   walletStandardParamChecks,
+  type WalletStandardAppApi,
   type WalletStandardCall,
 } from '@airlock/protocol'
 import { relayable, type RelayedConnector } from './connector'
@@ -25,13 +28,6 @@ export interface StandardWallet {
   readonly features: Readonly<Record<string, unknown>>
   readonly accounts: readonly StandardWalletAccount[]
 }
-
-export interface StandardWalletsApi {
-  register(...wallets: StandardWallet[]): () => void
-}
-
-export const REGISTER_WALLET = 'wallet-standard:register-wallet'
-export const APP_READY = 'wallet-standard:app-ready'
 
 const SOLANA_CALLS = WALLET_STANDARD_CALLS.filter((call) => call.startsWith('solana:'))
 type Feature = Record<string, (input: unknown) => Promise<unknown>>
@@ -117,12 +113,12 @@ export function listenForStandardWallets(add: (wallet: unknown) => () => void): 
   })
   const onRegister = (event: Event) => {
     try {
-      ;(event as CustomEvent<(api: StandardWalletsApi) => void>).detail(api)
+      ;(event as CustomEvent<(api: WalletStandardAppApi) => void>).detail(api)
     } catch {
       // A broken registration only loses its own wallet.
     }
   }
-  window.addEventListener(REGISTER_WALLET, onRegister)
-  window.dispatchEvent(new CustomEvent(APP_READY, { detail: api }))
-  return () => window.removeEventListener(REGISTER_WALLET, onRegister)
+  window.addEventListener(WALLET_STANDARD_REGISTER, onRegister)
+  window.dispatchEvent(new CustomEvent(WALLET_STANDARD_APP_READY, { detail: api }))
+  return () => window.removeEventListener(WALLET_STANDARD_REGISTER, onRegister)
 }

@@ -1,17 +1,15 @@
 import { vi } from 'vitest'
-import type { StandardWallet, StandardWalletAccount, StandardWalletsApi } from '../wallet-standard'
+import { registerStandardWallet } from '@airlock/protocol'
+import type { StandardWalletAccount } from '../wallet-standard'
 
 export const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
 export const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
 export const SIGNATURE = new Uint8Array(64).fill(9)
 
-/** Registers wallets as the Wallet Standard's registerWallet does (an event now, an answer to every app-ready). */
+/** Registers wallets as a wallet of the page does (the Wallet Standard's registerWallet). */
 export function registerInPage(...wallets: unknown[]): () => void {
-  const callback = (api: StandardWalletsApi) => api.register(...(wallets as StandardWallet[]))
-  const onReady = (event: Event) => callback((event as CustomEvent<StandardWalletsApi>).detail)
-  window.addEventListener('wallet-standard:app-ready', onReady)
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
-  return () => window.removeEventListener('wallet-standard:app-ready', onReady)
+  const stops = wallets.map((wallet) => registerStandardWallet(wallet as object))
+  return () => stops.forEach((stop) => stop())
 }
 
 /**
