@@ -16,11 +16,14 @@ const supportedTransactionVersions = ['legacy', 0]
 type Send = (method: SolanaMethod, params?: object) => Promise<any>
 type Input = { account: StandardWalletAccount; message: Uint8Array; transaction: Uint8Array; options?: object }
 
-/** A Wallet Standard method: every input is one request, in order of the outputs. */
+/** A Wallet Standard method: every input is one request, one after the other (the user approves each in turn). */
 const each =
   (run: (input: Input) => Promise<object>) =>
-  (...inputs: Input[]) =>
-    Promise.all(inputs.map(run))
+  async (...inputs: Input[]) => {
+    const outputs: object[] = []
+    for (const input of inputs) outputs.push(await run(input))
+    return outputs
+  }
 
 /**
  * Airlock as a Solana wallet of the Wallet Standard, so that dapps on @solana/wallet-adapter or
