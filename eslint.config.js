@@ -39,7 +39,7 @@ export default tseslint.config(
   {
     // The host SDK runs in every dapp page: protocol and penpal only, nothing heavy.
     files: ['apps/host-sdk/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'apps/host-sdk/src/testing/**'],
     rules: {
       'no-restricted-imports': [
         'error',

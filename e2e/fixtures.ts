@@ -40,6 +40,9 @@ export const test = base.extend<{ account: (typeof devnetAccounts)[number]; widg
       chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] },
       accounts: [account.privateKey],
       defaultChainId: 31337,
+      // The widget lists a Solana wallet as its own row until it merges one wallet's families
+      // (MULTI_CHAIN): add 'solana' here with that.
+      families: ['eip155'],
     }
     // The wallet is an extension of the top page only, as a real one would be.
     await page.addInitScript(

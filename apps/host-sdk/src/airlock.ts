@@ -25,7 +25,7 @@ import {
   type WidgetBootError,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
-import { discoverConnectors } from './discovery'
+import { discoverConnectors, type ExternalWallet } from './discovery'
 import { createListeners } from './emitter'
 import { createBootAlert, fetchBootError } from './boot-alert'
 import { destroyedError, refusedError, unavailableError } from './errors'
@@ -42,6 +42,8 @@ const STORAGE_PREFIX = 'airlock:'
 export type AirlockOptions = WidgetOptions & {
   /** Origin serving the widget; the one-line script defaults it to its own origin. */
   widgetUrl?: string
+  /** The dapp's own wallets, listed as EXTERNAL connectors (they stay in the page, as discovered ones do). */
+  wallets?: readonly ExternalWallet[]
 }
 
 export interface Diagnostics {
@@ -52,7 +54,8 @@ export interface Diagnostics {
 export interface Airlock {
   open(options?: { view?: OpenableView; namespace?: Namespace }): Promise<void>
   close(): Promise<void>
-  getProvider(namespace: 'eip155'): AirlockProvider
+  /** eip155: EIP-1193; solana: the `solana_*` JSON-RPC (SOLANA_METHODS) over the same request/on/removeListener. */
+  getProvider(namespace: ProviderNamespace): AirlockProvider
   getState(): AirlockState
   subscribeState(listener: (state: AirlockState) => void): () => void
   subscribeAccount(listener: (account: Pick<AirlockState, 'status' | 'address' | 'caipAddress'>) => void): () => void
@@ -65,16 +68,20 @@ export interface Airlock {
   addNetwork(caipNetworkId: string): Promise<void>
   /** Removes a requested network; the last one of its chain cannot be removed. */
   removeNetwork(caipNetworkId: string): Promise<void>
-  disconnect(): Promise<void>
+  /** Disconnects one namespace's connection, or all of them. */
+  disconnect(options?: { namespace?: Namespace }): Promise<void>
   getDiagnostics(): Diagnostics
   destroy(): void
 }
+
+type ProviderNamespace = 'eip155' | 'solana'
 
 export function createAirlock(options: AirlockOptions): Airlock {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) {
     throw new Error('Project ID Not Configured: pass { projectId } to createAirlock().')
   }
-  const { widgetUrl = DEFAULT_WIDGET_URL, ...widgetOptions } = options
+  // `wallets` holds functions: it stays here, and never goes to the widget.
+  const { widgetUrl = DEFAULT_WIDGET_URL, wallets, ...widgetOptions } = options
   const dappSchemes = dappLinkSchemes(widgetOptions)
   const widgetOrigin = new URL(widgetUrl).origin
 
@@ -91,14 +98,16 @@ export function createAirlock(options: AirlockOptions): Airlock {
 
   const stateListeners = createListeners<AirlockState>()
   const eventListeners = createListeners<AirlockEvent>()
-  const eip1193 = createProvider((args) => {
-    try {
-      structuredClone(args.params)
-    } catch {
-      return Promise.reject(new ProviderRpcError(RpcErrorCode.InvalidParams, 'Request params must be plain data'))
-    }
-    return call((api) => api.request({ namespace: 'eip155', method: args.method, params: args.params }))
-  })
+  const relayProvider = (namespace: ProviderNamespace) =>
+    createProvider((args) => {
+      try {
+        structuredClone(args.params)
+      } catch {
+        return Promise.reject(new ProviderRpcError(RpcErrorCode.InvalidParams, 'Request params must be plain data'))
+      }
+      return call((api) => api.request({ namespace, method: args.method, params: args.params }))
+    })
+  const providers = { eip155: relayProvider('eip155'), solana: relayProvider('solana') }
 
   const setState = (next: AirlockState) => {
     state = next
@@ -112,7 +121,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
 
   const discovery = discoverConnectors({
-    ignore: (provider) => provider === eip1193.provider,
+    wallets,
     onChange: (connectors) => void call((api) => api.connectorsChanged({ connectors })).catch(() => {}),
     onEvent: (connectorId, event, data) =>
       void call((api) => api.connectorEvent({ connectorId, event, data: plain(data) })).catch(() => {}),
@@ -120,15 +129,10 @@ export function createAirlock(options: AirlockOptions): Airlock {
 
   const hostMethods: HostMethods = {
     listConnectors: () => discovery.list(),
-    async connectorRequest({ connectorId, method, params }) {
-      const provider = discovery.get(connectorId)
-      if (!provider) throw new ProviderRpcError(RpcErrorCode.Disconnected, `Wallet ${connectorId} is not available in this page`)
-      const result = await provider.request(params === undefined ? { method } : { method, params })
-      try {
-        return structuredClone(result)
-      } catch {
-        throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet answered with a value that cannot be relayed')
-      }
+    connectorRequest({ connectorId, method, params }) {
+      const connector = discovery.get(connectorId)
+      if (!connector) throw new ProviderRpcError(RpcErrorCode.Disconnected, `Wallet ${connectorId} is not available in this page`)
+      return connector.request(method, params)
     },
     setVisible: ({ visible }) => setVisible(visible),
     openUrl: ({ url, target }) => openLink(url, target, dappSchemes),
@@ -138,7 +142,11 @@ export function createAirlock(options: AirlockOptions): Airlock {
     emit: (event: HostEvent) => {
       if (event.type === 'state') setState(event.state)
       else if (event.type === 'event') eventListeners.emit(event.event)
-      else if (event.event.namespace === 'eip155') eip1193.emit(event.event.event, event.event.data)
+      else
+        (providers as Partial<Record<Namespace, (typeof providers)['eip155']>>)[event.event.namespace]?.emit(
+          event.event.event,
+          event.event.data,
+        )
     },
   }
 
@@ -224,7 +232,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
   document.addEventListener('keydown', onKeyDown)
 
-  const unannounce = announceProvider(eip1193.provider)
+  const unannounce = announceProvider(providers.eip155.provider)
 
   // Preload when the page is idle, so that open() only has to show the frame.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
@@ -247,8 +255,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
     },
     getProvider(namespace) {
       guard()
-      if (namespace !== 'eip155') throw new Error(`Namespace ${String(namespace)} is not supported yet`)
-      return eip1193.provider
+      if (!Object.hasOwn(providers, namespace)) throw new Error(`Namespace ${String(namespace)} is not supported yet`)
+      return providers[namespace].provider
     },
     getState: () => state,
     subscribeState: (listener) => stateListeners.add(listener),
@@ -261,7 +269,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
     switchNetwork: (caipNetworkId) => call((api) => api.switchNetwork({ caipNetworkId })),
     addNetwork: (caipNetworkId) => call((api) => api.addNetwork({ caipNetworkId })),
     removeNetwork: (caipNetworkId) => call((api) => api.removeNetwork({ caipNetworkId })),
-    disconnect: () => call((api) => api.disconnect()),
+    disconnect: (disconnectOptions) => call((api) => api.disconnect(disconnectOptions)),
     getDiagnostics: () => structuredClone(diagnostics),
     destroy() {
       if (destroyed) return
@@ -276,7 +284,8 @@ export function createAirlock(options: AirlockOptions): Airlock {
       frame?.remove()
       stateListeners.clear()
       eventListeners.clear()
-      eip1193.clear()
+      providers.eip155.clear()
+      providers.solana.clear()
     },
   }
   return instance

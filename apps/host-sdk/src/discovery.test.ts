@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { discoverConnectors } from './discovery'
+import { createProvider } from './provider'
 
 const icon = 'data:image/svg+xml;base64,PHN2Zy8+'
 
@@ -27,15 +28,15 @@ describe('discoverConnectors', () => {
     delete (window as { ethereum?: unknown }).ethereum
   })
 
-  function start(ignore: (p: unknown) => boolean = () => false) {
+  function start() {
     const changes: unknown[][] = []
     const events: unknown[] = []
-    const discovery = discoverConnectors({ ignore, onChange: (list) => changes.push(list), onEvent: (...args) => events.push(args) })
+    const discovery = discoverConnectors({ onChange: (list) => changes.push(list), onEvent: (...args) => events.push(args) })
     stop = discovery.destroy
     return { discovery, changes, events }
   }
 
-  it('lists announced wallets once per rdns and relays their events', async () => {
+  it('lists announced wallets once per rdns and relays their requests and events', async () => {
     const { discovery, changes, events } = start()
     const wallet = fakeProvider()
     announce({ uuid: '1', name: 'Wallet A', icon, rdns: 'com.a' }, wallet)
@@ -45,12 +46,14 @@ describe('discoverConnectors', () => {
     expect(changes).toHaveLength(1)
     wallet.fire('accountsChanged', ['0xabc'])
     expect(events).toEqual([['com.a', 'accountsChanged', ['0xabc']]])
-    expect(discovery.get('com.a')).toBe(wallet)
+    expect(discovery.get('com.a')?.source).toBe(wallet)
+    await discovery.get('com.a')!.request('eth_accounts', [])
+    expect(wallet.request).toHaveBeenCalledWith({ method: 'eth_accounts', params: [] })
   })
 
-  it('ignores announcements that break the schema, have no request(), or are our own provider', async () => {
-    const own = fakeProvider()
-    const { discovery } = start((p) => p === own)
+  it('ignores announcements that break the schema, have no request(), or are an Airlock provider', async () => {
+    const own = createProvider(async () => null).provider
+    const { discovery } = start()
     announce({ uuid: '1', name: 'Evil', icon: 'javascript:alert(1)', rdns: 'com.evil' }, fakeProvider())
     announce({ uuid: '2', name: 'x'.repeat(101), icon, rdns: 'com.long' }, fakeProvider())
     announce({ uuid: '3', name: 'No request', icon, rdns: 'com.none' }, {})

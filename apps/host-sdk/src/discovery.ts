@@ -1,26 +1,24 @@
 import { connectorDescriptionCheck, type ConnectorDescription } from '@airlock/protocol'
-import { isEip1193Provider, type Eip1193Provider } from './eip1193'
+import type { RelayedConnector, RelayedEvent } from './connector'
+import { ownWallets } from './own'
+import { eip1193Connector, isEip1193Provider, type Eip1193Provider } from './eip1193'
+import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector, type StandardWallet } from './wallet-standard'
 
-export interface DiscoveredConnector {
-  description: ConnectorDescription
-  provider: Eip1193Provider
-}
-
-const relayedEvents = ['accountsChanged', 'chainChanged', 'disconnect'] as const
-export type RelayedEvent = (typeof relayedEvents)[number]
+/** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana). */
+export type ExternalWallet = { name: string; icon?: string; id?: string; provider: Eip1193Provider } | { wallet: StandardWallet }
 
 /**
- * Finds the wallets living in the dapp page: EIP-6963 announcements (deduplicated by rdns, the
- * first announcement wins) and a legacy `window.ethereum` that announced nothing. Every
- * description is checked with the protocol schema, because any script on the page can announce.
+ * The wallets of the dapp page, whatever found them: the dapp's own (`wallets`, listed first),
+ * EIP-6963 announcements (deduplicated by rdns, the first wins), a legacy `window.ethereum` that
+ * announced nothing, and Wallet Standard wallets; never Airlock's own. Every description is checked
+ * with the protocol schema, because any script on the page can announce; the same object is listed once.
  */
 export function discoverConnectors(options: {
-  ignore: (provider: unknown) => boolean
+  wallets?: readonly ExternalWallet[] | undefined
   onChange: (connectors: ConnectorDescription[]) => void
   onEvent: (connectorId: string, event: RelayedEvent, data: unknown) => void
 }) {
-  const connectors = new Map<string, DiscoveredConnector>()
-  const unsubscribers: (() => void)[] = []
+  const connectors = new Map<string, { description: ConnectorDescription; connector: RelayedConnector; unwatch: () => void }>()
   let changeQueued = false
 
   const notify = () => {
@@ -33,46 +31,65 @@ export function discoverConnectors(options: {
     })
   }
 
-  const relay = (id: string, provider: Eip1193Provider) => {
-    if (typeof provider.on !== 'function') return
-    for (const event of relayedEvents) {
-      const listener = (data: unknown) => options.onEvent(id, event, data)
-      try {
-        provider.on(event, listener)
-        unsubscribers.push(() => provider.removeListener?.(event, listener))
-      } catch {
-        // A wallet without events still works for requests.
-      }
+  /** Lists a connector; returns its removal, or nothing when it is not listed. */
+  const add = (description: unknown, connector: RelayedConnector): (() => void) | undefined => {
+    const parsed = connectorDescriptionCheck.safeParse(description)
+    if (!parsed.success || connectors.has(parsed.data.id) || ownWallets.has(connector.source)) return
+    for (const known of connectors.values()) if (known.connector.source === connector.source) return
+    const { id } = parsed.data
+    let unwatch = () => {}
+    try {
+      unwatch = connector.watch((event, data) => options.onEvent(id, event, data))
+    } catch {
+      // A wallet without events still works for requests.
+    }
+    connectors.set(id, { description: parsed.data, connector, unwatch })
+    notify()
+    return () => {
+      if (connectors.get(id)?.connector !== connector) return
+      connectors.delete(id)
+      unwatch()
+      notify()
     }
   }
+  const addProvider = (description: object, provider: unknown) =>
+    isEip1193Provider(provider) ? add(description, eip1193Connector(provider)) : undefined
+  const addWallet = (wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL') =>
+    add(describeStandardWallet(wallet, type), standardConnector(wallet as StandardWallet))
 
-  const add = (description: unknown, provider: unknown) => {
-    if (!isEip1193Provider(provider) || options.ignore(provider)) return
-    const parsed = connectorDescriptionCheck.safeParse(description)
-    if (!parsed.success || connectors.has(parsed.data.id)) return
-    for (const known of connectors.values()) if (known.provider === provider) return
-    connectors.set(parsed.data.id, { description: parsed.data, provider })
-    relay(parsed.data.id, provider)
-    notify()
-  }
+  options.wallets?.forEach((entry, i) => {
+    const added =
+      'wallet' in entry
+        ? addWallet(entry.wallet, 'EXTERNAL')
+        : addProvider(
+            { id: entry.id ?? connectorId('ext:', entry.name), type: 'EXTERNAL', namespace: 'eip155', name: entry.name, icon: entry.icon },
+            entry.provider,
+          )
+    if (!added) {
+      throw new TypeError(`wallets[${i}]: expected { name, provider } (EIP-1193) or { wallet } (Wallet Standard, Solana), each once`)
+    }
+  })
 
   const onAnnounce = (event: Event) => {
     const detail = (event as CustomEvent<{ info?: Record<string, unknown>; provider?: unknown }>).detail
     const info = detail?.info
     if (!info || typeof info !== 'object') return
-    add({ id: info.rdns, type: 'ANNOUNCED', namespace: 'eip155', name: info.name, icon: info.icon, rdns: info.rdns }, detail.provider)
+    addProvider(
+      { id: info.rdns, type: 'ANNOUNCED', namespace: 'eip155', name: info.name, icon: info.icon, rdns: info.rdns },
+      detail.provider,
+    )
   }
 
   window.addEventListener('eip6963:announceProvider', onAnnounce)
   window.dispatchEvent(new Event('eip6963:requestProvider'))
+  const stopStandard = listenForStandardWallets((wallet) => addWallet(wallet, 'ANNOUNCED') ?? (() => {}))
 
-  const addLegacy = () => {
-    const legacy = (window as { ethereum?: unknown }).ethereum
-    if (legacy) add({ id: 'injected', type: 'INJECTED', namespace: 'eip155', name: 'Browser Wallet' }, legacy)
-  }
   // Announcements are synchronous replies to requestProvider; a legacy provider is only worth
   // listing when it did not announce itself, so look for it once they are in.
-  queueMicrotask(addLegacy)
+  queueMicrotask(() => {
+    const legacy = (window as { ethereum?: unknown }).ethereum
+    if (legacy) addProvider({ id: 'injected', type: 'INJECTED', namespace: 'eip155', name: 'Browser Wallet' }, legacy)
+  })
 
   function list(): ConnectorDescription[] {
     return [...connectors.values()].map((connector) => connector.description)
@@ -80,10 +97,11 @@ export function discoverConnectors(options: {
 
   return {
     list,
-    get: (id: string) => connectors.get(id)?.provider,
+    get: (id: string) => connectors.get(id)?.connector,
     destroy() {
       window.removeEventListener('eip6963:announceProvider', onAnnounce)
-      for (const unsubscribe of unsubscribers) unsubscribe()
+      stopStandard()
+      for (const { unwatch } of connectors.values()) unwatch()
       connectors.clear()
     },
   }

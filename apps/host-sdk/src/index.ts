@@ -1,5 +1,8 @@
 export { createAirlock, DEFAULT_WIDGET_URL, SDK_VERSION } from './airlock'
 export type { Airlock, AirlockOptions, Diagnostics } from './airlock'
 export type { AirlockProvider, RequestArguments } from './provider'
+export { registerSolanaWallet } from './airlock-wallet'
+export type { ExternalWallet } from './discovery'
+export type { StandardWallet, StandardWalletAccount } from './wallet-standard'
 export type { AirlockEvent, AirlockState, OpenableView, ThemeMode, ThemeVariables } from '@airlock/protocol'
 export { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'

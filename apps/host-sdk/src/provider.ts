@@ -1,5 +1,6 @@
 import type { ProviderEventName } from '@airlock/protocol'
 import { createListeners } from './emitter'
+import { ownWallets } from './own'
 
 export interface RequestArguments {
   method: string
@@ -37,6 +38,7 @@ export function createProvider(send: (args: RequestArguments) => Promise<unknown
       return provider
     },
   }
+  ownWallets.add(provider)
   return {
     provider,
     emit: (event: string, data: unknown) => listeners.get(event)?.emit(data),
@@ -44,7 +46,7 @@ export function createProvider(send: (args: RequestArguments) => Promise<unknown
   }
 }
 
-const ICON =
+export const ICON =
   'data:image/svg+xml;base64,' +
   btoa(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1c1c1f"/><path d="M10 22V13a6 6 0 0 1 12 0v9" stroke="#7c9cff" stroke-width="3" fill="none"/><rect x="8" y="17" width="16" height="8" rx="2" fill="#7c9cff"/></svg>',

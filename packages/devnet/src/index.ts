@@ -13,7 +13,14 @@ export {
   type DevnetWalletMode,
   type DevnetWalletProvider,
 } from './wallet/provider'
-export type { DevnetWalletPageConfig } from './wallet/install'
+export type { DevnetWalletFamily, DevnetWalletPageConfig } from './wallet/install'
+export {
+  createDevnetSolanaWallet,
+  DEFAULT_SOLANA_RPC,
+  type DevnetSolanaWallet,
+  type DevnetSolanaWalletConfig,
+  type DevnetSolanaWalletControls,
+} from './wallet/solana'
 export { startRelay, signRelayJwt, type Relay, type RelayStats, type StartRelayOptions } from './relay/index'
 export * from './mail/sink'
 // The OpenID Connect stand-in loads oidc-provider and koa (about a second to import): its code is at '@airlock/devnet/oidc'.

@@ -4,6 +4,7 @@ import type { hostMethodParams, widgetMethodResults } from './methods'
 import * as p from './patterns'
 import * as l from './lite'
 import type { AirlockState, HostEvent } from './state'
+import type { walletStandardCallParams } from './wallet-standard'
 import type { Message } from 'penpal'
 
 /** Lite twins of the zod schemas the host SDK checks at run time (see lite.ts for why). */
@@ -116,4 +117,30 @@ export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
   disconnect: done,
   connectorsChanged: done,
   connectorEvent: done,
+}
+
+const networkId = l.string(Infinity, p.CAIP_NETWORK_ID)
+const accountAddress = l.string(Infinity, p.ACCOUNT_ADDRESS)
+const { message, transaction } = p.WALLET_STANDARD_BYTES
+const signTransaction = { account: accountAddress, transaction: l.bytes(transaction), chain: l.optional(networkId) }
+
+/** The host checks the widget's Wallet Standard calls; the widget checks the answers with the zod schemas. */
+export const walletStandardParamChecks: Checks<typeof walletStandardCallParams> = {
+  'standard:connect': l.check(l.optional(l.object({ silent: l.optional(l.boolean) }))),
+  'standard:disconnect': done,
+  'solana:signMessage': l.check(l.object({ account: accountAddress, message: l.bytes(message) })),
+  'solana:signTransaction': l.check(l.object(signTransaction)),
+  'solana:signAndSendTransaction': l.check(
+    l.object({
+      ...signTransaction,
+      options: l.optional(
+        l.object({
+          skipPreflight: l.optional(l.boolean),
+          preflightCommitment: l.optional(l.oneOf(p.SOLANA_COMMITMENTS)),
+          maxRetries: l.optional(l.integer(0, 100)),
+          minContextSlot: l.optional(l.integer(0)),
+        }),
+      ),
+    }),
+  ),
 }

@@ -9,11 +9,14 @@ import {
   hostMethodChecks,
   penpalEnvelopeCheck,
   widgetBootStatusCheck,
+  walletStandardParamChecks,
   widgetResultChecks,
 } from './host-checks'
 import type { Check } from './lite'
 import { hostMethodParams, widgetMethodResults } from './methods'
 import { AirlockState } from './state'
+import { walletStandardParamSamples, walletStandardResultSamples } from './fuzz/samples'
+import { walletStandardCallParams, walletStandardCallResults, type WalletStandardCall } from './wallet-standard'
 
 const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const state: AirlockState = {
@@ -65,14 +68,31 @@ const hostile: unknown[] = [
   'cosmos',
 ]
 
+/** Byte strings that break a length bound or are not a Uint8Array. */
+const hostileBytes: unknown[] = [
+  new Uint8Array(0),
+  new Uint8Array(31),
+  new Uint8Array(32),
+  new Uint8Array(63),
+  new Uint8Array(64),
+  new Uint8Array(1232),
+  new Uint8Array(1233),
+  new Uint8Array(4096),
+  new Uint8Array(4097),
+  new Uint16Array(32),
+  new Uint8Array(64).buffer,
+  [1, 2, 3],
+  { 0: 1, length: 1 },
+]
+
 function variants(sample: Record<string, unknown>): unknown[] {
   const out: unknown[] = [sample]
   for (const key of Object.keys(sample)) {
     const { [key]: _removed, ...rest } = sample
     out.push(rest)
-    for (const value of hostile) out.push({ ...sample, [key]: value })
+    for (const value of [...hostile, ...hostileBytes]) out.push({ ...sample, [key]: value })
     const nested = sample[key]
-    if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
+    if (nested && typeof nested === 'object' && !Array.isArray(nested) && !ArrayBuffer.isView(nested)) {
       for (const variant of variants(nested as Record<string, unknown>)) out.push({ ...sample, [key]: variant })
     }
   }
@@ -159,5 +179,30 @@ describe('lite checks accept exactly what their zod twins accept', () => {
     for (const key of Object.keys(widgetMethodResults) as (keyof typeof widgetMethodResults)[]) {
       expectSameVerdicts(key, widgetMethodResults[key], widgetResultChecks[key], [...hostile, state, ...variants(state)])
     }
+  })
+
+  it('Wallet Standard call params (the host checks them; the widget checks the results with zod)', () => {
+    const methods = Object.keys(walletStandardCallParams) as WalletStandardCall[]
+    const all = (samples: Record<WalletStandardCall, readonly unknown[]>) => methods.flatMap((m) => [...samples[m]])
+    const others = [...all(walletStandardParamSamples), ...all(walletStandardResultSamples), ...hostile, ...hostileBytes]
+    for (const method of methods) {
+      const params = [...walletStandardParamSamples[method]].flatMap((s) => (s && typeof s === 'object' ? variants(s) : [s]))
+      expectSameVerdicts(method, walletStandardCallParams[method], walletStandardParamChecks[method], [...params, ...others])
+      for (const sample of walletStandardParamSamples[method])
+        expect(walletStandardParamChecks[method].safeParse(sample).success).toBe(true)
+      for (const sample of walletStandardResultSamples[method])
+        expect(walletStandardCallResults[method].safeParse(sample).success).toBe(true)
+    }
+    const [sample] = walletStandardParamSamples['solana:signMessage']
+    expect(walletStandardParamChecks['solana:signMessage'].safeParse({ ...sample, message: new Uint8Array(4097) }).success).toBe(false)
+    expect(walletStandardParamChecks['solana:signMessage'].safeParse({ ...sample, message: Array.from(sample.message) }).success).toBe(
+      false,
+    )
+    const [connected] = walletStandardResultSamples['standard:connect']
+    const account = connected.accounts[0]!
+    expect(
+      walletStandardCallResults['standard:connect'].safeParse({ accounts: [{ ...account, publicKey: new Uint8Array(33) }] }).success,
+    ).toBe(false)
+    expect(walletStandardCallResults['solana:signAndSendTransaction'].safeParse({ signature: new Uint8Array(63) }).success).toBe(false)
   })
 })

@@ -19,6 +19,11 @@ export const present: Guard = Object.assign(() => true, { requiresKey: true })
 export const undef: Guard = (v) => v === undefined
 export const boolean: Guard = (v) => typeof v === 'boolean'
 export const number: Guard = (v) => typeof v === 'number' && Number.isFinite(v)
+/** A safe integer in [min, max], as zod's `z.int()` with `minimum` / `maximum`. */
+export const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Guard =>
+  (v) =>
+    Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max
 export const literal =
   (expected: unknown): Guard =>
   (v) =>
@@ -31,6 +36,11 @@ export const string =
   (max: number, pattern?: RegExp, min = 0): Guard =>
   (v) =>
     typeof v === 'string' && v.length >= min && v.length <= max && (!pattern || pattern.test(v))
+/** Bytes as structured clone carries them, with a bounded length. */
+export const bytes =
+  (max: number, min = 1): Guard =>
+  (v) =>
+    v instanceof Uint8Array && v.length >= min && v.length <= max
 export const optional =
   (guard: Guard): Guard =>
   (v) =>
@@ -47,10 +57,11 @@ export const array =
   (item: Guard, max: number): Guard =>
   (v) =>
     Array.isArray(v) && v.length <= max && v.every(item)
+/** As zod's records: a plain object (a typed array, Map or Date is an object, but not a record). */
 export const record =
   (value: Guard): Guard =>
   (v) =>
-    isObject(v) && Object.values(v).every(value)
+    isObject(v) && isPlain(v) && Object.values(v).every(value)
 export const object =
   (shape: Record<string, Guard>): Guard =>
   (v) =>
@@ -59,4 +70,9 @@ export const object =
 
 function isObject(v: unknown): v is object {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function isPlain(v: object): boolean {
+  const ctor = (v as { constructor?: unknown }).constructor
+  return typeof ctor !== 'function' || Object.hasOwn(Object(ctor.prototype), 'isPrototypeOf')
 }

@@ -29,6 +29,9 @@ export const WALLET_STANDARD_CALLS = [
   'solana:signTransaction',
   'solana:signAndSendTransaction',
 ] as const
+/** Byte lengths a Wallet Standard call may carry: a Solana transaction is at most 1232 bytes on the wire. */
+export const WALLET_STANDARD_BYTES = { message: 4096, transaction: 1232, publicKey: 32, signature: 64 } as const
+export const SOLANA_COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const
 /** The Solana JSON-RPC a dapp speaks to `getProvider('solana')` (WalletConnect's names and shapes). */
 export const SOLANA_METHODS = [
   'solana_getAccounts',

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { BASE58, BASE64, SOLANA_ADDRESS, SOLANA_METHODS } from './patterns'
+import { BASE58, BASE64, SOLANA_ADDRESS, SOLANA_COMMITMENTS, SOLANA_METHODS } from './patterns'
 
 /**
  * The Solana JSON-RPC of Airlock: what a dapp sends `getProvider('solana')`, and what the widget
@@ -16,6 +16,15 @@ const base58 = (max: number) => z.string().check(z.minLength(1), z.maxLength(max
 const transaction = z.string().check(z.minLength(4), z.maxLength(1644), z.regex(BASE64))
 const signature = base58(88)
 
+/** How a signed transaction is sent: WalletConnect's `sendOptions`, the Wallet Standard's `options`. */
+export const SolanaSendOptions = z.object({
+  skipPreflight: z.optional(z.boolean()),
+  preflightCommitment: z.optional(z.enum(SOLANA_COMMITMENTS)),
+  maxRetries: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  minContextSlot: z.optional(z.number().check(z.int(), z.minimum(0))),
+})
+export type SolanaSendOptions = z.infer<typeof SolanaSendOptions>
+
 export const solanaMethodParams = {
   solana_getAccounts: z.optional(z.unknown()),
   solana_requestAccounts: z.optional(z.unknown()),
@@ -24,14 +33,7 @@ export const solanaMethodParams = {
   solana_signTransaction: z.object({ transaction }),
   solana_signAndSendTransaction: z.object({
     transaction,
-    sendOptions: z.optional(
-      z.object({
-        skipPreflight: z.optional(z.boolean()),
-        preflightCommitment: z.optional(z.enum(['processed', 'confirmed', 'finalized'])),
-        maxRetries: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100))),
-        minContextSlot: z.optional(z.number().check(z.int(), z.minimum(0))),
-      }),
-    ),
+    sendOptions: z.optional(SolanaSendOptions),
   }),
 } satisfies Record<SolanaMethod, z.ZodMiniType>
 

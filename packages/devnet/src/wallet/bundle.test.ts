@@ -50,6 +50,12 @@ describe('dist/devnet-wallet.js', () => {
 
       const win = window as unknown as WalletWindow
       expect(announced).toHaveLength(1)
+      // The Solana wallet is in the page too, as Wallet Standard apps ask for it.
+      const registered: { name: string }[] = []
+      window.dispatchEvent(
+        new window.CustomEvent('wallet-standard:app-ready', { detail: { register: (w: { name: string }) => registered.push(w) } }),
+      )
+      expect(registered.map((w) => w.name)).toEqual(['Devnet Wallet'])
       expect(announced[0]!.info.rdns).toBe('dev.airlock.devnetwallet')
       const provider = win.__devnetWallet!
       expect(win.ethereum).toBe(provider)

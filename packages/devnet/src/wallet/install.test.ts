@@ -1,6 +1,7 @@
 import { Window } from 'happy-dom'
 import { afterEach, describe, expect, it } from 'vitest'
 import { devnetAccounts } from '../accounts'
+import { solanaDevnetAccounts } from '../solana/accounts'
 import { announceProvider, uuidV4, type ProviderInfo } from './announce'
 import { DEVNET_WALLET_ICON } from './icon'
 import { configFromScript, installDevnetWallet, type WalletWindow } from './install'
@@ -21,7 +22,7 @@ function page(): { win: WalletWindow & Window; announced: { info: ProviderInfo; 
 describe('installDevnetWallet (EIP-6963)', () => {
   it('announces once at start and again on every requestProvider', () => {
     const { win, announced } = page()
-    const provider = installDevnetWallet(win)
+    const provider = installDevnetWallet(win)!
     expect(announced).toHaveLength(1)
     const [detail] = announced
     expect(Object.isFrozen(detail)).toBe(true)
@@ -47,7 +48,7 @@ describe('installDevnetWallet (EIP-6963)', () => {
 
   it('sets window.ethereum and window.__devnetWallet with the default chains and first account', async () => {
     const { win } = page()
-    const provider = installDevnetWallet(win)
+    const provider = installDevnetWallet(win)!
     expect(win.ethereum).toBe(provider)
     expect(win.__devnetWallet).toBe(provider)
     expect(installDevnetWallet(win)).toBe(provider)
@@ -81,7 +82,7 @@ describe('installDevnetWallet (EIP-6963)', () => {
       rdns: 'dev.example.other',
       mode: 'reject',
     }
-    const provider = installDevnetWallet(win)
+    const provider = installDevnetWallet(win)!
     expect(announced[0]!.info).toMatchObject({ name: 'Other Wallet', rdns: 'dev.example.other' })
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x1092')
     await expect(provider.request({ method: 'eth_requestAccounts' })).rejects.toMatchObject({ code: 4001 })
@@ -103,7 +104,7 @@ describe('installDevnetWallet (EIP-6963)', () => {
       accounts: [devnetAccounts[1]!.privateKey, devnetAccounts[2]!.privateKey],
       windowEthereum: false,
     })
-    const provider = installDevnetWallet(win, script)
+    const provider = installDevnetWallet(win, script)!
     expect(win.ethereum).toBeUndefined()
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a6a')
     expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([devnetAccounts[1]!.address])
@@ -129,5 +130,49 @@ describe('announceProvider on a plain EventTarget', () => {
     const ids = new Set(Array.from({ length: 50 }, () => uuidV4({ getRandomValues: (a) => crypto.getRandomValues(a) })))
     expect(ids.size).toBe(50)
     for (const id of ids) expect(id).toMatch(UUID_V4)
+  })
+})
+
+describe('installDevnetWallet (Solana, Wallet Standard)', () => {
+  /** Listens as @wallet-standard/app does: answers register-wallet, then asks with app-ready. */
+  function walletsApp(win: Window) {
+    const wallets: { name: string; chains: readonly string[] }[] = []
+    const api = { register: (...added: (typeof wallets)[number][]) => (wallets.push(...added), () => {}) }
+    win.addEventListener('wallet-standard:register-wallet', (e) => (e as unknown as CustomEvent).detail(api))
+    win.dispatchEvent(new win.CustomEvent('wallet-standard:app-ready', { detail: api }))
+    return wallets
+  }
+
+  it('installs both families under one name, the Solana wallet where Wallet Standard apps find it, before or after them', () => {
+    const { win, announced } = page()
+    const early = walletsApp(win as unknown as Window)
+    installDevnetWallet(win)
+    const late = walletsApp(win as unknown as Window)
+    expect(announced).toHaveLength(1)
+    expect(early.map((w) => [w.name, w.chains])).toEqual([['Devnet Wallet', ['solana:localnet']]])
+    expect(late).toEqual(early)
+    expect(announced[0]!.info.name).toBe(early[0]!.name)
+    expect(win.__devnetSolanaWallet!.wallet).toBe(early[0])
+    expect(win.__devnetSolanaWallet!.devnet.state().address).toBe(solanaDevnetAccounts[0]!.address)
+  })
+
+  it('installs one family alone, and reads the Solana settings from the script tag', () => {
+    const solanaOnly = page()
+    solanaOnly.win.__AIRLOCK_DEVNET_WALLET__ = { families: ['solana'], mode: 'reject' }
+    expect(installDevnetWallet(solanaOnly.win)).toBeUndefined()
+    expect(solanaOnly.announced).toEqual([])
+    expect(solanaOnly.win.ethereum).toBeUndefined()
+    expect(solanaOnly.win.__devnetSolanaWallet!.devnet.state().mode).toBe('reject')
+
+    const evmOnly = page()
+    const apps = walletsApp(evmOnly.win as unknown as Window)
+    const script = evmOnly.win.document.createElement('script')
+    script.setAttribute('data-families', 'eip155')
+    script.setAttribute('data-solana-rpc', 'http://127.0.0.1:9411')
+    expect(configFromScript(script)).toMatchObject({ families: ['eip155'], solanaRpc: 'http://127.0.0.1:9411' })
+    installDevnetWallet(evmOnly.win, script)
+    expect(apps).toEqual([])
+    expect(evmOnly.win.__devnetSolanaWallet).toBeUndefined()
+    expect(evmOnly.announced).toHaveLength(1)
   })
 })

@@ -1,20 +1,32 @@
+import { registerStandardWallet } from '@airlock/protocol/wallet-standard-window'
 import type { Hex } from 'viem'
 import { devnetAccounts } from '../accounts'
 import { announceProvider, uuidV4, type AnnounceTarget } from './announce'
 import { DEVNET_WALLET_ICON } from './icon'
 import { createDevnetWallet, type DevnetWalletConfig, type DevnetWalletMode, type DevnetWalletProvider } from './provider'
+import { createDevnetSolanaWallet, type DevnetSolanaWallet } from './solana'
+
+/** The chain families the devnet wallet can stand in for. */
+export type DevnetWalletFamily = 'eip155' | 'solana'
 
 export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
   /** Also expose the wallet as window.ethereum when that is free (default true). */
   windowEthereum?: boolean
   /** Initial mode, e.g. 'reject' for a page that must see refusals from the start. */
   mode?: DevnetWalletMode
+  /** Which families to install (default both): an EIP-1193 provider and a Solana Wallet Standard wallet, one name. */
+  families?: DevnetWalletFamily[]
+  /** The Solana JSON-RPC the Solana wallet sends to (default http://127.0.0.1:4411). */
+  solanaRpc?: string
+  /** The Solana wallet's ed25519 seed, hex (default: the Solana devnet's first test account). */
+  solanaSecretKey?: string
 }
 
 export interface WalletWindow extends AnnounceTarget {
   localStorage?: Pick<Storage, 'getItem' | 'setItem'>
   ethereum?: unknown
   __devnetWallet?: DevnetWalletProvider
+  __devnetSolanaWallet?: DevnetSolanaWallet
   __AIRLOCK_DEVNET_WALLET__?: DevnetWalletPageConfig
 }
 
@@ -25,7 +37,10 @@ export const DEFAULT_WALLET_CHAINS: Readonly<Record<number, string>> = Object.fr
   31338: 'http://127.0.0.1:8546',
 })
 
-/** Reads `data-rpc-31337="url"`, `data-default-chain-id`, `data-accounts="0xkey,0xkey"`, `data-window-ethereum="false"`, ... */
+/**
+ * Reads `data-rpc-31337="url"`, `data-default-chain-id`, `data-accounts="0xkey,0xkey"`,
+ * `data-window-ethereum="false"`, `data-solana-rpc="url"`, `data-families="solana"`, ...
+ */
 export function configFromScript(script: ScriptLike): DevnetWalletPageConfig {
   const config: DevnetWalletPageConfig = {}
   const chains: Record<number, string> = {}
@@ -43,6 +58,9 @@ export function configFromScript(script: ScriptLike): DevnetWalletPageConfig {
   config.rdns = attr('rdns')
   config.mode = attr('mode') as DevnetWalletMode | undefined
   if (attr('window-ethereum') === 'false') config.windowEthereum = false
+  config.solanaRpc = attr('solana-rpc')
+  const families = attr('families')
+  if (families) config.families = families.split(',').map((family) => family.trim() as DevnetWalletFamily)
   return config
 }
 
@@ -60,19 +78,20 @@ export function resolvePageConfig(win: WalletWindow, script?: ScriptLike | null)
 
 const PERMISSION_KEY = 'airlock-devnet-wallet:connected'
 
-/** The page's own localStorage stands in for the extension's list of connected sites. */
-function sitePermissionIn(win: WalletWindow): NonNullable<DevnetWalletConfig['sitePermission']> {
+/** The page's own localStorage stands in for the extension's list of connected sites (one per family). */
+function sitePermissionIn(win: WalletWindow, family?: DevnetWalletFamily): NonNullable<DevnetWalletConfig['sitePermission']> {
+  const key = family ? `${PERMISSION_KEY}:${family}` : PERMISSION_KEY
   return {
     load: () => {
       try {
-        return win.localStorage?.getItem(PERMISSION_KEY) === 'true'
+        return win.localStorage?.getItem(key) === 'true'
       } catch {
         return false
       }
     },
     save: (connected) => {
       try {
-        win.localStorage?.setItem(PERMISSION_KEY, String(connected))
+        win.localStorage?.setItem(key, String(connected))
       } catch {
         // Without storage the wallet forgets the site on reload, like a private window.
       }
@@ -80,10 +99,31 @@ function sitePermissionIn(win: WalletWindow): NonNullable<DevnetWalletConfig['si
   }
 }
 
-/** Creates the wallet in a page, announces it via EIP-6963 and exposes it as window.__devnetWallet. */
-export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | null): DevnetWalletProvider {
-  if (win.__devnetWallet) return win.__devnetWallet
+/**
+ * Creates the wallet in a page, for each family asked (default both): the EIP-1193 provider,
+ * announced via EIP-6963 and exposed as window.__devnetWallet, and the Solana Wallet Standard
+ * wallet, registered as wallets register and exposed as window.__devnetSolanaWallet.
+ */
+export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | null): DevnetWalletProvider | undefined {
   const config = resolvePageConfig(win, script)
+  const families = config.families ?? ['eip155', 'solana']
+  if (families.includes('eip155') && !win.__devnetWallet) installEvm(win, config)
+  if (families.includes('solana') && !win.__devnetSolanaWallet) {
+    const solana = createDevnetSolanaWallet({
+      name: config.name,
+      icon: DEVNET_WALLET_ICON,
+      solanaRpc: config.solanaRpc,
+      secretKey: config.solanaSecretKey,
+      sitePermission: sitePermissionIn(win, 'solana'),
+    })
+    if (config.mode) solana.devnet.setMode(config.mode)
+    win.__devnetSolanaWallet = solana
+    registerStandardWallet(solana.wallet, win)
+  }
+  return win.__devnetWallet
+}
+
+function installEvm(win: WalletWindow, config: ReturnType<typeof resolvePageConfig>): void {
   const provider = createDevnetWallet({ ...config, sitePermission: config.sitePermission ?? sitePermissionIn(win) })
   if (config.mode) provider.devnet.setMode(config.mode)
   win.__devnetWallet = provider
@@ -93,5 +133,4 @@ export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | nul
     { uuid: uuidV4(win.crypto), name: provider.devnet.name, icon: DEVNET_WALLET_ICON, rdns: provider.devnet.rdns },
     provider,
   )
-  return provider
 }

@@ -1,12 +1,13 @@
 import { isHex, toHex, type Hex, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { ProviderRpcError, rpcError } from './errors'
+import { checkMode, confirm, type DevnetWalletMode } from './modes'
 import { rpcCall } from './rpc'
 import { sendTransaction, type TransactionRequestJson } from './transaction'
 
 export { ProviderRpcError } from './errors'
 
-export type DevnetWalletMode = 'approve' | 'reject' | 'throw' | 'hang'
+export type { DevnetWalletMode } from './modes'
 
 export interface DevnetWalletConfig {
   /** Private keys; the first one is selected. */
@@ -57,7 +58,6 @@ export interface DevnetWalletProvider {
   readonly devnet: DevnetWalletControls
 }
 
-const MODES: readonly DevnetWalletMode[] = ['approve', 'reject', 'throw', 'hang']
 // Signing methods we do not implement; forwarding them would let anvil sign with its own keys.
 const UNSUPPORTED = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3'])
 
@@ -97,12 +97,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
     }
   }
 
-  /** Stands in for the wallet's confirmation popup. */
-  async function prompt(): Promise<void> {
-    if (mode === 'reject') throw rpcError(4001)
-    if (mode === 'throw') throw new Error('Devnet wallet crashed')
-    if (mode === 'hang') await new Promise<never>(() => {})
-  }
+  const prompt = () => confirm(mode)
 
   function authorize(address: unknown): void {
     if (!connected) throw rpcError(4100)
@@ -239,8 +234,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
       name: config.name ?? 'Devnet Wallet',
       rdns: config.rdns ?? 'dev.airlock.devnetwallet',
       setMode(next) {
-        if (!MODES.includes(next)) throw new Error(`Unknown devnet wallet mode "${next}" (expected ${MODES.join(', ')})`)
-        mode = next
+        mode = checkMode(next)
       },
       emit,
       switchAccount(index) {

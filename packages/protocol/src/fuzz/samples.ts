@@ -2,6 +2,7 @@ import type * as z from 'zod/mini'
 import type { ConnectorDescription } from '../common'
 import type { AirlockState } from '../state'
 import type { hostMethodParams, hostMethodResults, widgetMethodParams, widgetMethodResults } from '../methods'
+import type { walletStandardCallParams, walletStandardCallResults } from '../wallet-standard'
 import type { FrameUser, frameEventParams, frameEventResults, frameMethodParams, frameMethodResults } from '../secure-frame'
 
 /**
@@ -49,6 +50,42 @@ const solanaState: AirlockState = {
     { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`, connectorId: 'ws:Phantom' },
   ],
 }
+const solanaKey = new Uint8Array(32).fill(7)
+const solanaSignature = new Uint8Array(64).fill(9)
+const solanaTransaction = new Uint8Array([1, ...new Uint8Array(64), 1, 0, 1, 2, ...new Uint8Array(32)])
+const walletStandardAccount = {
+  address: solanaAddress,
+  publicKey: solanaKey,
+  chains: ['solana:mainnet', 'solana:devnet'],
+  features: ['solana:signMessage', 'solana:signTransaction'],
+}
+const externalConnector: ConnectorDescription = { id: 'ext:Dapp_Wallet', type: 'EXTERNAL', namespace: 'eip155', name: 'Dapp Wallet' }
+
+/** Every Wallet Standard call the widget may ask the host to make, and every answer it reads. */
+export const walletStandardParamSamples: Samples<typeof walletStandardCallParams> = {
+  'standard:connect': [undefined, { silent: true }],
+  'standard:disconnect': [undefined],
+  'solana:signMessage': [{ account: solanaAddress, message: new Uint8Array([104, 105]) }],
+  'solana:signTransaction': [{ account: solanaAddress, transaction: solanaTransaction, chain: 'solana:devnet' }],
+  'solana:signAndSendTransaction': [
+    { account: solanaAddress, transaction: solanaTransaction },
+    {
+      account: solanaAddress,
+      transaction: solanaTransaction,
+      chain: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      options: { skipPreflight: true, preflightCommitment: 'confirmed', maxRetries: 3, minContextSlot: 10 },
+    },
+  ],
+}
+
+export const walletStandardResultSamples: Samples<typeof walletStandardCallResults> = {
+  'standard:connect': [{ accounts: [walletStandardAccount] }, { accounts: [] }],
+  'standard:disconnect': [undefined],
+  'solana:signMessage': [{ signedMessage: new Uint8Array([104, 105]), signature: solanaSignature }],
+  'solana:signTransaction': [{ signedTransaction: solanaTransaction }],
+  'solana:signAndSendTransaction': [{ signature: solanaSignature }],
+}
+
 const user: FrameUser = {
   email: 'ada@example.com',
   address,
@@ -81,8 +118,11 @@ export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
   addNetwork: [{ caipNetworkId: 'eip155:1' }],
   removeNetwork: [{ caipNetworkId: 'eip155:1' }],
   disconnect: [undefined, { namespace: 'solana' }],
-  connectorsChanged: [{ connectors: [connector, solanaConnector] }],
-  connectorEvent: [{ connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' }],
+  connectorsChanged: [{ connectors: [connector, solanaConnector, externalConnector] }],
+  connectorEvent: [
+    { connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' },
+    { connectorId: 'ws:Phantom', event: 'accountsChanged', data: [walletStandardAccount] },
+  ],
 }
 
 export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
@@ -104,7 +144,9 @@ export const hostParamSamples: Samples<typeof hostMethodParams> = {
   listConnectors: [undefined],
   connectorRequest: [
     { connectorId: 'io.metamask', method: 'eth_requestAccounts', params: [] },
-    { connectorId: 'ws:Phantom', method: 'solana:signMessage', params: { account: solanaAddress, message: new Uint8Array([104, 105]) } },
+    ...Object.entries(walletStandardParamSamples).flatMap(([method, list]) =>
+      list.map((params) => ({ connectorId: 'ws:Phantom', method, params })),
+    ),
   ],
   setVisible: [{ visible: true }],
   openUrl: [{ url: 'https://wallet.example/wc?uri=x', target: '_blank' }],
@@ -120,8 +162,8 @@ export const hostParamSamples: Samples<typeof hostMethodParams> = {
 }
 
 export const hostResultSamples: Samples<typeof hostMethodResults> = {
-  listConnectors: [[connector, solanaConnector]],
-  connectorRequest: [[address]],
+  listConnectors: [[connector, solanaConnector, externalConnector]],
+  connectorRequest: [[address], ...Object.values(walletStandardResultSamples).flat()],
   setVisible: [undefined],
   openUrl: [undefined],
   storageGet: ['io.metamask', null],

@@ -1,0 +1,116 @@
+import { registerStandardWallet, type AirlockState, type SolanaMethod } from '@airlock/protocol'
+import type { Airlock } from './airlock'
+import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
+import { createListeners } from './emitter'
+import { ownWallets } from './own'
+import { ICON } from './provider'
+import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
+
+const version = '1.0.0'
+const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet']
+const features = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
+const supportedTransactionVersions = ['legacy', 0]
+
+// any: the widget's answers, checked by its own schemas before they leave it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Send = (method: SolanaMethod, params?: object) => Promise<any>
+type Input = { account: StandardWalletAccount; message: Uint8Array; transaction: Uint8Array; options?: object }
+
+/** A Wallet Standard method: every input is one request, one after the other (the user approves each in turn). */
+const each =
+  (run: (input: Input) => Promise<object>) =>
+  async (...inputs: Input[]) => {
+    const outputs: object[] = []
+    for (const input of inputs) outputs.push(await run(input))
+    return outputs
+  }
+
+/**
+ * Airlock as a Solana wallet of the Wallet Standard, so that dapps on @solana/wallet-adapter or
+ * @wallet-standard/app find it as they find Phantom. Every feature is a `solana_*` request to the
+ * widget (bytes to base58/base64 and back); its account is the widget's Solana connection.
+ */
+export function createAirlockWallet(send: Send, disconnect: () => Promise<void>) {
+  let accounts: readonly StandardWalletAccount[] = []
+  const changes = createListeners<{ accounts: readonly StandardWalletAccount[] }>()
+
+  const setAddress = (address: string | undefined) => {
+    if (address === accounts[0]?.address) return
+    accounts = address ? [Object.freeze({ address, publicKey: fromBase58(address), chains, features })] : []
+    changes.emit({ accounts })
+  }
+
+  const wallet: StandardWallet = Object.freeze({
+    version,
+    name: 'Airlock',
+    icon: ICON,
+    chains,
+    get accounts() {
+      return accounts
+    },
+    features: {
+      'standard:connect': {
+        version,
+        async connect(input?: { silent?: boolean }) {
+          if (!input?.silent) setAddress((await send('solana_requestAccounts'))[0]?.pubkey)
+          return { accounts }
+        },
+      },
+      'standard:disconnect': { version, disconnect },
+      'standard:events': { version, on: (_event: 'change', listener: (change: object) => void) => changes.add(listener) },
+      'solana:signMessage': {
+        version,
+        signMessage: each(async ({ account, message }) => ({
+          signedMessage: message,
+          signature: fromBase58((await send('solana_signMessage', { message: toBase58(message), pubkey: account.address })).signature),
+        })),
+      },
+      'solana:signTransaction': {
+        version,
+        supportedTransactionVersions,
+        signTransaction: each(async ({ transaction }) => ({
+          signedTransaction: fromBase64((await send('solana_signTransaction', { transaction: toBase64(transaction) })).transaction),
+        })),
+      },
+      'solana:signAndSendTransaction': {
+        version,
+        supportedTransactionVersions,
+        signAndSendTransaction: each(async ({ transaction, options }) => ({
+          signature: fromBase58(
+            (await send('solana_signAndSendTransaction', { transaction: toBase64(transaction), sendOptions: options })).signature,
+          ),
+        })),
+      },
+    },
+  })
+
+  ownWallets.add(wallet)
+  return {
+    wallet,
+    /** Follows the mirrored state: the account is the Solana connection's, whichever namespace is active. */
+    update(state: AirlockState) {
+      setAddress(state.connections?.find((connection) => connection.namespace === 'solana')?.caipAddress.split(':')[2])
+    },
+  }
+}
+
+/**
+ * Registers `airlock` as the Solana wallet "Airlock" of the Wallet Standard, built on its public
+ * API (getProvider('solana'), disconnect, subscribeState). It lives outside createAirlock because
+ * the one-line script has no room for it under its size budget: dapps of the npm package call it.
+ * Returns the function that unregisters it (call it before or after `airlock.destroy()`).
+ */
+export function registerSolanaWallet(airlock: Airlock): () => void {
+  const solana = airlock.getProvider('solana')
+  const { wallet, update } = createAirlockWallet(
+    (method, params) => solana.request(params ? { method, params } : { method }),
+    () => airlock.disconnect({ namespace: 'solana' }),
+  )
+  update(airlock.getState())
+  const unsubscribe = airlock.subscribeState(update)
+  const unregister = registerStandardWallet(wallet)
+  return () => {
+    unsubscribe()
+    unregister()
+  }
+}

@@ -1,0 +1,124 @@
+import {
+  ProviderRpcError,
+  RpcErrorCode,
+  WALLET_STANDARD_APP_READY,
+  WALLET_STANDARD_CALLS,
+  WALLET_STANDARD_REGISTER,
+  walletStandardParamChecks,
+  type WalletStandardAppApi,
+  type WalletStandardCall,
+} from '@airlock/protocol'
+import { relayable, type RelayedConnector } from './connector'
+
+/** The Wallet Standard (github.com/wallet-standard), as much of it as the SDK touches. */
+export interface StandardWalletAccount {
+  readonly address: string
+  readonly publicKey: Uint8Array
+  readonly chains: readonly string[]
+  readonly features: readonly string[]
+  readonly label?: string
+  readonly icon?: string
+}
+
+export interface StandardWallet {
+  readonly version: '1.0.0'
+  readonly name: string
+  readonly icon: string
+  readonly chains: readonly string[]
+  readonly features: Readonly<Record<string, unknown>>
+  readonly accounts: readonly StandardWalletAccount[]
+}
+
+const SOLANA_CALLS = WALLET_STANDARD_CALLS.filter((call) => call.startsWith('solana:'))
+type Feature = Record<string, (input: unknown) => Promise<unknown>>
+
+/** A connector id from a name the page chose: bounded, and only characters that are safe anywhere. */
+export const connectorId = (prefix: string, name: unknown): string =>
+  prefix +
+  String(name)
+    .slice(0, 100)
+    .replace(/[^\w.-]/g, '_')
+
+/**
+ * The description of a Solana wallet of the Wallet Standard, or nothing for an object that is not
+ * one (it needs standard:connect, a solana:* signing feature and a solana:* chain). Any script of
+ * the page can register a wallet: a property that throws leaves it out, and the caller checks the
+ * description against the protocol schema.
+ */
+export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL'): unknown {
+  try {
+    const { name, icon, features } = wallet as StandardWallet
+    const chains = [...(wallet as StandardWallet).chains].filter((chain) => /^solana:/.test(chain)).slice(0, 16)
+    if (features['standard:connect'] && SOLANA_CALLS.some((call) => features[call]) && chains[0]) {
+      return { id: connectorId('ws:', name), type, namespace: 'solana', name, icon, chains }
+    }
+  } catch {
+    // Not listed.
+  }
+  return undefined
+}
+
+const plainAccount = ({ address, publicKey, chains, features }: StandardWalletAccount) => ({
+  address,
+  publicKey,
+  chains: [...chains],
+  features: [...features],
+})
+
+/**
+ * Relays the widget's calls to a Wallet Standard wallet: only the features of
+ * WALLET_STANDARD_CALLS, with checked plain-data params, an account named by its address, and
+ * plain data back (the first output of the wallet's array of outputs), which the widget checks.
+ */
+export const standardConnector = (wallet: StandardWallet): RelayedConnector => ({
+  source: wallet,
+  async request(method, params) {
+    const call = method as WalletStandardCall
+    const name = method.slice(method.indexOf(':') + 1)
+    const feature = WALLET_STANDARD_CALLS.includes(call) ? (wallet.features[call] as Feature | undefined) : undefined
+    if (typeof feature?.[name] !== 'function') {
+      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `This wallet does not support ${method.slice(0, 100)}`)
+    }
+    if (!walletStandardParamChecks[call].safeParse(params).success) {
+      throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
+    }
+    let input = params as { account?: unknown } | undefined
+    if (input?.account !== undefined) {
+      const account = wallet.accounts.find((known) => known.address === input!.account)
+      if (!account) throw new ProviderRpcError(RpcErrorCode.Unauthorized, `Account ${input.account} is not connected in this wallet`)
+      input = { ...input, account }
+    }
+    const output = (await feature[name](input)) as { accounts: StandardWalletAccount[] } & unknown[]
+    return relayable(call === 'standard:connect' ? { accounts: output.accounts.map(plainAccount) } : output?.[0])
+  },
+  watch(emit) {
+    const events = wallet.features['standard:events'] as {
+      on?(event: 'change', listener: (change: { accounts?: StandardWalletAccount[] }) => void): unknown
+    }
+    const off = events?.on?.('change', ({ accounts }) => accounts && emit('accountsChanged', accounts.map(plainAccount)))
+    return typeof off === 'function' ? (off as () => void) : () => {}
+  },
+})
+
+/**
+ * The app side of the Wallet Standard's window events: answers wallets that register after us
+ * (register-wallet) and asks those that loaded before (app-ready). Returns the stop function.
+ */
+export function listenForStandardWallets(add: (wallet: unknown) => () => void): () => void {
+  const api = Object.freeze({
+    register(...wallets: unknown[]) {
+      const removers = wallets.map(add)
+      return () => removers.forEach((remove) => remove())
+    },
+  })
+  const onRegister = (event: Event) => {
+    try {
+      ;(event as CustomEvent<(api: WalletStandardAppApi) => void>).detail(api)
+    } catch {
+      // A broken registration only loses its own wallet.
+    }
+  }
+  window.addEventListener(WALLET_STANDARD_REGISTER, onRegister)
+  window.dispatchEvent(new CustomEvent(WALLET_STANDARD_APP_READY, { detail: api }))
+  return () => window.removeEventListener(WALLET_STANDARD_REGISTER, onRegister)
+}

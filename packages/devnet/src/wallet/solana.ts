@@ -1,0 +1,168 @@
+import { ed25519 } from '@noble/curves/ed25519'
+import { base58, base64, hex } from '@scure/base'
+import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
+import { solanaDevnetAccounts } from '../solana/accounts'
+import { ProviderRpcError, rpcError } from './errors'
+import { checkMode, confirm, type DevnetWalletMode } from './modes'
+import { rpcCall } from './rpc'
+
+export const DEFAULT_SOLANA_RPC = 'http://127.0.0.1:4411'
+
+export interface DevnetSolanaWalletConfig {
+  /** The 32-byte ed25519 seed, hex; default: the Solana devnet's first test account. */
+  secretKey?: string
+  /** Where signAndSendTransaction sends (`sendTransaction`, base64). */
+  solanaRpc?: string
+  /** The same name as the devnet EVM wallet, so that the widget shows one wallet for both families. */
+  name?: string
+  icon: string
+  chains?: readonly string[]
+  /** Where the wallet remembers that this site is connected, as an extension does across reloads. */
+  sitePermission?: { load(): boolean; save(connected: boolean): void }
+}
+
+interface Account {
+  readonly address: string
+  readonly publicKey: Uint8Array
+  readonly chains: readonly string[]
+  readonly features: readonly string[]
+  readonly label: string
+}
+type Change = { accounts: readonly Account[] }
+type SignInput = { account: Account; message: Uint8Array; transaction: Uint8Array; options?: SendOptions }
+type SendOptions = { skipPreflight?: boolean; preflightCommitment?: string; maxRetries?: number; minContextSlot?: number }
+
+export interface DevnetSolanaWalletControls {
+  setMode(mode: DevnetWalletMode): void
+  state(): { mode: DevnetWalletMode; connected: boolean; address: string }
+}
+
+const version = '1.0.0'
+const SIGNING = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
+const transactions = { decoder: getTransactionDecoder(), encoder: getTransactionEncoder() }
+
+/**
+ * The devnet's browser wallet for Solana: a Wallet Standard wallet (what Phantom or Solflare
+ * register in a page) signing with one devnet key, ed25519 via @noble/curves. Requests a user
+ * would confirm follow the mode, as the devnet EVM wallet's do.
+ */
+export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
+  const seed = hex.decode(config.secretKey ?? solanaDevnetAccounts[0]!.secretKey)
+  const publicKey = ed25519.getPublicKey(seed)
+  const chains = config.chains ?? ['solana:localnet']
+  const account: Account = Object.freeze({
+    address: base58.encode(publicKey),
+    publicKey,
+    chains,
+    features: SIGNING,
+    label: 'Devnet account 0',
+  })
+  const rpc = config.solanaRpc ?? DEFAULT_SOLANA_RPC
+  let mode: DevnetWalletMode = 'approve'
+  let connected = config.sitePermission?.load() ?? false
+  const listeners = new Set<(change: Change) => void>()
+  const accounts = () => (connected ? [account] : [])
+
+  const setConnected = (next: boolean) => {
+    if (next === connected) return
+    connected = next
+    config.sitePermission?.save(next)
+    for (const listener of [...listeners]) listener({ accounts: accounts() })
+  }
+
+  /** The user's approval of a request for `input.account`, which must be this wallet's, connected. */
+  async function approve(input: SignInput): Promise<void> {
+    if (!connected || input?.account?.address !== account.address) throw rpcError(4100)
+    await confirm(mode)
+  }
+
+  function signTransaction(bytes: Uint8Array): Uint8Array {
+    let transaction: Transaction
+    try {
+      transaction = transactions.decoder.decode(bytes)
+    } catch (error) {
+      throw new ProviderRpcError(-32602, `Not a Solana transaction: ${(error as Error).message}`)
+    }
+    if (!(account.address in transaction.signatures))
+      throw new ProviderRpcError(-32602, `${account.address} is not a signer of this transaction`)
+    const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), seed) as SignatureBytes
+    return new Uint8Array(
+      transactions.encoder.encode({ ...transaction, signatures: { ...transaction.signatures, [account.address]: signature } }),
+    )
+  }
+
+  /** Runs a signing feature over each input, in order, as the Wallet Standard's methods take them. */
+  const each =
+    <R>(run: (input: SignInput) => Promise<R>) =>
+    async (...inputs: SignInput[]): Promise<R[]> => {
+      const outputs: R[] = []
+      for (const input of inputs) {
+        await approve(input)
+        outputs.push(await run(input))
+      }
+      return outputs
+    }
+
+  const wallet = {
+    version,
+    name: config.name ?? 'Devnet Wallet',
+    icon: config.icon,
+    chains,
+    get accounts() {
+      return accounts()
+    },
+    features: {
+      'standard:connect': {
+        version,
+        async connect(input?: { silent?: boolean }) {
+          if (!connected && !input?.silent) {
+            await confirm(mode)
+            setConnected(true)
+          }
+          return { accounts: accounts() }
+        },
+      },
+      'standard:disconnect': { version, disconnect: async () => setConnected(false) },
+      'standard:events': {
+        version,
+        on(event: 'change', listener: (change: Change) => void) {
+          if (event !== 'change') return () => {}
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        },
+      },
+      'solana:signMessage': {
+        version,
+        signMessage: each(async ({ message }) => ({
+          signedMessage: message,
+          signature: ed25519.sign(message, seed),
+          signatureType: 'ed25519',
+        })),
+      },
+      'solana:signTransaction': {
+        version,
+        supportedTransactionVersions: ['legacy', 0],
+        signTransaction: each(async ({ transaction }) => ({ signedTransaction: signTransaction(transaction) })),
+      },
+      'solana:signAndSendTransaction': {
+        version,
+        supportedTransactionVersions: ['legacy', 0],
+        signAndSendTransaction: each(async ({ transaction, options }) => {
+          const signed = base64.encode(signTransaction(transaction))
+          const { skipPreflight, preflightCommitment, maxRetries, minContextSlot } = options ?? {}
+          const config = { encoding: 'base64', skipPreflight, preflightCommitment, maxRetries, minContextSlot }
+          const sent = await rpcCall<string>(rpc, 'sendTransaction', [signed, config])
+          return { signature: base58.decode(sent) }
+        }),
+      },
+    },
+  }
+
+  const devnet: DevnetSolanaWalletControls = {
+    setMode: (next) => void (mode = checkMode(next)),
+    state: () => ({ mode, connected, address: account.address }),
+  }
+  return { wallet, devnet }
+}
+
+export type DevnetSolanaWallet = ReturnType<typeof createDevnetSolanaWallet>
