@@ -42,15 +42,13 @@ export function solanaDevnetSigner(index: number): Promise<KeyPairSigner> {
   return createKeyPairSignerFromPrivateKeyBytes(hex.decode(account.secretKey))
 }
 
-/** Signs `instructions` with `payer` (and any signer they name), sends them and waits for confirmation. */
-export async function sendInstructions(
-  endpoints: SolanaEndpoints,
+/** A transaction of `instructions` paid by `payer`, on the cluster's latest blockhash, signed by `payer` (and any signer they name), not sent. */
+export async function signInstructions(
+  endpoints: Pick<SolanaEndpoints, 'url'>,
   payer: KeyPairSigner,
   instructions: readonly Instruction[],
-): Promise<Signature> {
-  const rpc = createSolanaRpc(endpoints.url)
-  const rpcSubscriptions = createSolanaRpcSubscriptions(endpoints.wsUrl)
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
+) {
+  const { value: blockhash } = await createSolanaRpc(endpoints.url).getLatestBlockhash().send()
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
@@ -59,6 +57,18 @@ export async function sendInstructions(
   )
   const transaction = await signTransactionMessageWithSigners(message)
   assertIsTransactionWithBlockhashLifetime(transaction)
+  return transaction
+}
+
+/** Signs `instructions` with `payer` (and any signer they name), sends them and waits for confirmation. */
+export async function sendInstructions(
+  endpoints: SolanaEndpoints,
+  payer: KeyPairSigner,
+  instructions: readonly Instruction[],
+): Promise<Signature> {
+  const transaction = await signInstructions(endpoints, payer, instructions)
+  const rpc = createSolanaRpc(endpoints.url)
+  const rpcSubscriptions = createSolanaRpcSubscriptions(endpoints.wsUrl)
   await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(transaction, { commitment: 'confirmed' })
   return getSignatureFromTransaction(transaction)
 }

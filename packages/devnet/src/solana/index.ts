@@ -6,4 +6,4 @@ export {
   type SolanaDevnetAccount,
 } from './accounts'
 export { startSolanaDevnet, MAX_REQUEST_BYTES, type SolanaDevnet, type StartSolanaDevnetOptions } from './server'
-export { sendInstructions, solanaDevnetSigner, transferSol, transferUsdc, type SolanaEndpoints } from './client'
+export { sendInstructions, signInstructions, solanaDevnetSigner, transferSol, transferUsdc, type SolanaEndpoints } from './client'

@@ -270,16 +270,14 @@ const METHODS: Record<string, Handler> = {
   },
   getSignaturesForAddress: (params, ledger) => {
     const [address, config] = parse(methodParams.signaturesForAddress, params)
-    return ledger
-      .signaturesFor(address, { limit: config?.limit ?? 1000, before: config?.before, until: config?.until })
-      .map((landed) => ({
-        signature: landed.signature,
-        slot: landed.slot,
-        err: landed.err,
-        memo: null,
-        blockTime: landed.blockTime,
-        confirmationStatus: 'finalized',
-      }))
+    return ledger.signaturesFor(address, { limit: config?.limit ?? 1000, before: config?.before, until: config?.until }).map((landed) => ({
+      signature: landed.signature,
+      slot: landed.slot,
+      err: landed.err,
+      memo: null,
+      blockTime: landed.blockTime,
+      confirmationStatus: 'finalized',
+    }))
   },
   getTransaction: (params, ledger) => {
     const [signature, config] = parse(methodParams.transaction, params)

@@ -1,24 +1,14 @@
 import { getTransferSolInstruction } from '@solana-program/system'
 import {
   address,
-  appendTransactionMessageInstruction,
-  appendTransactionMessageInstructions,
-  assertIsTransactionWithBlockhashLifetime,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
-  getCompiledTransactionMessageEncoder,
-  compileTransactionMessage,
   getSignatureFromTransaction,
   isSolanaError,
   lamports,
-  pipe,
   sendAndConfirmTransactionFactory,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
   SOLANA_ERROR__TRANSACTION_ERROR__INSUFFICIENT_FUNDS_FOR_RENT,
   type Instruction,
@@ -27,7 +17,15 @@ import {
   type SolanaRpcApi,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SOLANA_DEVNET_USDC_MINT, solanaDevnetSigner, startSolanaDevnet, transferSol, transferUsdc, type SolanaDevnet } from './index'
+import {
+  SOLANA_DEVNET_USDC_MINT,
+  signInstructions,
+  solanaDevnetSigner,
+  startSolanaDevnet,
+  transferSol,
+  transferUsdc,
+  type SolanaDevnet,
+} from './index'
 
 let devnet: SolanaDevnet
 let rpc: Rpc<SolanaRpcApi>
@@ -61,22 +59,11 @@ async function usdcOf(owner: string): Promise<string | undefined> {
 }
 
 /** A signed SOL transfer that is not sent yet. */
-async function signedTransfer(from: KeyPairSigner, to: string, amount: bigint, extra: Instruction[] = []) {
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(from, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) =>
-      appendTransactionMessageInstructions(
-        [...extra, getTransferSolInstruction({ source: from, destination: address(to), amount: lamports(amount) })],
-        m,
-      ),
-  )
-  const signed = await signTransactionMessageWithSigners(message)
-  assertIsTransactionWithBlockhashLifetime(signed)
-  return signed
-}
+const signedTransfer = (from: KeyPairSigner, to: string, amount: bigint, extra: Instruction[] = []) =>
+  signInstructions(devnet, from, [
+    ...extra,
+    getTransferSolInstruction({ source: from, destination: address(to), amount: lamports(amount) }),
+  ])
 
 describe('the Solana devnet', () => {
   it('starts with every devnet account at 1000 SOL and 10,000 USDC, the fixed genesis hash and a USDC mint of 6 decimals', async () => {
@@ -259,20 +246,13 @@ describe('the Solana devnet', () => {
   it('refuses forged, unsigned and tampered transactions with -32003 and moves nothing', async () => {
     const before = await balance(bob.address)
     const mallory = await generateKeyPairSigner()
-    const { value: blockhash } = await rpc.getLatestBlockhash().send()
     // Bob's money, signed by Mallory's key.
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(bob, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-      (m) =>
-        appendTransactionMessageInstruction(
-          getTransferSolInstruction({ source: bob, destination: mallory.address, amount: lamports(SOL) }),
-          m,
-        ),
+    const { messageBytes } = await signedTransfer(bob, mallory.address, SOL)
+    const forgedSignature = await crypto.subtle.sign(
+      'Ed25519',
+      mallory.keyPair.privateKey,
+      messageBytes as unknown as Uint8Array<ArrayBuffer>,
     )
-    const messageBytes = getCompiledTransactionMessageEncoder().encode(compileTransactionMessage(message))
-    const forgedSignature = await crypto.subtle.sign('Ed25519', mallory.keyPair.privateKey, messageBytes as Uint8Array<ArrayBuffer>)
     const wire = (signature: Uint8Array) =>
       Buffer.concat([Buffer.from([1]), Buffer.from(signature), Buffer.from(messageBytes)]).toString('base64')
     for (const signature of [new Uint8Array(forgedSignature), new Uint8Array(64)]) {
