@@ -1,19 +1,6 @@
-import { solanaDevnetSigner, startSolanaDevnet, type SolanaDevnet } from '@airlock/devnet/solana'
+import { signInstructions, solanaDevnetSigner, startSolanaDevnet, type SolanaDevnet } from '@airlock/devnet/solana'
 import { getTransferSolInstruction } from '@solana-program/system'
-import {
-  address,
-  appendTransactionMessageInstruction,
-  createSolanaRpc,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type KeyPairSigner,
-} from '@solana/kit'
+import { address, createSolanaRpc, generateKeyPairSigner, getBase64EncodedWireTransaction, lamports, type KeyPairSigner } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '../api/app'
 import { startApiServer } from '../api/server'
@@ -63,18 +50,8 @@ async function proxy<T extends Reply | Reply[] = Reply>(body: unknown, chainId =
 const call = (method: string, params: unknown[] = []) => proxy({ jsonrpc: '2.0', id: 1, method, params })
 
 async function signedTransfer(to: string, amount: bigint) {
-  const { value: blockhash } = await createSolanaRpc(devnet.url).getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(alice, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: alice, destination: address(to), amount: lamports(amount) }),
-        m,
-      ),
-  )
-  return getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message))
+  const transfer = getTransferSolInstruction({ source: alice, destination: address(to), amount: lamports(amount) })
+  return getBase64EncodedWireTransaction(await signInstructions(devnet, alice, [transfer]))
 }
 
 beforeAll(async () => {
