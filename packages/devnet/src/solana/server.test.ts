@@ -4,6 +4,7 @@ import {
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   generateKeyPairSigner,
+  getBase58Decoder,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   isSolanaError,
@@ -233,6 +234,58 @@ describe('the Solana devnet', () => {
     const landed = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send()
     expect(landed!.meta!.fee).toBe(BigInt(quoted.result.value))
     expect(landed!.meta!.fee).toBeGreaterThan(5000n)
+    const fees = await rpc.getRecentPrioritizationFees([alice.address]).send()
+    expect(fees).toContainEqual({ slot: landed!.slot, prioritizationFee: 1_000_000n })
+  })
+
+  it('answers the cluster calls as a node does', async () => {
+    expect(await rpc.getHealth().send()).toBe('ok')
+    expect(await rpc.getVersion().send()).toEqual({
+      'feature-set': expect.any(Number),
+      'solana-core': expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    })
+    const [slot, height, epoch] = [await rpc.getSlot().send(), await rpc.getBlockHeight().send(), await rpc.getEpochInfo().send()]
+    expect(height).toBe(slot)
+    expect(epoch).toMatchObject({ absoluteSlot: slot, blockHeight: slot, epoch: 0n, slotIndex: slot, slotsInEpoch: 432_000n })
+    expect(epoch.transactionCount).toBeGreaterThan(0n)
+    expect(await rpc.getMinimumBalanceForRentExemption(0n).send()).toBe(890_880n)
+    const { value: latest } = await rpc.getLatestBlockhash().send()
+    expect(latest.lastValidBlockHeight).toBe(slot + 150n)
+    expect((await rpc.isBlockhashValid('11111111111111111111111111111111' as never).send()).value).toBe(false)
+  })
+
+  it('simulates without signatures (fee and compute estimates) and changes nothing', async () => {
+    const fresh = await generateKeyPairSigner()
+    const before = await balance(alice.address)
+    const unsigned = (amount: bigint) =>
+      signedTransfer(alice, fresh.address, amount).then((signed) =>
+        Buffer.concat([Buffer.from([1]), Buffer.alloc(64), Buffer.from(signed.messageBytes)]).toString('base64'),
+      )
+    const config = { encoding: 'base64', replaceRecentBlockhash: true, accounts: { addresses: [fresh.address], encoding: 'base64' } }
+    const ok = (await postRpc('simulateTransaction', [await unsigned(SOL), config])).result.value
+    expect(ok).toMatchObject({
+      err: null,
+      accounts: [{ lamports: 1_000_000_000 }],
+      replacementBlockhash: { blockhash: expect.any(String) },
+    })
+    expect(ok.unitsConsumed).toBeGreaterThan(0)
+    expect(ok.logs).toContain('Program 11111111111111111111111111111111 success')
+    const rent = (await postRpc('simulateTransaction', [await unsigned(10n), config])).result.value
+    expect(rent.err).toEqual({ InsufficientFundsForRent: { account_index: 1 } })
+    // With sigVerify the missing signature is refused, as sendTransaction would.
+    const verified = await postRpc('simulateTransaction', [await unsigned(SOL), { encoding: 'base64', sigVerify: true }])
+    expect(verified.error.code).toBe(-32003)
+    expect(await balance(alice.address)).toBe(before)
+    expect(await balance(fresh.address)).toBe(0n)
+  })
+
+  it("takes base58 transactions too (a node's default encoding)", async () => {
+    const fresh = await generateKeyPairSigner()
+    const signed = await signedTransfer(alice, fresh.address, SOL)
+    const base58Wire = getBase58Decoder().decode(Buffer.from(getBase64EncodedWireTransaction(signed), 'base64'))
+    const { result } = await postRpc('sendTransaction', [base58Wire])
+    expect(result).toBe(getSignatureFromTransaction(signed))
+    expect(await balance(fresh.address)).toBe(SOL)
   })
 
   it('airdrops from the faucet as an ordinary transaction', async () => {
