@@ -13,6 +13,7 @@ import {
   type ReferenceWallet,
 } from '@airlock/devnet'
 import { localhostFetch, standInCustodyOf, startFarcasterStandIn, type FarcasterStandIn } from '@airlock/devnet/farcaster'
+import { startSolanaDevnet, type SolanaDevnet } from '@airlock/devnet/solana'
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -35,6 +36,8 @@ export interface StackPortsOption extends DevPorts {
   farcaster: number
   /** The key service (its own process). */
   keys: number
+  /** The Solana devnet's JSON-RPC; its WebSocket API listens on the next port. */
+  solana: number
 }
 
 export interface Stack {
@@ -52,6 +55,8 @@ export interface Stack {
   oidcClients: readonly OidcStandInClient[]
   /** The Farcaster stand-in: the relay the secure origin opens channels at, and the app page its QR URLs open. */
   farcaster: FarcasterStandIn
+  /** The Solana devnet (litesvm): its cluster id, the USDC mint and the funded accounts. */
+  solana: SolanaDevnet
   urls: {
     demo: string
     demoNpm: string
@@ -73,6 +78,10 @@ export interface Stack {
     farcaster: string
     /** The key service (its own process, database and secret). */
     keyService: string
+    /** The Solana devnet's JSON-RPC (http://127.0.0.1:4411 under `npm start`). */
+    solanaRpc: string
+    /** The Solana devnet's WebSocket API (signatureSubscribe, slotSubscribe), on the next port. */
+    solanaWs: string
   }
   stop(): Promise<void>
 }
@@ -89,6 +98,7 @@ export const START_PORTS: StackPortsOption = {
   oidc: 4408,
   farcaster: 4409,
   keys: 4410,
+  solana: 4411,
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
@@ -108,10 +118,10 @@ export function devnetOidcClients(secureOrigin: string): OidcStandInClient[] {
 }
 
 /**
- * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the api,
- * the widget, secure-frame and demo origins, built (or served by Vite in dev mode), a local
- * WalletConnect relay and the reference WalletConnect wallet with its page, the mail sink, and the
- * social login (OIDC) and Sign In With Farcaster stand-ins.
+ * Everything `npm start`, the e2e suite and the bench run against: two devnet chains and the
+ * Solana devnet, the api, the widget, secure-frame and demo origins, built (or served by Vite in
+ * dev mode), a local WalletConnect relay and the reference WalletConnect wallet with its page, the
+ * mail sink, and the social login (OIDC) and Sign In With Farcaster stand-ins.
  */
 export async function startStack(options: {
   /** Print one JSON line per API request. */
@@ -188,7 +198,7 @@ export async function startStack(options: {
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
   // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
   const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
-  const [api, walletConnect, mail, oidc, farcaster, keyService] = await Promise.allSettled([
+  const [api, walletConnect, mail, oidc, farcaster, keyService, solana] = await Promise.allSettled([
     startApiStack({
       ...config,
       ...(options.rateLimit === false ? { rateLimit: false } : {}),
@@ -238,6 +248,8 @@ export async function startStack(options: {
       ...(options.requestLog ? { log: (line: string) => console.log(line) } : {}),
     }),
     keyServiceStart,
+    // Its log carries internal errors only (a bug, never a client's bad input): always shown.
+    startSolanaDevnet({ port: ports.solana, log: log ?? ((line) => console.log(line)) }),
   ])
   if (
     api.status === 'rejected' ||
@@ -245,7 +257,8 @@ export async function startStack(options: {
     mail.status === 'rejected' ||
     oidc.status === 'rejected' ||
     farcaster.status === 'rejected' ||
-    keyService.status === 'rejected'
+    keyService.status === 'rejected' ||
+    solana.status === 'rejected'
   ) {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
@@ -253,10 +266,11 @@ export async function startStack(options: {
       oidc.status === 'fulfilled' && oidc.value.stop(),
       farcaster.status === 'fulfilled' && farcaster.value.stop(),
       keyService.status === 'fulfilled' && keyService.value.stop(),
+      solana.status === 'fulfilled' && solana.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail, oidc, farcaster, keyService].find(
+    throw [api, walletConnect, mail, oidc, farcaster, keyService, solana].find(
       (result): result is PromiseRejectedResult => result.status === 'rejected',
     )!.reason
   }
@@ -271,6 +285,7 @@ export async function startStack(options: {
     oidc: oidc.value,
     oidcClients,
     farcaster: farcaster.value,
+    solana: solana.value,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -285,6 +300,8 @@ export async function startStack(options: {
       oidc: oidc.value.url,
       farcaster: farcaster.value.url,
       keyService: config.keyServiceOrigin,
+      solanaRpc: solana.value.url,
+      solanaWs: solana.value.wsUrl,
     },
     stop() {
       stopped ??= Promise.allSettled([
@@ -295,6 +312,7 @@ export async function startStack(options: {
         oidc.value.stop(),
         farcaster.value.stop(),
         keyService.value.stop(),
+        solana.value.stop(),
       ]).then(() => undefined)
       return stopped
     },
@@ -318,6 +336,7 @@ export const E2E_PORTS: StackPortsOption = shiftPorts(
     oidc: 14408,
     farcaster: 14409,
     keys: 14410,
+    solana: 14411,
     anvil: { 31337: 18545, 31338: 18546 },
   },
   Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
@@ -335,6 +354,7 @@ export const BENCH_PORTS: StackPortsOption = {
   oidc: 34408,
   farcaster: 34409,
   keys: 34410,
+  solana: 34411,
   anvil: { 31337: 38545, 31338: 38546 },
 }
 

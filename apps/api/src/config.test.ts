@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { devConfig, parseStackConfig } from './config'
 
 describe('devConfig', () => {
-  it('gives the local origins, the demo project and the devnet upstreams', () => {
+  it('gives the local origins, the demo project and the devnet upstreams (the anvil chains and the Solana cluster)', () => {
     const config = devConfig()
     expect(config.origins).toEqual({
       dapp: 'http://dapp.localhost:4400',
@@ -23,7 +23,11 @@ describe('devConfig', () => {
         features: { analytics: false },
       },
     ])
-    expect(config.rpcUpstreams).toEqual({ 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' })
+    expect(config.rpcUpstreams).toEqual({
+      'eip155:31337': 'http://127.0.0.1:8545',
+      'eip155:31338': 'http://127.0.0.1:8546',
+      'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:4411',
+    })
     expect(config.dev).toBeUndefined()
   })
 
@@ -38,11 +42,15 @@ describe('devConfig', () => {
   })
 
   it('takes other ports for every server and chain', () => {
-    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 } })
+    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 }, solana: 25411 })
     expect(config.origins.widget).toBe('http://widget.localhost:25401')
     expect(config.ports.api).toBe(25403)
     expect(config.projects[0]?.allowedOrigins).toEqual(['http://dapp.localhost:25400', 'http://localhost:25400', 'http://127.0.0.1:25400'])
-    expect(config.rpcUpstreams).toEqual({ 'eip155:31337': 'http://127.0.0.1:25545', 'eip155:31338': 'http://127.0.0.1:8546' })
+    expect(config.rpcUpstreams).toEqual({
+      'eip155:31337': 'http://127.0.0.1:25545',
+      'eip155:31338': 'http://127.0.0.1:8546',
+      'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:25411',
+    })
     expect(() => parseStackConfig(config)).not.toThrow()
   })
 })

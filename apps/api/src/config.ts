@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
+import { solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
@@ -221,10 +222,15 @@ export interface DevPorts extends Partial<StackPorts> {
   relay?: number
   /** The key service (its own process, started beside the stack). */
   keys?: number
+  /** The Solana devnet's JSON-RPC port (its WebSocket API is on the next port). */
+  solana?: number
 }
 
 /** The key service's port under `npm start`. */
 export const DEFAULT_KEY_SERVICE_PORT = 4410
+
+/** The Solana devnet's JSON-RPC port under `npm start` (its WebSocket API listens on 4412). */
+export const DEFAULT_SOLANA_PORT = 4411
 
 /** `apps/<app>/dist`, resolved from this file (not from the working directory). */
 export const appDistDir = (app: string): string => fileURLToPath(new URL(`../../${app}/dist`, import.meta.url))
@@ -233,8 +239,8 @@ export const appDir = (app: string): string => fileURLToPath(new URL(`../../${ap
 
 /**
  * The local stack: `http://{dapp,widget,secure,api}.localhost:<port>` (distinct sites so the
- * browser isolates them), the `demo` project and the two devnet chains. Every port can be
- * overridden so tests can run a second stack beside `npm start`.
+ * browser isolates them), the `demo` project, the two devnet chains and the Solana devnet cluster.
+ * Every port can be overridden so tests can run a second stack beside `npm start`.
  */
 export function devConfig(ports: DevPorts = {}): StackConfig {
   const p: StackPorts = {
@@ -264,9 +270,12 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
         features: { analytics: false },
       },
     ],
-    rpcUpstreams: Object.fromEntries(
-      Object.entries(anvil).flatMap(([chainId, port]) => (port === undefined ? [] : [[`eip155:${chainId}`, `http://127.0.0.1:${port}`]])),
-    ),
+    rpcUpstreams: {
+      ...Object.fromEntries(
+        Object.entries(anvil).flatMap(([chainId, port]) => (port === undefined ? [] : [[`eip155:${chainId}`, `http://127.0.0.1:${port}`]])),
+      ),
+      [solanaLocalnet.caipNetworkId]: `http://127.0.0.1:${ports.solana ?? DEFAULT_SOLANA_PORT}`,
+    },
     dex: uniswapV2DexConfig(
       Object.keys(anvil).map((chainId) => `eip155:${chainId}`),
       { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS },

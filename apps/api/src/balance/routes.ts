@@ -1,30 +1,27 @@
 import { Hono } from 'hono'
-import { parseAbi, type Address, type PublicClient } from 'viem'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../http/errors'
-import { isNativeAddress, NATIVE_TOKEN_ADDRESS, parseCaip2, parseEvmAddress } from '../prices/caip'
-import { DEFAULT_NATIVE, type ChainDexConfig, type DexConfig, type ResolvedToken } from '../prices/dex-config'
-import { throwIfBatchFailed } from '../prices/multicall'
+import { parseCaip2 } from '../prices/caip'
+import type { DexConfig } from '../prices/dex-config'
 import { createPoolPriceSource, type PriceSource } from '../prices/price-source'
 import { TtlCache } from './cache'
-import { toBalanceItems, type BalanceItem, type BalanceResponse } from './format'
+import { evmBalanceFamily } from './evm'
+import type { BalanceFamily } from './family'
+import type { BalanceItem, BalanceResponse } from './format'
+import { solanaBalanceFamily } from './solana'
 
 /** SPEC section 9: "native balance 30 s", "portfolio 30 s". */
 export const BALANCE_CACHE_MS = 30_000
 
-/** Multicall3's getEthBalance and ERC-20 balanceOf: one ABI so that one batch holds both. */
-const balanceAbi = parseAbi([
-  'function getEthBalance(address addr) view returns (uint256 balance)',
-  'function balanceOf(address account) view returns (uint256)',
-])
-
 /** The path and query the handler reads (it checks them by hand, below, to give AppKit's error texts). */
-export const BalanceParams = z.object({ address: z.string().describe('EVM address (0x + 40 hex digits)') })
+export const BalanceParams = z.object({
+  address: z.string().describe('EVM address (0x + 40 hex digits) or Solana address (base58 of a 32-byte public key)'),
+})
 export const BalanceQuery = z.object({
   currency: z.string().optional().describe('usd (the only currency)'),
-  chainId: z.string().optional().describe('CAIP-2; without it every chain the API serves'),
+  chainId: z.string().optional().describe("CAIP-2 (eip155:… or solana:…); without it every chain the API serves of the address's family"),
   forceUpdate: z.string().optional().describe('any non-empty value bypasses the 30 s cache'),
 })
 
@@ -37,88 +34,61 @@ export interface BalanceRouteOptions {
 
 /**
  * `GET /account/:address/balance?currency=usd&chainId=<CAIP-2>&forceUpdate=` -> `{ balances }`.
- * Native plus the chain's known tokens, read in ONE Multicall3 batch (getEthBalance + balanceOf),
- * priced from the chain's pools. Zero balances and spam tokens are left out. Without chainId:
- * every chain of the registry. A namespace or chain without an upstream: `{ balances: [] }`, no
- * request. Cached 30 s per (address, chain); a non-empty `forceUpdate` reads the chain again.
+ * The address says the family: an EVM address reads native plus the chain's known tokens in one
+ * Multicall3 batch, priced from the chain's pools (balance/evm.ts); a Solana address reads SOL and
+ * its SPL tokens from the cluster's node (balance/solana.ts). Zero balances and spam tokens are
+ * left out. Without chainId: every chain of the address's family. A chain of another family, or
+ * without an upstream: `{ balances: [] }`, no request. Cached 30 s per (address, chain); a
+ * non-empty `forceUpdate` reads the chain again.
  */
 export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono<{ Variables: ApiVariables }> {
   const source = options.priceSource ?? createPoolPriceSource({ chains: deps.chains, dex: options.dex })
   const cache = new TtlCache<BalanceItem[]>(options.cacheTtlMs ?? BALANCE_CACHE_MS, deps.now)
   const app = new Hono<{ Variables: ApiVariables }>()
 
-  async function chainBalances(caip2: string, client: PublicClient, user: Address): Promise<BalanceItem[]> {
-    const config: ChainDexConfig | undefined = options.dex[caip2]
-    const nativeCurrency = config?.native ?? client.chain?.nativeCurrency ?? DEFAULT_NATIVE
-    const multicall3 = client.chain?.contracts?.multicall3?.address
-    if (!multicall3) throw new Error(`${caip2} has no Multicall3 address configured`)
-    const native: ResolvedToken = { ...nativeCurrency, address: NATIVE_TOKEN_ADDRESS, native: true }
-    const tokens: ResolvedToken[] = (config?.tokens ?? [])
-      .filter((t) => !t.spam)
-      .map((t) => ({ address: t.address, name: t.name, symbol: t.symbol, decimals: t.decimals, native: false }))
-
-    const results = await client.multicall({
-      allowFailure: true,
-      // One batch whatever the size: the token list is short and one eth_call is one round trip.
-      batchSize: 0,
-      multicallAddress: multicall3,
-      contracts: [
-        { address: multicall3, functionName: 'getEthBalance' },
-        ...tokens.map((t) => ({ address: t.address, functionName: 'balanceOf' })),
-      ].map(({ address, functionName }) => ({
-        address,
-        abi: balanceAbi,
-        functionName: functionName as 'balanceOf' | 'getEthBalance',
-        args: [user] as const,
-      })),
-    })
-    throwIfBatchFailed(results)
-    const holdings = [native, ...tokens].flatMap((token, i) => {
-      const result = results[i]
-      return result?.status === 'success' ? [{ token, amount: result.result }] : []
-    })
-    const held = holdings.filter((h) => h.amount > 0n).map((h) => h.token.address)
-    const prices = held.length > 0 && config ? await source.prices(caip2, held) : new Map<string, number>()
-    return toBalanceItems({ caip2, apiOrigin: deps.apiOrigin, holdings, prices })
-  }
+  const evm = evmBalanceFamily(deps, options.dex, source)
+  const solana = solanaBalanceFamily(deps)
+  // EVM first: a 40-hex-digit string without 0x is an EVM address even where it also reads as base58.
+  const families: BalanceFamily[] = [evm, solana]
 
   app.get('/account/:address/balance', async (c) => {
-    const user = parseEvmAddress(c.req.param('address'))
-    if (!user || isNativeAddress(user)) {
-      return apiError(c, 400, 'Invalid address: expected an EVM address (0x and 40 hex digits)', [
-        { description: 'Invalid address: expected an EVM address (0x and 40 hex digits)', field: 'address' },
-      ])
+    const raw = c.req.param('address')
+    const chainId = c.req.query('chainId')
+    const requested = chainId ? parseCaip2(chainId) : undefined
+    const family = families.find((candidate) => candidate.parse(raw) !== undefined)
+    if (!family) {
+      const expected = families.find((candidate) => candidate.namespace === requested?.namespace) ?? evm
+      return apiError(c, 400, expected.invalid, [{ description: expected.invalid, field: 'address' }])
     }
+    const address = family.parse(raw)!
     const currency = c.req.query('currency')
     if (currency !== undefined && currency.toLowerCase() !== 'usd') {
       return apiError(c, 400, `Unsupported currency "${currency}": only usd`, [
         { description: `Unsupported currency "${currency}": only usd`, field: 'currency' },
       ])
     }
-    const chainId = c.req.query('chainId')
     let chains: string[]
     if (chainId === undefined || chainId === '') {
-      chains = deps.chains.supported()
+      chains = family.chains()
     } else {
-      const parsed = parseCaip2(chainId)
-      if (!parsed) {
+      if (!requested) {
         return apiError(c, 400, 'Invalid chainId: expected a CAIP-2 chain id such as eip155:1', [
           { description: 'Invalid chainId: expected a CAIP-2 chain id such as eip155:1', field: 'chainId' },
         ])
       }
-      chains = parsed.namespace === 'eip155' ? [parsed.caip2] : []
+      chains = requested.namespace === family.namespace ? [requested.caip2] : []
     }
     const forceUpdate = (c.req.query('forceUpdate') ?? '') !== ''
 
     try {
       const perChain = await Promise.all(
         chains.map(async (caip2) => {
-          const client = deps.chains.client(caip2)
-          if (!client) return []
-          const key = `${caip2}|${user.toLowerCase()}`
+          const key = `${caip2}|${address}`
           const cached = forceUpdate ? undefined : cache.get(key)
           if (cached) return cached
-          const items = await chainBalances(caip2, client, user)
+          const reading = family.read(caip2, address)
+          if (!reading) return []
+          const items = await reading
           cache.set(key, items)
           return items
         }),
@@ -126,7 +96,7 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
       const body: BalanceResponse = { balances: perChain.flat() }
       return c.json(body)
     } catch (error) {
-      console.error(`[api] balance ${user} on ${chains.join(',')}:`, error)
+      console.error(`[api] balance ${address} on ${chains.join(',')}:`, error)
       return apiError(c, 502, 'Token Balance Unavailable: the chain did not answer')
     }
   })

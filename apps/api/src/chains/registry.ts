@@ -1,13 +1,17 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
+import { createSolanaClusters, type SolanaClusters } from './solana'
 
 /**
- * Chain access for the data API: one viem client per configured eip155 upstream. A chain that is
- * not configured is "not supported": callers answer with empty results and make no request.
+ * Chain access for the data API: one viem client per configured eip155 upstream, and the Solana
+ * clusters' clients beside them (chains/solana.ts). A chain that is not configured is "not
+ * supported": callers answer with empty results and make no request.
  */
 export interface ChainRegistry {
-  /** CAIP-2 ids with an upstream, e.g. `eip155:31337`. */
+  /** CAIP-2 ids of the EVM chains with an upstream, e.g. `eip155:31337`. */
   supported(): string[]
   client(caipNetworkId: string): PublicClient | undefined
+  /** The Solana clusters with an upstream; absent means none. */
+  solana?: SolanaClusters
 }
 
 export function createChainRegistry(upstreams: Record<string, string>, options: { timeoutMs?: number } = {}): ChainRegistry {
@@ -34,5 +38,6 @@ export function createChainRegistry(upstreams: Record<string, string>, options: 
   return {
     supported: () => [...clients.keys()],
     client: (caipNetworkId) => clients.get(caipNetworkId),
+    solana: createSolanaClusters(upstreams, options),
   }
 }

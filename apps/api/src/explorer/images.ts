@@ -78,6 +78,7 @@ export const ASSET_IMAGE_FILES: Readonly<Record<string, string>> = Object.freeze
   'solana-mainnet': 'assets/solana.svg',
   'solana-devnet': 'assets/solana.svg',
   'solana-testnet': 'assets/solana.svg',
+  'airlock-solana-devnet': 'assets/solana.svg',
   bitcoin: 'assets/bitcoin.svg',
   'bitcoin-testnet': 'assets/bitcoin.svg',
 })
@@ -88,6 +89,8 @@ export const TOKEN_IMAGE_FILES: Readonly<Record<string, string>> = Object.freeze
   WETH: 'tokens/weth.svg',
   USDC: 'tokens/usdc.svg',
   DAI: 'tokens/dai.svg',
+  // The Solana mark stands for SOL too.
+  SOL: 'assets/solana.svg',
 })
 
 /** Currency images by ISO 4217 code (looked up upper-cased). */

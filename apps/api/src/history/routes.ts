@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { ApiVariables } from '../api/project-guard'
+import { isSolanaAddress } from '../chains/solana'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { parseAccountId } from '../identity/address'
@@ -8,19 +9,11 @@ import { listPurchases } from '../onramp/store'
 import { ONRAMP_PROVIDER_IDS } from '../onramp/providers'
 import { purchaseToTransaction } from '../onramp/history'
 import { decodeCursor, encodeCursor } from './cursor'
-import {
-  stablecoinPrices,
-  toHistoryTransaction,
-  toTransfers,
-  type HistoryResponse,
-  type NativeCurrency,
-  type PriceLookup,
-  type StoredLeg,
-} from './format'
-import { legsFor, pageEntries } from './store'
-import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
+import { evmHistoryFamily } from './evm'
+import type { HistoryFamily } from './family'
+import { stablecoinPrices, type HistoryResponse, type PriceLookup } from './format'
+import { solanaHistoryFamily } from './solana'
 import type { PriceSource } from '../prices/price-source'
-import type { Address } from 'viem'
 
 export interface HistoryRouteOptions {
   /** USD prices for `transfers[].price` / `value` (default: dollar stablecoins at 1, others 0). */
@@ -36,9 +29,11 @@ export const HISTORY_MIN_PAGE_SIZE = 10
 export const HISTORY_MAX_PAGE_SIZE = 50
 
 /** The account in the path is checked by parseAccount below. */
-export const HistoryParams = z.object({ account: z.string().describe('EVM address (0x + 40 hex) or CAIP-10 eip155 account') })
+export const HistoryParams = z.object({
+  account: z.string().describe('EVM address (0x + 40 hex), Solana address (base58) or CAIP-10 account (eip155:… or solana:…)'),
+})
 export const HistoryQuery = z.object({
-  cursor: z.string().max(512).optional().describe('the `next` of the previous page'),
+  cursor: z.string().max(512).optional().describe('the `next` of the previous page (for a Solana account, a transaction signature)'),
   onramp: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be an on-ramp provider name such as coinbase')
@@ -48,15 +43,28 @@ export const HistoryQuery = z.object({
     .string()
     .regex(/^([-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}|\d{1,20})$/, 'must be a CAIP-2 chain id such as eip155:1')
     .optional()
-    .describe('CAIP-2 (or a bare EVM chain id); without it every chain'),
+    .describe('CAIP-2 (eip155:… or solana:…; or a bare EVM chain id); without it every chain (Solana: the cluster the API serves)'),
   limit: z.coerce.number().int().min(HISTORY_MIN_PAGE_SIZE).max(HISTORY_MAX_PAGE_SIZE).optional().describe('page size, default 20'),
 })
 
-/** `0xabc…` (40 hex, optional 0x) or CAIP-10 `eip155:1:0xabc…`: the lowercase address and the implied chain. */
-export function parseAccount(value: string): { address: string; chain?: string } | undefined {
-  const account = parseAccountId(value)
-  if (!account) return undefined
-  return { address: account.address.toLowerCase(), ...(account.caipNetworkId ? { chain: account.caipNetworkId } : {}) }
+export interface HistoryAccount {
+  namespace: 'eip155' | 'solana'
+  /** EVM: lowercase; Solana: as given (base58 is case-sensitive). */
+  address: string
+  /** The chain a CAIP-10 account names. */
+  chain?: string
+}
+
+const CAIP10_SOLANA = /^(solana:[-_a-zA-Z0-9]{1,32}):([1-9A-HJ-NP-Za-km-z]{32,44})$/
+
+/** `0xabc…` (40 hex, optional 0x), a Solana address, or a CAIP-10 account of either: its family, address and implied chain. */
+export function parseAccount(value: string): HistoryAccount | undefined {
+  const evm = parseAccountId(value)
+  if (evm) return { namespace: 'eip155', address: evm.address.toLowerCase(), ...(evm.caipNetworkId ? { chain: evm.caipNetworkId } : {}) }
+  if (isSolanaAddress(value)) return { namespace: 'solana', address: value }
+  const solana = CAIP10_SOLANA.exec(value)
+  if (solana && isSolanaAddress(solana[2]!)) return { namespace: 'solana', address: solana[2]!, chain: solana[1]! }
+  return undefined
 }
 
 /** `eip155:1` as is; a bare number (older AppKit sent the numeric id) as eip155. */
@@ -65,9 +73,12 @@ const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}
 /**
  * `GET /account/:account/history?cursor&onramp&chainId&limit` (mounted under /v1): the account's
  * transactions newest first, `{ data: Transaction[], next: string | null }` as AppKit reads them.
+ * The account says the family: an EVM account reads the indexer's tables (history/evm.ts), a
+ * Solana account its cluster's node (history/solana.ts).
  *
- * - `chainId` (CAIP-2): that chain only; without it every chain. A chain the API has no upstream for
- *   answers `{ data: [], next: null }` without touching storage or a node.
+ * - `chainId` (CAIP-2): that chain only; without it every chain (a Solana account: the one
+ *   cluster the API serves). A chain the API has no upstream for answers `{ data: [], next: null }`
+ *   without touching storage or a node.
  * - `onramp=<provider>`: the on-ramp purchases of that sandbox provider instead (AppKit's
  *   `fetchTransactions(address, 'coinbase')`), statuses `ONRAMP_TRANSACTION_STATUS_*`.
  * - `cursor`: the `next` of the previous page; anything else is a 400.
@@ -77,12 +88,18 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
   const prices = options.prices ?? stablecoinPrices
   const app = new Hono<{ Variables: ApiVariables }>()
 
+  const evm = evmHistoryFamily(deps, { prices, priceSource: options.priceSource, nativeIconUrl: options.nativeIconUrl })
+  const solana = solanaHistoryFamily(deps)
+  const families: Record<HistoryAccount['namespace'], HistoryFamily<unknown>> = {
+    eip155: evm as HistoryFamily<unknown>,
+    solana: solana as HistoryFamily<unknown>,
+  }
+
   app.get('/account/:account/history', async (c) => {
     const account = parseAccount(c.req.param('account'))
     if (!account) {
-      return apiError(c, 400, 'Invalid account: expected an EVM address (0x + 40 hex digits) or a CAIP-10 account id', [
-        { description: 'Invalid account: expected an EVM address (0x + 40 hex digits) or a CAIP-10 account id', field: 'account' },
-      ])
+      const invalid = 'Invalid account: expected an EVM address (0x + 40 hex digits), a Solana address (base58) or a CAIP-10 account id'
+      return apiError(c, 400, invalid, [{ description: invalid, field: 'account' }])
     }
     const query = HistoryQuery.safeParse(c.req.query())
     if (!query.success) return invalidInput(c, query.error)
@@ -94,9 +111,11 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
       ])
     }
     const chainFilter = requested ?? account.chain
-    const cursor = query.data.cursor === undefined ? undefined : decodeCursor(query.data.cursor)
-    const expectedKind = onramp ? 'o' : 't'
-    if (query.data.cursor !== undefined && (!cursor || cursor.kind !== expectedKind)) {
+    const family = families[account.namespace]
+    const text = query.data.cursor
+    const onrampCursor = onramp && text !== undefined ? decodeCursor(text) : undefined
+    const chainCursor = !onramp && text !== undefined ? family.parseCursor(text) : undefined
+    if (text !== undefined && (onramp ? onrampCursor?.kind !== 'o' : chainCursor === undefined)) {
       return apiError(c, 400, 'Invalid cursor: pass the `next` value of the previous page', [
         { description: 'Invalid cursor: pass the `next` value of the previous page', field: 'cursor' },
       ])
@@ -107,16 +126,14 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
       ])
     }
 
-    const supported = deps.chains.supported()
-    if (chainFilter && !supported.includes(chainFilter)) return c.json<HistoryResponse>({ data: [], next: null })
-    const chains = chainFilter ? [chainFilter] : null
-
     if (onramp) {
+      // The sandbox pays out on the EVM chains it serves.
+      if (chainFilter && !deps.chains.supported().includes(chainFilter)) return c.json<HistoryResponse>({ data: [], next: null })
       const rows = await listPurchases(deps.db, {
         destination: account.address,
         provider: onramp,
-        chains,
-        cursor: cursor?.kind === 'o' ? cursor : undefined,
+        chains: chainFilter ? [chainFilter] : null,
+        cursor: onrampCursor?.kind === 'o' ? onrampCursor : undefined,
         limit: limit + 1,
       })
       const page = rows.slice(0, limit)
@@ -125,63 +142,12 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
       return c.json<HistoryResponse>({ data: page.map((row) => purchaseToTransaction(row, prices)), next })
     }
 
-    const rows = await pageEntries(deps.db, {
-      account: account.address,
-      chains,
-      cursor: cursor?.kind === 't' ? cursor : undefined,
-      limit: limit + 1,
-    })
-    const page = rows.slice(0, limit)
-    const legs = await legsFor(deps.db, account.address, page)
-    const byTx = new Map<string, StoredLeg[]>()
-    for (const leg of legs) {
-      const key = `${leg.chain}|${leg.tx_hash}`
-      byTx.set(key, [...(byTx.get(key) ?? []), leg])
-    }
-    const pagePrices = options.priceSource ? await livePrices(options.priceSource, legs, prices) : prices
-    const data = page.map((entry) =>
-      toHistoryTransaction(entry, toTransfers(entry, byTx.get(`${entry.chain}|${entry.tx_hash}`) ?? [], nativeOf(entry.chain), pagePrices)),
-    )
-    const last = page.at(-1)
-    const next =
-      rows.length > limit && last
-        ? encodeCursor({
-            kind: 't',
-            minedAt: new Date(last.mined_at).toISOString(),
-            chain: last.chain,
-            block: last.block_number,
-            txIndex: last.tx_index,
-          })
-        : null
-    return c.json<HistoryResponse>({ data, next })
+    if (chainFilter && !family.supports(chainFilter)) return c.json<HistoryResponse>({ data: [], next: null })
+    const page = await family.page({ account: account.address, chain: chainFilter, cursor: chainCursor, limit })
+    if ('error' in page)
+      return apiError(c, page.status, page.error, page.field ? [{ description: page.error, field: page.field }] : undefined)
+    return c.json<HistoryResponse>(page)
   })
 
-  function nativeOf(chain: string): NativeCurrency {
-    const currency = deps.chains.client(chain)?.chain?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
-    return { ...currency, ...(options.nativeIconUrl ? { iconUrl: options.nativeIconUrl } : {}) }
-  }
-
   return app
-}
-
-/** One price request per chain on the page; a token the source cannot price falls back to `fallback`. */
-async function livePrices(
-  source: PriceSource,
-  legs: readonly (StoredLeg & { chain: string })[],
-  fallback: PriceLookup,
-): Promise<PriceLookup> {
-  const tokensByChain = new Map<string, Set<Address>>()
-  for (const leg of legs) {
-    const tokens = tokensByChain.get(leg.chain) ?? new Set<Address>()
-    tokens.add((leg.token_address ?? NATIVE_TOKEN_ADDRESS) as Address)
-    tokensByChain.set(leg.chain, tokens)
-  }
-  const quoted = new Map<string, Map<string, number>>()
-  await Promise.all(
-    [...tokensByChain].map(async ([chain, tokens]) => {
-      // A history page must not fail because a pool could not be read: the fallback prices stand.
-      quoted.set(chain, await source.prices(chain, [...tokens]).catch(() => new Map<string, number>()))
-    }),
-  )
-  return (chain, token, symbol) => quoted.get(chain)?.get((token ?? NATIVE_TOKEN_ADDRESS).toLowerCase()) ?? fallback(chain, token, symbol)
 }

@@ -9,7 +9,9 @@ export const RPC_ENDPOINTS: readonly EndpointDoc[] = [
     method: 'post',
     path: '/v1/rpc',
     summary:
-      `JSON-RPC 2.0 proxy to the chain (single or batch of up to ${limits.maxBatch} calls, body up to 1 MiB). ` +
+      `JSON-RPC 2.0 proxy to the chain (single or batch of up to ${limits.maxBatch} calls, body up to 1 MiB): an EVM chain ` +
+      '(eth_* reads and eth_sendRawTransaction) or a Solana cluster (the node reads, sendTransaction and simulateTransaction; ' +
+      'no requestAirdrop, getProgramAccounts, getLargestAccounts or getSupply). ' +
       'Every JSON-RPC outcome is HTTP 200 with a JSON-RPC body: methods off the allowlist -32601, a chain without upstream -32002, ' +
       `eth_getLogs over ${limits.maxLogBlockRange} blocks or an upstream answer over ${limits.maxResponseBytes / (1024 * 1024)} MiB -32005, ` +
       'an unreachable node -32603. Each call of a batch counts against the rate limit and the project quota (429 with Retry-After); ' +

@@ -13,7 +13,11 @@ import { rpcError } from './schema'
 import type { FetchLike } from './upstream'
 
 /** The query the route reads (chainId is checked with Caip2ChainId below; projectId by the guard). */
-export const RpcQuery = z.object({ chainId: Caip2ChainId.describe('CAIP-2 chain id, e.g. eip155:1') })
+export const RpcQuery = z.object({
+  chainId: Caip2ChainId.describe(
+    'CAIP-2 chain id of an EVM chain or a Solana cluster, e.g. eip155:1 or solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  ),
+})
 
 /** The request body as the intake read it: parsed JSON, or not JSON at all. */
 export type RpcBody = { json: true; value: unknown } | { json: false }

@@ -5,3 +5,5 @@ export {
   solanaDevnetAccounts,
   type SolanaDevnetAccount,
 } from './accounts'
+export { startSolanaDevnet, MAX_REQUEST_BYTES, type SolanaDevnet, type StartSolanaDevnetOptions } from './server'
+export { sendInstructions, signInstructions, solanaDevnetSigner, transferSol, transferUsdc, type SolanaEndpoints } from './client'
