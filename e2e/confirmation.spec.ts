@@ -157,10 +157,13 @@ test.describe('clickjacking: a dapp that hides or covers the confirmation gets n
     const address = await signedIn(page, 'opacity')
     const before = await chainState(address)
     await page.getByTestId('send-button').click()
+    await confirmation(page)
+    // Once the SDK has shown the frame (showing it resets its style), the dapp hides it; the frame
+    // must see that before the user's clicks.
     await page.evaluate(() => {
       document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!.style.opacity = '0'
     })
-    await confirmation(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-confirm')).toHaveAttribute('data-visible', 'false')
     await clickWhereApproveIs(page)
     await expect(page.getByTestId('tx-hash')).toHaveText('—')
     expect(await chainState(address)).toEqual(before)

@@ -41,8 +41,10 @@ describe('guardApprove', () => {
   it('shows the arming state: visible, then a pointer move, then armed 500 ms after it became visible', async () => {
     const { button, report, advance } = setup()
     expect(button.dataset.armed).toBe('false')
+    expect(button.dataset.visible).toBe('false')
     expect(button.getAttribute('aria-disabled')).toBe('true')
     report(true)
+    expect(button.dataset.visible).toBe('true')
     await advance(100)
     trustedPointerMove(button)
     expect(button.dataset.armed).toBe('false')
@@ -53,6 +55,7 @@ describe('guardApprove', () => {
     expect(button.getAttribute('aria-disabled')).toBe('false')
     report(false)
     expect(button.dataset.armed).toBe('false')
+    expect(button.dataset.visible).toBe('false')
   })
 
   it('a scripted click or pointer move (not trusted) never approves, armed or not', async () => {

@@ -48,7 +48,8 @@ export const documentVisibility: VisibilitySource = (_button, onChange) => {
 
 /**
  * Approve clicks only when armed (arming.ts): `approve` runs for a trusted click while the rule
- * holds, checked again in the click handler itself. `data-armed` says the state for people and tests
+ * holds, checked again in the click handler itself. `data-armed` (and `data-visible`, whether the
+ * browser reports it visible) say the state for people and tests
  * (styled without opacity: an opacity below 1 would make the button itself invisible to IO v2).
  */
 export function guardApprove(
@@ -63,6 +64,7 @@ export function guardApprove(
     clearTimeout(timer)
     const armed = isArmed(state, now())
     button.dataset.armed = String(armed)
+    button.dataset.visible = String(state.visibleSince !== undefined)
     button.setAttribute('aria-disabled', String(!armed))
     const at = armsAt(state)
     if (!armed && at !== undefined) timer = setTimeout(render, Math.max(0, at - now()))
