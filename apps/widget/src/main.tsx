@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { checkBoot, readBootInput } from './core/boot'
 import { AppAlert } from './ui/AppAlert'
+import { walletRequest } from './connectors/request'
 import { createWidgetContext } from './core/context'
 import { connectToHost } from './host/connection'
 import { detectMobile } from './core/platform'
@@ -21,6 +22,7 @@ if (!boot.ok) {
 } else {
   const ctx = createWidgetContext({
     config: boot.config,
+    walletRequest,
     storage: createSafeStorage(() => window.localStorage),
     isMobile: detectMobile(window),
   })

@@ -2,12 +2,12 @@ import { preloadRoute } from '../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { closeModal } from '../core/modal/modal'
-import { connectionAtom } from '../core/session/atoms'
 import { openAtom } from '../core/modal/atoms'
 import { ViewOutlet } from './ViewOutlet'
 import { useWidget } from '../core/react'
 import { Header } from './Header'
 import { Toast } from '../ui/Toast'
+import { connectionAtom } from '../core/session/active'
 
 /**
  * Stays mounted while closed (hidden and inert), so that open() only flips an attribute: the

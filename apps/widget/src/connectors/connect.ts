@@ -1,45 +1,37 @@
 import { ProviderRpcError, RpcErrorCode, toRpcErrorObject } from '@airlock/protocol'
 import type { WidgetContext } from '../core/context'
-import { connectorRequest, parseAccounts, requestChainId } from './relayed/request'
-import { connectAttemptAtom, connectionAtom, DISCONNECTED } from '../core/session/atoms'
-import { connectorsAtom } from './relayed/atoms'
-import { rememberRecentWallet } from '../core/session/recentWallets'
 import { track } from '../core/events'
 import { closeModal } from '../core/modal/modal'
-import { endSession, establishSession } from '../core/session/session'
+import { connectAttemptAtom } from '../core/session/atoms'
+import { rememberRecentWallet } from '../core/session/recentWallets'
+import { establishSession, setPendingConnection } from '../core/session/session'
+import { connectorFor } from './registry'
+import type { ConnectOptions } from './types'
 
 /**
- * Asks a relayed wallet for its accounts. Every attempt has an id: an answer arriving after a
- * retry, a cancel or a close belongs to an abandoned attempt and is dropped.
+ * Connects through `connectorId`, whichever kind it is. Every attempt has an id: an answer
+ * arriving after a retry, a cancel or a close belongs to an abandoned attempt and is dropped. The
+ * namespaces it connects replace their earlier connections; the others stay.
  */
-export async function connectExternal(ctx: WidgetContext, connectorId: string): Promise<void> {
-  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
+export async function connect(ctx: WidgetContext, connectorId: string, options: Omit<ConnectOptions, 'isCurrent'> = {}): Promise<void> {
+  const connector = connectorFor(ctx, connectorId)
+  if (connector.resume?.(ctx, options)) return
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
-  const connector = ctx.store.get(connectorsAtom).find((c) => c.id === connectorId)
-  const connectorName = connector?.name ?? connectorId
   ctx.store.set(connectAttemptAtom, { connectorId, phase: 'waiting' })
-  ctx.store.set(connectionAtom, { status: 'connecting', connectorId, connectorName })
+  setPendingConnection(ctx, { status: 'connecting', connectorId, connectorName: options.wallet?.name ?? connector.name(ctx) })
   try {
-    const accounts = parseAccounts(await connectorRequest(ctx, connectorId, 'eth_requestAccounts'))
+    const result = await connector.connect(ctx, { ...options, isCurrent })
     if (!isCurrent()) return
-    if (accounts.length === 0) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no accounts')
-    const chainId = await requestChainId(ctx, connectorId)
-    if (!isCurrent()) return
-    establishSession(ctx, { connector: { id: connectorId, name: connectorName }, accounts, chainId })
-    rememberRecentWallet(ctx, {
-      id: connector?.rdns || connectorId,
-      name: connectorName,
-      imageUrl: connector?.icon,
-      rdns: connector?.rdns,
-      connectorId,
-    })
-    track(ctx, 'CONNECT_SUCCESS', { method: 'browser', name: connectorName })
+    if (result.accounts.length === 0) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no accounts')
+    establishSession(ctx, { connector: { id: connectorId, name: result.name }, accounts: result.accounts })
+    rememberRecentWallet(ctx, result.recent)
+    track(ctx, 'CONNECT_SUCCESS', { method: result.method, name: result.name })
     closeModal(ctx)
   } catch (error) {
     if (!isCurrent()) return
     const rpcError = toRpcErrorObject(error)
-    ctx.store.set(connectionAtom, DISCONNECTED)
+    setPendingConnection(ctx, undefined)
     ctx.store.set(connectAttemptAtom, { connectorId, phase: 'error', error: rpcError })
     track(ctx, 'CONNECT_ERROR', { message: rpcError.message })
   }

@@ -2,18 +2,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RECENT_CONNECTOR_KEY } from '../core/session/recentConnector'
 import { onHostConnected } from '../host/connection'
-import { connectionAtom } from '../core/session/atoms'
 import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, PRIVATE_KEYS } from '../core/storage/persisted'
 import { toastAtom } from '../core/toast'
 import { createMemoryStorage } from '../core/storage/safeStorage'
 import { createFakeHost, createTestContext, devnetWallet, flush } from '../testing/fakeHost'
-import { connectExternal } from './connect'
+import { connect } from './connect'
+import type * as Registry from './registry'
 import { clearCachedLoginData, disconnect, disconnectChains } from './disconnect'
+import { connectionAtom } from '../core/session/active'
+import { connectionsAtom } from '../core/session/atoms'
 
+/** Every connector as registered, but its disconnect is the test's (a relay that fails, a slow wallet). */
 const connector = vi.hoisted(() => ({ disconnect: vi.fn<(namespace: string) => Promise<void>>() }))
-vi.mock('./disconnectConnector', () => ({
-  disconnectConnector: (_ctx: unknown, _connection: unknown, namespace: string) => connector.disconnect(namespace),
-}))
+vi.mock('./registry', async (importOriginal) => {
+  const { connectorFor } = await importOriginal<typeof Registry>()
+  return {
+    connectorFor: (...args: Parameters<typeof connectorFor>) => ({
+      ...connectorFor(...args),
+      disconnect: (_ctx: unknown, namespace: string) => connector.disconnect(namespace),
+    }),
+  }
+})
 
 beforeEach(() => {
   connector.disconnect.mockReset()
@@ -26,7 +35,7 @@ async function connected() {
   const ctx = createTestContext(host, { storage: createMemoryStorage() })
   onHostConnected(ctx, host.api)
   await flush()
-  await connectExternal(ctx, devnetWallet.id)
+  await connect(ctx, devnetWallet.id)
   for (const key of [...CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY]) {
     ctx.storage.set(key, 'x')
     // The private ones (email, social name) never reach the dapp page's storage.
@@ -92,11 +101,21 @@ describe('disconnect', () => {
 describe('disconnectChains', () => {
   it('runs every chain in turn; one failing does not stop the next', async () => {
     const { ctx } = await connected()
+    const eip155 = ctx.store.get(connectionsAtom).eip155!
+    ctx.store.set(connectionsAtom, {
+      eip155,
+      solana: {
+        namespace: 'solana',
+        addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+        caipNetworkId: 'solana:x',
+        connectorId: 'ws:W',
+      },
+    })
     vi.spyOn(console, 'error').mockImplementation(() => {})
     connector.disconnect.mockImplementation(async (namespace) => {
       if (namespace === 'eip155') throw new Error('boom')
     })
-    const failures = await disconnectChains(ctx, ctx.store.get(connectionAtom), ['eip155', 'solana'])
+    const failures = await disconnectChains(ctx, ['eip155', 'solana'])
     expect(connector.disconnect.mock.calls.map(([namespace]) => namespace)).toEqual(['eip155', 'solana'])
     expect(failures).toEqual(['Failed to disconnect chain eip155: boom'])
     expect(ctx.store.get(connectionAtom).status).toBe('disconnected')

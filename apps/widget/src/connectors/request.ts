@@ -1,16 +1,20 @@
-import { walletConnectRequest } from './walletconnect/connector'
+import { ProviderRpcError, RpcErrorCode, type Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../core/context'
-import { AUTH_CONNECTOR_ID } from './embedded/id'
-import { connectorRequest } from './relayed/request'
-import { WALLET_CONNECT_CONNECTOR_ID } from './walletconnect/client'
+import { connectionsAtom } from '../core/session/atoms'
+import { connectorFor } from './registry'
 
 /**
- * A request for the connected wallet, whatever carries it: WalletConnect's session, the secure
- * frame of the embedded wallet, or the host relaying it to a wallet living in the dapp page.
+ * A request for the wallet connected on `namespace`, whatever carries it (the host page,
+ * WalletConnect, the secure frame), on that connection's account and network.
  */
-export function walletRequest(ctx: WidgetContext, connectorId: string, method: string, params?: unknown): Promise<unknown> {
-  if (connectorId === WALLET_CONNECT_CONNECTOR_ID) return walletConnectRequest(ctx, method, params)
-  // The embedded wallet: its code loads with the first request (it is loaded already once connected).
-  if (connectorId === AUTH_CONNECTOR_ID) return import('./embedded/request').then((auth) => auth.authRequest(ctx, method, params))
-  return connectorRequest(ctx, connectorId, method, params)
+export function walletRequest(ctx: WidgetContext, namespace: Namespace, method: string, params?: unknown): Promise<unknown> {
+  const connection = ctx.store.get(connectionsAtom)[namespace]
+  if (!connection) return Promise.reject(new ProviderRpcError(RpcErrorCode.Disconnected, `No ${namespace} wallet is connected`))
+  return connectorFor(ctx, connection.connectorId).request(ctx, {
+    namespace,
+    caipNetworkId: connection.caipNetworkId,
+    address: connection.addresses[0]!,
+    method,
+    params,
+  })
 }

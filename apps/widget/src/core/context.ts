@@ -1,11 +1,10 @@
-import type { DropReason, HostApi, WidgetBootConfig } from '@airlock/protocol'
+import type { DropReason, HostApi, Namespace, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './session/accountWaiters'
 import { createApiClient, type ApiClient, type ProjectParams } from './http/client'
 import { lazyAnalytics } from './analytics/lazy'
 import type { AnalyticsSender } from './analytics/sender'
 import { createDataApi, type DataApi } from './http/dataApi'
 import { INVALID_APP_CONFIGURATION } from './boot'
-import { connectionAtom } from './session/atoms'
 import { createIdentityClient, type IdentityClient } from './http/identity'
 import { createExplorerClient, type ExplorerClient } from './http/explorer'
 import { createBalanceCache, type BalanceCache } from './http/balance'
@@ -15,9 +14,9 @@ import { optionsAtom } from './options/atoms'
 import { createStore, type Store } from './store'
 import { createToastController, type ToastController } from './toast'
 import { createMemoryStorage, type KeyValueStorage } from './storage/safeStorage'
-import { RECENT_CONNECTOR_KEY } from './session/recentConnector'
 import { isMobileAtom } from './platform'
-import { recentConnectorIdAtom } from './session/atoms'
+import { RECENT_CONNECTOR_KEY, recentConnectorIdsAtom } from './session/atoms'
+import { connectionAtom } from './session/active'
 
 /** The host caller; undefined until the penpal handshake is done. */
 export interface HostLink {
@@ -67,10 +66,17 @@ export interface WidgetContext {
   analytics: AnalyticsSender
   session: Session
   stats: HostStats
+  /** Sends a request to the wallet connected on `namespace`, whatever connector carries it. */
+  wallet(namespace: Namespace, method: string, params?: unknown): Promise<unknown>
 }
+
+/** A request for the wallet connected on a namespace (connectors/request.ts walletRequest). */
+export type WalletRequest = (ctx: WidgetContext, namespace: Namespace, method: string, params?: unknown) => Promise<unknown>
 
 export interface WidgetContextDeps {
   config: WidgetBootConfig
+  /** How features and chain adapters reach the connected wallet; core knows no connector, so the boot wires it. */
+  walletRequest: WalletRequest
   host?: HostApi
   fetch?: typeof fetch
   storage?: KeyValueStorage
@@ -90,8 +96,8 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
   const toasts = createToastController(store)
   const analyticsEnabled = () => store.get(optionsAtom)?.features?.analytics !== false
   store.set(isMobileAtom, deps.isMobile ?? false)
-  store.set(recentConnectorIdAtom, storage.get(RECENT_CONNECTOR_KEY))
-  return {
+  store.set(recentConnectorIdsAtom, storage.get(RECENT_CONNECTOR_KEY)?.split(',').filter(Boolean) ?? [])
+  const ctx: WidgetContext = {
     config: deps.config,
     store,
     host: { api: deps.host },
@@ -124,5 +130,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
       keepsAttemptOnLeave: undefined,
     },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },
+    wallet: (namespace, method, params) => deps.walletRequest(ctx, namespace, method, params),
   }
+  return ctx
 }

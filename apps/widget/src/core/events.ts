@@ -6,8 +6,9 @@ export function emitHostEvent(ctx: WidgetContext, event: HostEvent): void {
   ctx.host.api?.emit(event).catch(() => {})
 }
 
-export function emitProviderEvent(ctx: WidgetContext, event: ProviderEvent['event'], data: unknown): void {
-  emitHostEvent(ctx, { type: 'provider', event: { namespace: 'eip155', event, data } })
+/** An event for the dapp's provider of one namespace (getProvider(namespace)). */
+export function emitProviderEvent(ctx: WidgetContext, event: ProviderEvent): void {
+  emitHostEvent(ctx, { type: 'provider', event })
 }
 
 /** An analytics event: to the dapp's subscribers (subscribeEvents) and to the api (SPEC section 7). */

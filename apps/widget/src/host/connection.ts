@@ -13,6 +13,7 @@ import { restoreNetwork, watchUnsupportedChain } from '../features/networks/acti
 import type { WidgetContext } from '../core/context'
 import { showDropCount } from '../core/diagnostics'
 import { readyAtom } from '../core/modal/atoms'
+import { startProviderEvents } from './providerEvents'
 import { startStateSync } from './stateSync'
 import { createWidgetMethods } from './widgetMethods'
 
@@ -53,6 +54,8 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
   ctx.host.api = host
   ctx.store.set(readyAtom, true)
   startStateSync(ctx)
+  // After the state sync: a provider event reaches the dapp after the state that says it.
+  startProviderEvents(ctx)
   void restoreNetwork(ctx)
   watchUnsupportedChain(ctx)
   void loadConnectors(ctx)

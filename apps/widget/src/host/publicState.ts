@@ -1,20 +1,30 @@
-import type { AirlockState } from '@airlock/protocol'
+import type { AirlockState, NamespaceConnection } from '@airlock/protocol'
 import { parseChainId } from '@airlock/chains'
 import { atom } from 'jotai'
-import { connectAttemptAtom, connectionAtom } from '../core/session/atoms'
+import { connectAttemptAtom, connectionsAtom } from '../core/session/atoms'
+import { connectionAtom } from '../core/session/active'
 import { openAtom, readyAtom } from '../core/modal/atoms'
 import { activeCaipNetworkIdAtom, activeNamespaceAtom } from '../core/network/atoms'
 import { currentRouteAtom } from '../core/router/atoms'
 import { themeModeAtom } from '../theme/atoms'
 
-/** The state mirrored into the host SDK (AirlockState). */
+/**
+ * The state mirrored into the host SDK (AirlockState): the active namespace's account and network
+ * at the top, every namespace's connection in `connections`.
+ */
 export const publicStateAtom = atom<AirlockState>((get) => {
   const connection = get(connectionAtom)
   const caipNetworkId = get(activeCaipNetworkIdAtom)
-  const [namespace, reference] = caipNetworkId.split(':')
-  const chainId = namespace === 'eip155' ? parseChainId(reference) : undefined
+  const [namespace, reference] = caipNetworkId.split(':') as [string, string]
+  const chainId = namespace === 'eip155' ? parseChainId(reference) : reference
   const connected = connection.status === 'connected'
   const error = get(connectAttemptAtom)?.error?.message
+  const connections: NamespaceConnection[] = Object.values(get(connectionsAtom)).map((c) => ({
+    namespace: c.namespace,
+    caipAddress: `${c.caipNetworkId}:${c.addresses[0]}`,
+    connectorId: c.connectorId,
+    ...(c.connectorName ? { connectorName: c.connectorName.slice(0, 100) } : {}),
+  }))
   return {
     ready: get(readyAtom),
     open: get(openAtom),
@@ -28,5 +38,6 @@ export const publicStateAtom = atom<AirlockState>((get) => {
     ...(connection.connectorName ? { connectorName: connection.connectorName } : {}),
     themeMode: get(themeModeAtom),
     ...(error ? { error: error.slice(0, 500) } : {}),
+    ...(connections.length > 0 ? { connections } : {}),
   }
 })

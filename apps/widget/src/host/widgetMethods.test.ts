@@ -3,7 +3,7 @@ import { ProviderRpcError, type WidgetMethods } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { RECENT_CONNECTOR_KEY } from '../core/session/recentConnector'
 import type { WidgetContext } from '../core/context'
-import { connectExternal } from '../connectors/connect'
+import { connect } from '../connectors/connect'
 import { createMemoryStorage, createSafeStorage } from '../core/storage/safeStorage'
 import {
   approvingWallet,
@@ -63,7 +63,7 @@ describe('open and close', () => {
     expect(host.lastState()).toMatchObject({ open: true, view: 'Connect' })
     await methods.open({ view: 'Account' })
     expect(host.lastState()).toMatchObject({ view: 'Connect' })
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await methods.open(undefined)
     expect(host.lastState()).toMatchObject({ open: true, view: 'Account' })
   })
@@ -94,7 +94,7 @@ describe('eth_requestAccounts', () => {
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'Connect' })
     expect(host.api.setVisible).toHaveBeenCalledWith({ visible: true })
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     expect(await accounts).toEqual([TEST_ADDRESS])
   })
 
@@ -108,7 +108,7 @@ describe('eth_requestAccounts', () => {
 
   it('answers at once when connected', async () => {
     const { ctx, methods } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     expect(await request(methods, 'eth_requestAccounts')).toEqual([TEST_ADDRESS])
   })
 })
@@ -117,7 +117,7 @@ describe('connecting', () => {
   it('reports connected state, provider events and CONNECT_SUCCESS, remembers the wallet and closes', async () => {
     const { ctx, methods, host } = await boot()
     await methods.open(undefined)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     expect(host.lastState()).toMatchObject({
       open: false,
       status: 'connected',
@@ -145,7 +145,7 @@ describe('connecting', () => {
       wallet: (method) => (method === 'eth_requestAccounts' ? pending.promise : approvingWallet(method, undefined, '')),
     })
     const { ctx } = await boot(host)
-    const done = connectExternal(ctx, devnetWallet.id)
+    const done = connect(ctx, devnetWallet.id)
     expect(host.lastState()?.status).toBe('connecting')
     pending.resolve([TEST_ADDRESS])
     await done
@@ -221,7 +221,7 @@ describe('reconnect on load', () => {
       })
     const host = createFakeHost()
     const first = await boot(host, denied())
-    await connectExternal(first.ctx, devnetWallet.id)
+    await connect(first.ctx, devnetWallet.id)
     expect(host.storage.get(RECENT_CONNECTOR_KEY)).toBe(devnetWallet.id)
 
     // The next page load: the widget's storage is empty again, the host's is not.
@@ -238,7 +238,7 @@ describe('reconnect on load', () => {
       host,
       createSafeStorage(() => new MemoryBackedStorage()),
     )
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     expect(host.api.storageSet).not.toHaveBeenCalled()
     expect(host.api.storageGet).not.toHaveBeenCalled()
   })
@@ -272,7 +272,7 @@ describe('disconnect', () => {
       },
     })
     const { ctx, methods } = await boot(host)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     host.events.length = 0
     await methods.disconnect(undefined)
     expect(host.walletCalls().at(-1)).toEqual({
@@ -299,7 +299,7 @@ describe('disconnect', () => {
         throw new Error('storage broke')
       },
     })
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await expect(methods.disconnect(undefined)).rejects.toThrow('Failed to disconnect')
     expect(host.tracked()).toContain('DISCONNECT_ERROR')
   })
@@ -308,7 +308,7 @@ describe('disconnect', () => {
 describe('switchNetwork', () => {
   it('switches the wallet and emits chainChanged', async () => {
     const { ctx, methods, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     host.events.length = 0
     await methods.switchNetwork({ caipNetworkId: 'eip155:31338' })
     expect(host.walletCalls().at(-1)).toMatchObject({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
@@ -327,7 +327,7 @@ describe('switchNetwork', () => {
       },
     })
     const { ctx, methods } = await boot(host)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await methods.switchNetwork({ caipNetworkId: 'eip155:10143' })
     const add = host.walletCalls().find((c) => c.method === 'wallet_addEthereumChain')
     expect(add?.params).toEqual([
@@ -351,7 +351,7 @@ describe('switchNetwork', () => {
       },
     })
     const { ctx, methods } = await boot(host)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:10143' }))).rejects.toThrow('Chain is not supported')
     expect(host.lastState()?.chainId).toBe(31337)
   })
@@ -364,7 +364,7 @@ describe('switchNetwork', () => {
       },
     })
     const { ctx, methods } = await boot(host)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:987654' }))).rejects.toMatchObject({
       code: 4902,
       message: 'Chain is not supported',
@@ -380,7 +380,7 @@ describe('switchNetwork', () => {
       },
     })
     const { ctx, methods } = await boot(host)
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:1' }))).rejects.toMatchObject({ code: 4001 })
   })
 
@@ -421,7 +421,7 @@ describe('options', () => {
 describe('connector events', () => {
   async function connected() {
     const booted = await boot()
-    await connectExternal(booted.ctx, devnetWallet.id)
+    await connect(booted.ctx, devnetWallet.id)
     booted.host.events.length = 0
     return booted
   }

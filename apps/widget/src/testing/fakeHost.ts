@@ -2,6 +2,7 @@ import type { AirlockState, ConnectorDescription, HostApi, HostEvent, WidgetBoot
 import { vi } from 'vitest'
 import { setFrameTransportFactory } from '../connectors/embedded/frame'
 import type { FrameTransportFactory } from '../connectors/embedded/transport'
+import { walletRequest } from '../connectors/request'
 import { createWidgetContext, type WidgetContext } from '../core/context'
 import { createMemoryStorage, type KeyValueStorage } from '../core/storage/safeStorage'
 
@@ -89,6 +90,7 @@ export function createTestContext(
   deps: { storage?: KeyValueStorage; fetch?: typeof fetch; frame?: FrameTransportFactory } = {},
 ): WidgetContext {
   const ctx = createWidgetContext({
+    walletRequest,
     config: TEST_CONFIG,
     host: host.api,
     storage: deps.storage ?? createMemoryStorage(),

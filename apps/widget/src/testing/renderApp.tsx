@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react'
+import { act, configure, render } from '@testing-library/react'
 import { App } from '../app/App'
 import type { WidgetContext } from '../core/context'
 import { onHostConnected } from '../host/connection'
@@ -6,6 +6,10 @@ import { openModal } from '../core/modal/modal'
 import { createTestContext, flush, type FakeHost } from './fakeHost'
 import type { KeyValueStorage } from '../core/storage/safeStorage'
 import type { FrameTransportFactory } from '../connectors/embedded/transport'
+
+// A view of a lazy chunk can take seconds to appear on a loaded 2-core machine (CI runs the suite
+// beside its builds): findBy/waitFor wait for behaviour, not speed, whose budgets are in the bench.
+configure({ asyncUtilTimeout: 10_000 })
 
 /** Renders the whole app against a fake host, handshake done and the modal open. */
 export async function renderApp(

@@ -1,14 +1,16 @@
 import { describe, expect, it, vi } from 'vitest'
-import { connectionAtom } from '../../core/session/atoms'
 import { createFakeHost, createTestContext, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
 import { connectedAccount, isUserRejection, sendWalletTransaction, signPersonalMessage, waitForReceipt } from './walletTransaction'
+import { connectEvm, clearSession } from '../../testing/session'
+import { connectorsAtom } from '../../connectors/relayed/atoms'
 
 const HASH = `0x${'ab'.repeat(32)}`
 
 function setup(wallet: WalletHandler, fetch?: typeof globalThis.fetch) {
   const host = createFakeHost({ connectors: [devnetWallet], wallet })
   const ctx = createTestContext(host, fetch ? { fetch } : {})
-  ctx.store.set(connectionAtom, { status: 'connected', address: TEST_ADDRESS, chainId: 31337, connectorId: devnetWallet.id })
+  ctx.store.set(connectorsAtom, [devnetWallet])
+  connectEvm(ctx.store, { address: TEST_ADDRESS, chainId: 31337, connectorId: devnetWallet.id })
   return { ctx, host }
 }
 
@@ -30,7 +32,7 @@ describe("the modal's own wallet requests", () => {
       'The wallet returned a malformed transaction hash',
     )
     const { ctx } = setup(() => HASH)
-    ctx.store.set(connectionAtom, { status: 'disconnected' })
+    clearSession(ctx.store)
     expect(() => connectedAccount(ctx)).toThrow('No ActiveCaipAddress found')
   })
 

@@ -1,9 +1,9 @@
+import { parseChainId } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import { stringToHex } from 'viem'
 import type { WidgetContext } from '../../core/context'
 import { SIGNATURE, TRANSACTION_HASH, type Hex } from './transaction'
-import { walletRequest } from '../../connectors/request'
-import { connectionAtom, type HexAddress } from '../../core/session/atoms'
+import { connectionsAtom, type HexAddress } from '../../core/session/atoms'
 
 /**
  * What the modal's own features (swap, send, names) ask of the connected wallet, whatever carries
@@ -15,10 +15,12 @@ export type { Hex }
 
 /** The connected account; throws 'No ActiveCaipAddress found' (SPEC section 8) when there is none. */
 export function connectedAccount(ctx: WidgetContext): { address: HexAddress; chainId: number; connectorId: string; caipNetworkId: string } {
-  const { status, address, chainId, connectorId } = ctx.store.get(connectionAtom)
-  if (status !== 'connected' || !address || chainId === undefined || !connectorId)
+  const connection = ctx.store.get(connectionsAtom).eip155
+  const chainId = connection && parseChainId(connection.caipNetworkId.slice('eip155:'.length))
+  const address = connection?.addresses[0]
+  if (!connection || !address?.startsWith('0x') || chainId === undefined)
     throw new ProviderRpcError(RpcErrorCode.Disconnected, 'No ActiveCaipAddress found')
-  return { address, chainId, connectorId, caipNetworkId: `eip155:${chainId}` }
+  return { address: address as HexAddress, chainId, connectorId: connection.connectorId, caipNetworkId: connection.caipNetworkId }
 }
 
 export interface WalletTransaction {
@@ -34,7 +36,7 @@ const hex = (value: bigint): Hex => `0x${value.toString(16)}`
 
 /** Sends `tx` from the connected account through its wallet; answers the transaction hash. */
 export async function sendWalletTransaction(ctx: WidgetContext, tx: WalletTransaction): Promise<Hex> {
-  const { address, connectorId } = connectedAccount(ctx)
+  const { address } = connectedAccount(ctx)
   const request = {
     from: address,
     to: tx.to,
@@ -43,7 +45,7 @@ export async function sendWalletTransaction(ctx: WidgetContext, tx: WalletTransa
     ...(tx.gas !== undefined ? { gas: hex(tx.gas) } : {}),
     ...(tx.gasPrice !== undefined ? { gasPrice: hex(tx.gasPrice) } : {}),
   }
-  const hash = await walletRequest(ctx, connectorId, 'eth_sendTransaction', [request])
+  const hash = await ctx.wallet('eip155', 'eth_sendTransaction', [request])
   if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed transaction hash')
   return hash as Hex
@@ -51,8 +53,8 @@ export async function sendWalletTransaction(ctx: WidgetContext, tx: WalletTransa
 
 /** personal_sign of a UTF-8 message by the connected account. */
 export async function signPersonalMessage(ctx: WidgetContext, message: string): Promise<Hex> {
-  const { address, connectorId } = connectedAccount(ctx)
-  const signature = await walletRequest(ctx, connectorId, 'personal_sign', [stringToHex(message), address])
+  const { address } = connectedAccount(ctx)
+  const signature = await ctx.wallet('eip155', 'personal_sign', [stringToHex(message), address])
   if (typeof signature !== 'string' || !SIGNATURE.test(signature))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed signature')
   return signature as Hex

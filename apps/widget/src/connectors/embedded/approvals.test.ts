@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { approvalQueueAtom, shownApprovalAtom } from './approvalAtoms'
-import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { routerAtom } from '../../core/router/atoms'
 import { createFakeHost, createTestContext, TEST_ADDRESS, TEST_CONFIG } from '../../testing/fakeHost'
@@ -9,6 +8,7 @@ import { FrameErrorMessage, RpcErrorCode } from '@airlock/protocol'
 import { MAX_PENDING_APPROVALS, rejectAllApprovals, requestApproval, type ApprovalRequest, type PendingApproval } from './approvals'
 import { closeModal, openModal } from '../../core/modal/modal'
 import { goBack } from '../../core/router/navigation'
+import { connectEvm, clearSession } from '../../testing/session'
 
 const sign = (text: string): ApprovalRequest => ({
   method: 'personal_sign',
@@ -20,7 +20,7 @@ const sign = (text: string): ApprovalRequest => ({
 function setup(options: { open?: boolean } = {}) {
   const host = createFakeHost()
   const ctx = createTestContext(host)
-  ctx.store.set(connectionAtom, { status: 'connected', address: TEST_ADDRESS, chainId: 31337, connectorId: 'ID_AUTH' })
+  connectEvm(ctx.store, { address: TEST_ADDRESS, chainId: 31337, connectorId: 'ID_AUTH' })
   if (options.open) openModal(ctx)
   const stack = () =>
     ctx.store.get(routerAtom).stack.map((r) => (r.name === 'ApproveTransaction' ? `Approve:${r.params.requestId}` : r.name))
@@ -161,7 +161,7 @@ describe('requestApproval', () => {
     const { ctx } = setup({ open: true })
     const { ask } = turns()
     const answers = [ask(ctx, sign('a')), ask(ctx, sign('b'))]
-    ctx.store.set(connectionAtom, { status: 'disconnected' })
+    clearSession(ctx.store)
     for (const answer of answers) await expect(answer).rejects.toMatchObject(aborted)
   })
 

@@ -2,10 +2,10 @@ import { frameRpcAbortedError, ProviderRpcError, RpcErrorCode } from '@airlock/p
 import type { WidgetContext } from '../../core/context'
 import type { RouteOf } from '../../core/router/routes'
 import { approvalQueueAtom, type ApprovalRequest, type PendingApproval } from './approvalAtoms'
-import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom, navigateAtom, routerAtom } from '../../core/router/atoms'
 import { showModal } from '../../core/modal/modal'
+import { connectionAtom } from '../../core/session/active'
 
 export type { ApprovalRequest, PendingApproval }
 

@@ -14,7 +14,6 @@ import {
 } from '../../core/storage/persisted'
 import { createMemoryStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
 import { authUserAtom, deviceCheckAtom, emailLoginAtom } from './atoms'
-import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { toastAtom } from '../../core/toast'
@@ -30,15 +29,7 @@ import {
   type FakeFrame,
 } from '../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, type FakeHost } from '../../testing/fakeHost'
-import {
-  LAST_EMAIL_LOGIN_KEY,
-  reconnectAuth,
-  resendEmailCode,
-  setAuthPreferredAccount,
-  submitEmail,
-  submitEmailOtp,
-  switchAuthChain,
-} from './auth'
+import { LAST_EMAIL_LOGIN_KEY, resendEmailCode, setAuthPreferredAccount, submitEmail, submitEmailOtp, switchAuthChain } from './auth'
 import {
   addPasskey,
   PASSKEY_ADDED_MESSAGE,
@@ -50,6 +41,7 @@ import { disconnect } from '../disconnect'
 import { openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
 import { tryReconnect } from '../reconnect'
+import { connectionAtom } from '../../core/session/active'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -84,8 +76,10 @@ describe('email login', () => {
     expect(frame.callsOf('getUser')).toEqual([{ chainId: 31337, preferredAccountType: 'eoa' }])
     expect(ctx.store.get(connectionAtom)).toEqual({
       status: 'connected',
+      namespace: 'eip155',
       address: frameAccount.address,
       chainId: 31337,
+      caipNetworkId: 'eip155:31337',
       connectorId: AUTH_CONNECTOR_ID,
       connectorName: 'Email',
     })
@@ -360,7 +354,8 @@ describe('reload, network, disconnect', () => {
     frame.signedIn = true
     const host = createFakeHost({ connectors: [] })
     const ctx = createTestContext(host, { storage, frame: frame.factory })
-    await expect(reconnectAuth(ctx, () => true)).resolves.toBe(true)
+    await tryReconnect(ctx)
+    expect(ctx.store.get(connectionAtom).status).toBe('connected')
     expect(ctx.store.get(connectionAtom).connectorName).toBe('Google')
     expect(ctx.store.get(authUserAtom)).toMatchObject({ socialProvider: 'google', userName: 'ada', email: FRAME_EMAIL })
     expect(ctx.storage.get(SOCIAL_USERNAME_KEY)).toBe('ada')
@@ -375,7 +370,8 @@ describe('reload, network, disconnect', () => {
     frame.methods.getUser = ({ chainId }) => frameUser({ email: undefined, userName: 'ada', socialProvider: 'github', chainId })
     const host = createFakeHost({ connectors: [] })
     const ctx = createTestContext(host, { storage, frame: frame.factory })
-    await expect(reconnectAuth(ctx, () => true)).resolves.toBe(true)
+    await tryReconnect(ctx)
+    expect(ctx.store.get(connectionAtom).status).toBe('connected')
     expect(ctx.store.get(connectionAtom).connectorName).toBe('GitHub')
     expect(ctx.storage.get(SOCIAL_USERNAME_KEY)).toBe('ada')
   })

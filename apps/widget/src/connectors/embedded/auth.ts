@@ -41,13 +41,20 @@ import {
   type EmailLogin,
   type LoginMethod,
 } from './atoms'
-import { connectionAtom, DISCONNECTED, type HexAddress } from '../../core/session/atoms'
+import type { HexAddress } from '../../core/session/atoms'
+import { connectionAtom } from '../../core/session/active'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { track } from '../../core/events'
 import { closeModal } from '../../core/modal/modal'
-import { endSession, establishSession, setConnectedAccounts, setConnectedChain } from '../../core/session/session'
+import {
+  establishSession,
+  setConnectedAccounts,
+  setConnectedChain,
+  setPendingConnection,
+  type ConnectedNamespace,
+} from '../../core/session/session'
 
 /**
  * The AUTH connector's flows (SPEC section 4 "Email login"): email, login code, the second factor
@@ -92,11 +99,10 @@ export async function submitEmail(ctx: WidgetContext, input: string): Promise<vo
   const cooldown = await emailCooldown(ctx)
   if (cooldown) return setEmailLogin(ctx, { step: 'email', email, error: cooldown })
 
-  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   setEmailLogin(ctx, { step: 'email', email, attempt, busy: 'sending' })
-  ctx.store.set(connectionAtom, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: EMAIL_CONNECTOR_NAME })
+  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: EMAIL_CONNECTOR_NAME })
   try {
     const frame = await loadAuthFrame(ctx)
     if (!isCurrent()) return
@@ -106,7 +112,7 @@ export async function submitEmail(ctx: WidgetContext, input: string): Promise<vo
     await continueEmailLogin(ctx, frame, attempt, email, action)
   } catch (error) {
     if (!isCurrent()) return
-    ctx.store.set(connectionAtom, DISCONNECTED)
+    setPendingConnection(ctx, undefined)
     setEmailLogin(ctx, { step: 'email', email, error: frameErrorMessage(error) })
     track(ctx, 'CONNECT_ERROR', { message: frameErrorMessage(error) })
   } finally {
@@ -230,7 +236,7 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
     wantsSmartAccount(ctx, frame, chainId),
   ])
   if (!isCurrent()) return
-  startAuthSession(ctx, mergeUser(user, login), login)
+  establishSession(ctx, authSession(ctx, mergeUser(user, login), login))
   ctx.store.set(emailLoginAtom, {})
   ctx.store.set(socialLoginAtom, {})
   ctx.store.set(farcasterLoginAtom, {})
@@ -253,14 +259,20 @@ function mergeUser(user: FrameUser, login: AuthLogin): FrameUser {
   }
 }
 
-/** Marks the embedded wallet connected and stores what SPEC section 4 says a login stores. */
-function startAuthSession(ctx: WidgetContext, user: FrameUser, login: AuthLogin | undefined): void {
+/**
+ * The embedded wallet's accounts for the session, after storing what SPEC section 4 says a login
+ * stores; the caller establishes the session.
+ */
+function authSession(
+  ctx: WidgetContext,
+  user: FrameUser,
+  login: AuthLogin | undefined,
+): { connector: { id: string; name: string }; accounts: ConnectedNamespace[] } {
   const address = evmAccountOf(user)
   if (!address) throw new Error(NO_EVM_ACCOUNT_MESSAGE)
   const chainId = parseFrameChainId(user.chainId) ?? wantedChainId(ctx)
   const provider = login?.method === 'social' ? login.provider : socialProviderOf(user)
   const name = provider ? SOCIAL_LABELS[provider] : EMAIL_CONNECTOR_NAME
-  establishSession(ctx, { connector: { id: AUTH_CONNECTOR_ID, name }, accounts: [address], chainId })
   ctx.store.set(authUserAtom, toAuthUser(user, address, provider))
   savePersisted(ctx, LAST_USED_CHAIN_KEY, `eip155:${chainId}`)
   if (login?.method === 'email') {
@@ -272,6 +284,10 @@ function startAuthSession(ctx: WidgetContext, user: FrameUser, login: AuthLogin 
     savePersisted(ctx, CONNECTED_SOCIAL_KEY, login.provider)
     if (user.userName) savePersisted(ctx, SOCIAL_USERNAME_KEY, user.userName)
     else removePersisted(ctx, SOCIAL_USERNAME_KEY)
+  }
+  return {
+    connector: { id: AUTH_CONNECTOR_ID, name },
+    accounts: [{ namespace: 'eip155', addresses: [address], caipNetworkId: `eip155:${chainId}` }],
   }
 }
 
@@ -347,7 +363,7 @@ export async function setAuthPreferredAccount(ctx: WidgetContext, type: FrameAcc
     if (!EVM_ADDRESS.test(result.address)) throw new Error(NO_EVM_ACCOUNT_MESSAGE)
     const user = ctx.store.get(authUserAtom)
     if (user) ctx.store.set(authUserAtom, { ...user, preferredAccountType: result.type })
-    setConnectedAccounts(ctx, [result.address as HexAddress])
+    setConnectedAccounts(ctx, 'eip155', [result.address as HexAddress])
   } catch (error) {
     if (type === 'eoa') {
       ctx.toasts.show(frameErrorMessage(error), 'error')
@@ -360,26 +376,26 @@ export async function setAuthPreferredAccount(ctx: WidgetContext, type: FrameAcc
 }
 
 /**
- * The silent reconnect after a reload (actions/reconnect.ts). True when the frame still has the
- * session (its cookie, or the token it pushed with sessionUpdate); false when it has not, and the
- * token is forgotten. A frame that does not load throws: the login is kept for the next load.
+ * The silent reconnect after a reload (connectors/reconnect.ts): the session's accounts when the
+ * frame still has it (its cookie, or the token it pushed with sessionUpdate); undefined when it has
+ * not, and the token is forgotten. A frame that does not load throws: the login is kept for the
+ * next load.
  */
-export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean): Promise<boolean> {
+export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean): Promise<ReturnType<typeof authSession> | undefined> {
   const frame = await loadAuthFrame(ctx)
-  if (!isCurrent()) return false
+  if (!isCurrent()) return undefined
   const stored = await loadPersisted(ctx, AUTH_SESSION_KEY)
   const token = stored !== undefined && FRAME_SESSION_TOKEN.test(stored) ? stored : undefined
   const { isConnected } = await frame.api.isConnected(token ? { token } : undefined)
-  if (!isCurrent()) return false
+  if (!isCurrent()) return undefined
   if (!isConnected) {
     removePersisted(ctx, AUTH_SESSION_KEY)
-    return false
+    return undefined
   }
   const user = await frame.api.getUser({ chainId: await reconnectChainId(ctx), preferredAccountType: 'eoa' })
-  if (!isCurrent()) return false
+  if (!isCurrent()) return undefined
   const login = await storedLogin(ctx, user)
-  startAuthSession(ctx, login?.method === 'social' && login.user ? login.user : user, login)
-  return true
+  return authSession(ctx, login?.method === 'social' && login.user ? login.user : user, login)
 }
 
 /** Which login a restored session came from: the frame's user says, else what the login stored. */
@@ -412,6 +428,6 @@ export async function switchAuthChain(ctx: WidgetContext, chainId: number): Prom
   const frame = await loadAuthFrame(ctx)
   const result = await frame.api.switchNetwork({ chainId })
   const switched = parseFrameChainId(result.chainId) ?? chainId
-  setConnectedChain(ctx, switched)
+  setConnectedChain(ctx, 'eip155', `eip155:${switched}`)
   savePersisted(ctx, LAST_USED_CHAIN_KEY, `eip155:${switched}`)
 }

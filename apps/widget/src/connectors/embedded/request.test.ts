@@ -16,7 +16,6 @@ import { createWidgetMethods } from '../../host/widgetMethods'
 import { createMemoryStorage } from '../../core/storage/safeStorage'
 import { approvalQueueAtom } from './approvalAtoms'
 import { secureSlotsAtom } from './surfaceAtoms'
-import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { toastAtom } from '../../core/toast'
@@ -26,6 +25,7 @@ import { goBack } from '../../core/router/navigation'
 import { submitEmail, submitEmailOtp } from './auth'
 import { closeModal, openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
+import { connectionAtom } from '../../core/session/active'
 
 afterEach(() => vi.restoreAllMocks())
 

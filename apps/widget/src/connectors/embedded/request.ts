@@ -19,7 +19,6 @@ import {
   type Hex,
   type TransactionRequest,
 } from '../../chains/eip155/transaction'
-import { connectionAtom } from '../../core/session/atoms'
 import { approvalQueueAtom } from './approvalAtoms'
 import { secureSlotsAtom } from './surfaceAtoms'
 import { openAtom } from '../../core/modal/atoms'
@@ -28,6 +27,8 @@ import { currentRouteAtom } from '../../core/router/atoms'
 import { requestApproval, type PendingApproval } from './approvals'
 import { switchAuthChain } from './auth'
 import { closeModal } from '../../core/modal/modal'
+import { connectionsAtom } from '../../core/session/atoms'
+import type { WalletRequest } from '../types'
 
 /**
  * The dapp's requests while the embedded wallet is connected (SPEC section 6). Accounts and the
@@ -40,9 +41,13 @@ import { closeModal } from '../../core/modal/modal'
 /** What the frame signs today. The other confirmation methods answer 4200 until they are built. */
 const SIGNING_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
 
-export async function authRequest(ctx: WidgetContext, method: string, params: unknown): Promise<unknown> {
-  const { status, connectorId, address, chainId } = ctx.store.get(connectionAtom)
-  if (status !== 'connected' || connectorId !== AUTH_CONNECTOR_ID || !address || chainId === undefined)
+export async function authRequest(
+  ctx: WidgetContext,
+  { namespace, caipNetworkId, address, method, params }: WalletRequest,
+): Promise<unknown> {
+  const connection = ctx.store.get(connectionsAtom)[namespace]
+  const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
+  if (connection?.connectorId !== AUTH_CONNECTOR_ID || namespace !== 'eip155' || !EVM_ADDRESS.test(address) || chainId === undefined)
     throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
   switch (method) {
     case 'eth_accounts':
@@ -67,7 +72,7 @@ export async function authRequest(ctx: WidgetContext, method: string, params: un
     case 'confirm':
       if (!SIGNING_METHODS.has(method))
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${method} is not supported by the embedded wallet yet`)
-      return confirmAndSign(ctx, method, params, address, chainId)
+      return confirmAndSign(ctx, method, params, address as Hex, chainId)
   }
 }
 

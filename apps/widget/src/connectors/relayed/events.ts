@@ -1,8 +1,7 @@
-import { parseChainId } from '@airlock/chains'
 import type { ProviderEvent } from '@airlock/protocol'
+import { loadChainAdapter } from '../../chains/registry'
 import type { WidgetContext } from '../../core/context'
-import { parseAccounts } from './request'
-import { connectionAtom } from '../../core/session/atoms'
+import { connectionsAtom } from '../../core/session/atoms'
 import { endSession, setConnectedAccounts, setConnectedChain } from '../../core/session/session'
 
 export interface ConnectorEvent {
@@ -11,31 +10,15 @@ export interface ConnectorEvent {
   data: unknown
 }
 
-/** Events of the connected injected wallet, relayed by the host; other wallets' events are ignored. */
-export function handleConnectorEvent(ctx: WidgetContext, { connectorId, event, data }: ConnectorEvent): void {
-  const connection = ctx.store.get(connectionAtom)
-  if (connection.status !== 'connected' || connection.connectorId !== connectorId) return
-  switch (event) {
-    case 'accountsChanged': {
-      let accounts
-      try {
-        accounts = parseAccounts(data)
-      } catch {
-        return
-      }
-      if (accounts.length === 0) endSession(ctx)
-      else setConnectedAccounts(ctx, accounts)
-      return
-    }
-    case 'chainChanged': {
-      const chainId = parseChainId(data)
-      if (chainId !== undefined) setConnectedChain(ctx, chainId)
-      return
-    }
-    case 'disconnect':
-      endSession(ctx)
-      return
-    default:
-      return
+/** Events of a connected wallet of the page, relayed by the host; other wallets' events are ignored. */
+export async function handleConnectorEvent(ctx: WidgetContext, { connectorId, event, data }: ConnectorEvent): Promise<void> {
+  for (const connection of Object.values(ctx.store.get(connectionsAtom))) {
+    if (connection.connectorId !== connectorId) continue
+    const adapter = await loadChainAdapter(connection.namespace)
+    const change = adapter.pageWallet.readEvent(event, data, connection)
+    if (!change) continue
+    if (change.disconnected) endSession(ctx, [connection.namespace])
+    if (change.addresses) setConnectedAccounts(ctx, connection.namespace, change.addresses)
+    if (change.caipNetworkId) setConnectedChain(ctx, connection.namespace, change.caipNetworkId)
   }
 }

@@ -10,11 +10,9 @@ export const WALLET_CONNECT_NAME = 'WalletConnect'
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
 export const WALLET_CONNECT_STORAGE_KEY = 'airlock.walletconnect'
 
+/** The session's events; a wallet's session_event names the chain it is about (CAIP-2 `chainId`). */
 export type WalletConnectEvent =
-  | { type: 'accountsChanged'; accounts: unknown }
-  | { type: 'chainChanged'; chainId: unknown }
-  | { type: 'sessionDeleted' }
-  | { type: 'sessionUpdated' }
+  { type: 'sessionEvent'; name: string; data: unknown; chainId: unknown } | { type: 'sessionDeleted' } | { type: 'sessionUpdated' }
 
 export interface WalletConnectClient {
   provider: UniversalProvider
@@ -88,8 +86,11 @@ async function createClient(ctx: WidgetContext): Promise<WalletConnectClient> {
   })
   const client: WalletConnectClient = { provider, storage, onEvent: () => {}, onDisplayUri: () => {} }
   provider.on('display_uri', (uri: string) => client.onDisplayUri(uri))
-  provider.on('accountsChanged', (accounts: unknown) => client.onEvent({ type: 'accountsChanged', accounts }))
-  provider.on('chainChanged', (chainId: unknown) => client.onEvent({ type: 'chainChanged', chainId }))
+  provider.on('session_event', (event: { params?: { event?: { name?: unknown; data?: unknown }; chainId?: unknown } }) => {
+    const name = event?.params?.event?.name
+    if (typeof name === 'string')
+      client.onEvent({ type: 'sessionEvent', name, data: event.params?.event?.data, chainId: event.params?.chainId })
+  })
   provider.on('session_update', () => client.onEvent({ type: 'sessionUpdated' }))
   provider.on('session_delete', () => client.onEvent({ type: 'sessionDeleted' }))
   globalThis.addEventListener?.('pagehide', () => storage.flush())

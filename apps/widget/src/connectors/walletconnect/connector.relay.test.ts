@@ -4,14 +4,18 @@ import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadWalletConnect, WALLET_CONNECT_CONNECTOR_ID } from './client'
 import type { WidgetContext } from '../../core/context'
-import { connectionAtom } from '../../core/session/atoms'
 import { unsupportedChainAtom } from '../../core/network/atoms'
 import { wcPairingAtom } from './atoms'
 import { createFakeHost, TEST_CONFIG } from '../../testing/fakeHost'
 import { createWidgetContext } from '../../core/context'
+import { walletRequest } from '../request'
 import { createMemoryStorage } from '../../core/storage/safeStorage'
 import { setOptions } from '../../core/options/options'
-import { connectWalletConnect, disconnectWalletConnect, handleWalletConnectEvent, walletConnectRequest, WC_ERRORS } from './connector'
+import { connect } from '../connect'
+import { handleWalletConnectEvent, WC_ERRORS } from './connector'
+import { connectorFor } from '../registry'
+import { connectionAtom } from '../../core/session/active'
+import { moveEvmChain } from '../../testing/session'
 
 /** The widget's WalletConnect connector against the devnet relay and the reference wallet (both real). */
 
@@ -38,7 +42,12 @@ async function relayOn(port: number): Promise<Relay> {
 }
 
 function widgetFor(relayUrl: string, networks: string[]): WidgetContext {
-  const ctx = createWidgetContext({ config: { ...TEST_CONFIG, relayUrl }, host: createFakeHost().api, storage: createMemoryStorage() })
+  const ctx = createWidgetContext({
+    config: { ...TEST_CONFIG, relayUrl },
+    walletRequest,
+    host: createFakeHost().api,
+    storage: createMemoryStorage(),
+  })
   setOptions(ctx, { projectId: 'demo', networks })
   started.push({ stop: async () => void (await loadWalletConnect(ctx)).provider.client.core.relayer.transportClose().catch(() => {}) })
   return ctx
@@ -68,7 +77,7 @@ async function until<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<
 
 /** Pairs `ctx` with `phone` through the widget's own connect action; the phone approves `chains`. */
 async function pair(ctx: WidgetContext, phone: ReferenceWallet, chains?: number[]): Promise<void> {
-  const connecting = connectWalletConnect(ctx)
+  const connecting = connect(ctx, WALLET_CONNECT_CONNECTOR_ID)
   await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
   await phone.approve(await phone.nextProposal(), chains ? { chains } : {})
   await connecting
@@ -80,7 +89,7 @@ describe('WalletConnect connector with the devnet relay', () => {
     const relayUrl = `ws://127.0.0.1:${port}`
     const ctx = widgetFor(relayUrl, ['eip155:31337'])
 
-    await connectWalletConnect(ctx, undefined, { uriTimeoutMs: 1500 })
+    await connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { reachTimeoutMs: 1500 })
     expect(ctx.store.get(wcPairingAtom).error).toEqual(WC_ERRORS.relay)
     expect(ctx.store.get(connectionAtom).status).toBe('disconnected')
 
@@ -108,17 +117,17 @@ describe('WalletConnect connector with the devnet relay', () => {
     const ctx = widgetFor(relay.url, ['eip155:31337', 'eip155:31338'])
     const phone = await phoneOn(relay.url)
     await pair(ctx, phone, [31337])
-    const { session } = (await loadWalletConnect(ctx)).provider
+    const client = await loadWalletConnect(ctx)
     const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-    handleWalletConnectEvent(ctx, { type: 'chainChanged', chainId: '0x7a6a' }, session)
-    handleWalletConnectEvent(ctx, { type: 'accountsChanged', accounts: [other] }, session)
+    await handleWalletConnectEvent(ctx, { type: 'sessionEvent', name: 'chainChanged', data: '0x7a6a', chainId: 'eip155:31338' }, client)
+    await handleWalletConnectEvent(ctx, { type: 'sessionEvent', name: 'accountsChanged', data: [other], chainId: 'eip155:31337' }, client)
     expect(ctx.store.get(connectionAtom)).toMatchObject({ chainId: 31337, address: phone.address })
 
     // Had the widget's chain drifted anyway, the request stops here with a clear 4100 instead of
     // reaching the wallet (a manual wallet would leave it hanging).
-    ctx.store.set(connectionAtom, { ...ctx.store.get(connectionAtom), chainId: 31338 })
-    await expect(walletConnectRequest(ctx, 'personal_sign', ['0x68690a', phone.address])).rejects.toMatchObject({
+    moveEvmChain(ctx.store, 31338)
+    await expect(walletRequest(ctx, 'eip155', 'personal_sign', ['0x68690a', phone.address])).rejects.toMatchObject({
       code: 4100,
       message: `The wallet's session does not include ${phone.address} on eip155:31338`,
     })
@@ -130,7 +139,9 @@ describe('WalletConnect connector with the devnet relay', () => {
     const ctx = widgetFor(relay.url, ['eip155:31337'])
     await pair(ctx, await phoneOn(relay.url))
     await relay.stop()
-    await expect(disconnectWalletConnect(ctx)).rejects.toThrow('the WalletConnect relay did not answer')
+    await expect(connectorFor(ctx, WALLET_CONNECT_CONNECTOR_ID).disconnect(ctx, 'eip155')).rejects.toThrow(
+      'the WalletConnect relay did not answer',
+    )
     expect((await loadWalletConnect(ctx)).provider.session).toBeUndefined()
   }, 30_000)
 })

@@ -1,7 +1,15 @@
-import { parseChainId } from '@airlock/chains'
-import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { parseCaipNetworkId, parseChainId } from '@airlock/chains'
+import { ProviderRpcError, RpcErrorCode, type Namespace } from '@airlock/protocol'
+import { loadChainAdapter, servedNamespaces } from '../../chains/registry'
+import type { ChainAdapter, NetworkContext } from '../../chains/types'
 import { withTimeout } from '../../core/async'
 import type { WidgetContext } from '../../core/context'
+import { networksAtom } from '../../core/options/atoms'
+import { isMobileAtom } from '../../core/platform'
+import { connectionsAtom } from '../../core/session/atoms'
+import { endSession, namespacesOf, setConnectedAccounts, setConnectedChain, type ConnectedNamespace } from '../../core/session/session'
+import type { Connector } from '../types'
+import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
 import {
   loadWalletConnect,
   walletConnectLoaded,
@@ -10,19 +18,12 @@ import {
   type WalletConnectClient,
   type WalletConnectEvent,
 } from './client'
-import { proposalNamespaces, sessionAccounts, sessionApproves, type SessionNamespaces } from './namespaces'
-import { connectionAtom, DISCONNECTED } from '../../core/session/atoms'
-import { networksAtom } from '../../core/options/atoms'
-import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
-import type { WalletEntry } from '../../core/session/walletEntry'
-import { rememberRecentWallet } from '../../core/session/recentWallets'
-import { track } from '../../core/events'
-import { closeModal } from '../../core/modal/modal'
-import { endSession, establishSession, setConnectedAccounts, setConnectedChain } from '../../core/session/session'
-import { isMobileAtom } from '../../core/platform'
 
 /** A relay that gives no pairing URI in this long is treated as unreachable (SPEC RPC timeout). */
 export const PAIRING_URI_TIMEOUT_MS = 10_000
+
+/** How long a disconnect waits for the relay before the session is forgotten locally anyway. */
+export const DISCONNECT_TIMEOUT_MS = 3000
 
 export const WC_ERRORS = {
   relay: { title: 'Could not reach WalletConnect', detail: 'The connection to the relay failed. Check your network and retry.' },
@@ -35,100 +36,6 @@ export const WC_ERRORS = {
 export function reusesPairing(userAgent: string, isTelegram: boolean): boolean {
   if (isTelegram) return true
   return /iPhone|iPad|iPod/.test(userAgent) && /Safari/.test(userAgent) && !/CriOS|FxiOS|EdgiOS/.test(userAgent)
-}
-
-/**
- * Starts a WalletConnect pairing for `wallet` (or the plain QR) and waits for the session. Every
- * attempt has an id: an approval arriving after a new URI, a cancel or a close is ignored.
- */
-export async function connectWalletConnect(
-  ctx: WidgetContext,
-  wallet?: WalletEntry,
-  { uriTimeoutMs = PAIRING_URI_TIMEOUT_MS }: { uriTimeoutMs?: number } = {},
-): Promise<void> {
-  const pairing = ctx.store.get(wcPairingAtom)
-  const connectorName = wallet?.name ?? WALLET_CONNECT_NAME
-  if (
-    pairing.uri &&
-    !pairing.error &&
-    pairing.attempt === ctx.session.attempt &&
-    !isPairingExpired(pairing.expiry, Date.now()) &&
-    reusesPairing(globalThis.navigator?.userAgent ?? '', false)
-  ) {
-    // The pairing started earlier is still waiting for the wallet: show it again.
-    ctx.store.set(wcPairingAtom, { ...pairing, wallet })
-    ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
-    ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
-    return
-  }
-  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
-  const attempt = ++ctx.session.attempt
-  const isCurrent = () => ctx.session.attempt === attempt
-  ctx.store.set(wcPairingAtom, { wallet, attempt })
-  ctx.store.set(connectionAtom, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName })
-  ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
-
-  let client: WalletConnectClient
-  try {
-    client = await loadWalletConnect(ctx)
-  } catch {
-    if (isCurrent()) fail(ctx, WC_ERRORS.load)
-    return
-  }
-  if (!isCurrent()) return
-  bindEvents(ctx, client)
-
-  let uriTimer: ReturnType<typeof setTimeout> | undefined
-  const uriMissing = new Promise<never>((_, reject) => {
-    uriTimer = setTimeout(() => reject(new RelayUnreachable()), uriTimeoutMs)
-  })
-  client.onDisplayUri = (uri) => {
-    clearTimeout(uriTimer)
-    if (!isCurrent()) return
-    ctx.store.set(wcPairingAtom, { wallet, attempt, uri, expiry: Date.now() + PAIRING_EXPIRY_MS })
-  }
-  const networks = ctx.store.get(networksAtom)
-  try {
-    const session = await Promise.race([
-      client.provider.connect({ optionalNamespaces: proposalNamespaces(networks, (id) => ctx.api.rpcUrl(id)) }),
-      uriMissing,
-    ])
-    clearTimeout(uriTimer)
-    if (!isCurrent()) {
-      // An older pairing the wallet approved late: the user has moved on.
-      if (session)
-        void client.provider.client
-          .disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } })
-          .catch(() => {})
-      return
-    }
-    const accounts = session ? sessionAccounts(session, networks) : undefined
-    if (!session || !accounts) {
-      if (session) void client.provider.disconnect().catch(() => {})
-      fail(ctx, WC_ERRORS.noAccounts)
-      return
-    }
-    const linking = ctx.store.get(wcPairingAtom).linking
-    establishSession(ctx, {
-      connector: { id: WALLET_CONNECT_CONNECTOR_ID, name: connectorName },
-      accounts: accounts.accounts,
-      chainId: accounts.chainId,
-    })
-    client.provider.setDefaultChain(`eip155:${accounts.chainId}`)
-    rememberRecentWallet(ctx, {
-      ...(wallet ?? { id: WALLET_CONNECT_CONNECTOR_ID, name: WALLET_CONNECT_NAME }),
-      ...(linking ? { mobileLink: wallet?.mobileLink } : {}),
-    })
-    ctx.store.set(wcPairingAtom, {})
-    track(ctx, 'CONNECT_SUCCESS', { method: linking ? 'mobile' : 'qrcode', name: connectorName })
-    closeModal(ctx)
-  } catch (error) {
-    clearTimeout(uriTimer)
-    if (!isCurrent()) return
-    const wcError = error instanceof RelayUnreachable ? WC_ERRORS.relay : isRejection(error) ? WC_ERRORS.declined : describeUnknown(error)
-    fail(ctx, wcError)
-    track(ctx, 'CONNECT_ERROR', { message: wcError.title })
-  }
 }
 
 /**
@@ -147,116 +54,49 @@ export function openWalletLink(ctx: WidgetContext, href: string, target: '_blank
   ctx.host.api?.openUrl({ url: href, target }).catch(() => {})
 }
 
-/** Silently restores a stored WalletConnect session on load. */
-export async function reconnectWalletConnect(ctx: WidgetContext, isCurrent: () => boolean): Promise<boolean> {
-  const client = await loadWalletConnect(ctx)
-  if (!isCurrent()) return false
-  bindEvents(ctx, client)
-  const session = client.provider.session
-  const networks = ctx.store.get(networksAtom)
-  const chain = session?.namespaces.eip155 ? parseChainId(client.provider.rpcProviders.eip155?.getDefaultChain?.()) : undefined
-  const accounts = session ? sessionAccounts(session, networks, chain) : undefined
-  if (!accounts) return false
-  const name = session?.peer.metadata.name || WALLET_CONNECT_NAME
-  establishSession(ctx, { connector: { id: WALLET_CONNECT_CONNECTOR_ID, name }, accounts: accounts.accounts, chainId: accounts.chainId })
-  return true
+const networkContext = (ctx: WidgetContext): NetworkContext => ({
+  requested: ctx.store.get(networksAtom),
+  rpcUrl: (id) => ctx.api.rpcUrl(id),
+})
+
+/** The families the dapp requested a network of, with their adapters. */
+async function familiesOf(ctx: WidgetContext): Promise<ChainAdapter[]> {
+  const requested = new Set(ctx.store.get(networksAtom).map((id) => parseCaipNetworkId(id)?.namespace))
+  return Promise.all(
+    servedNamespaces()
+      .filter((namespace) => requested.has(namespace))
+      .map(loadChainAdapter),
+  )
 }
 
-/** A request of the dapp for the connected WalletConnect wallet, on the active chain. */
-export async function walletConnectRequest(ctx: WidgetContext, method: string, params: unknown): Promise<unknown> {
-  const loaded = walletConnectLoaded(ctx)
-  const { chainId, address } = ctx.store.get(connectionAtom)
-  if (!loaded || chainId === undefined || address === undefined)
-    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
-  const client = await loaded
-  const session = client.provider.session
-  if (!session) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
-  if (!sessionApproves(session, chainId, address))
-    throw new ProviderRpcError(RpcErrorCode.Unauthorized, `The wallet's session does not include ${address} on eip155:${chainId}`)
-  if (ctx.store.get(isMobileAtom)) {
-    const linking = ctx.store.get(wcPairingAtom).linking
-    if (linking) ctx.host.api?.openUrl({ url: linking, target: '_self' }).catch(() => {})
-  }
-  try {
-    return await client.provider.request({ method, params: params as unknown[] | object | undefined }, `eip155:${chainId}`)
-  } catch (error) {
-    throw toProviderError(error, method)
+/** Each family's accounts in a settled session; `preferred` is the network to keep per namespace (a reload's). */
+function sessionAccounts(
+  ctx: WidgetContext,
+  families: readonly ChainAdapter[],
+  session: { namespaces: Record<string, { accounts?: readonly string[] } | undefined> },
+  preferred: (namespace: Namespace) => string | undefined = () => undefined,
+): ConnectedNamespace[] {
+  const requested = ctx.store.get(networksAtom)
+  return families.flatMap(
+    (adapter) =>
+      adapter.walletConnect.accounts(session.namespaces[adapter.namespace]?.accounts ?? [], requested, preferred(adapter.namespace)) ?? [],
+  )
+}
+
+class WalletConnectFailure extends ProviderRpcError {
+  constructor(readonly wcError: WcError) {
+    super(RpcErrorCode.InternalError, wcError.title)
   }
 }
 
-/** How long a disconnect waits for the relay before the session is forgotten locally anyway. */
-export const DISCONNECT_TIMEOUT_MS = 3000
-
-/**
- * Ends the WalletConnect session on the wallet's side too. With the relay down the phone cannot
- * be told: the session is forgotten here anyway (and the failure reported), so a reload does not
- * bring it back.
- */
-export async function disconnectWalletConnect(ctx: WidgetContext): Promise<void> {
-  const loaded = walletConnectLoaded(ctx)
-  if (!loaded) return
-  const client = await loaded
-  if (!client.provider.session) return
-  try {
-    await withTimeout(client.provider.disconnect(), DISCONNECT_TIMEOUT_MS, () => new Error('the WalletConnect relay did not answer'))
-  } catch (error) {
-    const topic = client.provider.session?.topic
-    if (topic) await client.provider.client.session.delete(topic, { code: 6000, message: 'User disconnected.' }).catch(() => {})
-    client.provider.session = undefined
-    throw error
-  } finally {
-    client.storage.flush()
-  }
-}
-
-function bindEvents(ctx: WidgetContext, client: WalletConnectClient): void {
-  client.onEvent = (event) => handleWalletConnectEvent(ctx, event, client.provider.session)
-}
-
-/**
- * The wallet's events, kept to what its session approved: an account or chain outside the
- * session is ignored, so the dapp is never told of one its requests could not use.
- */
-export function handleWalletConnectEvent(ctx: WidgetContext, event: WalletConnectEvent, session: SessionNamespaces | undefined): void {
-  const connection = ctx.store.get(connectionAtom)
-  if (connection.status !== 'connected' || connection.connectorId !== WALLET_CONNECT_CONNECTOR_ID) return
-  switch (event.type) {
-    case 'accountsChanged': {
-      const { chainId } = connection
-      const accounts = Array.isArray(event.accounts)
-        ? event.accounts.filter(
-            (a): a is `0x${string}` =>
-              typeof a === 'string' && EVM_ADDRESS.test(a) && !!session && chainId !== undefined && sessionApproves(session, chainId, a),
-          )
-        : []
-      if (accounts.length > 0) setConnectedAccounts(ctx, accounts)
-      return
-    }
-    case 'chainChanged': {
-      const chainId = parseChainId(event.chainId)
-      if (chainId === undefined || !session) return
-      const accounts = sessionAccounts(session, [], chainId)
-      if (accounts?.chainId !== chainId) return
-      // Keep the account if the session has it on the new chain, else the session's first there.
-      if (!accounts.accounts.some((a) => a.toLowerCase() === connection.address?.toLowerCase()))
-        setConnectedAccounts(ctx, accounts.accounts)
-      setConnectedChain(ctx, chainId)
-      return
-    }
-    case 'sessionDeleted':
-      endSession(ctx)
-      return
-    case 'sessionUpdated':
-      return
-  }
-}
-
-function fail(ctx: WidgetContext, error: WcError): void {
-  ctx.store.set(connectionAtom, DISCONNECTED)
+/** The pairing view shows why (ConnectingWalletConnect); the connect action reports it. */
+function fail(ctx: WidgetContext, error: WcError): WalletConnectFailure {
   ctx.store.set(wcPairingAtom, { ...ctx.store.get(wcPairingAtom), uri: undefined, expiry: undefined, error })
+  return new WalletConnectFailure(error)
 }
 
 class RelayUnreachable extends Error {}
+const abandoned = () => new ProviderRpcError(RpcErrorCode.UserRejected, 'The pairing was abandoned')
 
 /** WalletConnect's USER_REJECTED family (5000-5003), or an EIP-1193 4001. */
 function isRejection(error: unknown): boolean {
@@ -281,4 +121,209 @@ function toProviderError(error: unknown, method: string): ProviderRpcError {
   if (typeof code !== 'number') return new ProviderRpcError(RpcErrorCode.InternalError, message)
   if (method !== 'wallet_switchEthereumChain' && isRejection(error)) return new ProviderRpcError(RpcErrorCode.UserRejected, message)
   return new ProviderRpcError(code, message, (error as { data?: unknown }).data)
+}
+
+function bindEvents(ctx: WidgetContext, client: WalletConnectClient): void {
+  client.onEvent = (event) => void handleWalletConnectEvent(ctx, event, client)
+}
+
+/**
+ * The wallet's events, kept to what its session approved: an account or network outside the
+ * session is ignored, so the dapp is never told of one its requests could not use.
+ */
+export async function handleWalletConnectEvent(ctx: WidgetContext, event: WalletConnectEvent, client: WalletConnectClient): Promise<void> {
+  const ours = namespacesOf(ctx, WALLET_CONNECT_CONNECTOR_ID)
+  if (ours.length === 0) return
+  if (event.type === 'sessionDeleted') return endSession(ctx, ours)
+  if (event.type !== 'sessionEvent' || typeof event.chainId !== 'string') return
+  const namespace = parseCaipNetworkId(event.chainId)?.namespace
+  const connection = namespace ? ctx.store.get(connectionsAtom)[namespace] : undefined
+  const session = client.provider.session
+  if (!namespace || !connection || connection.connectorId !== WALLET_CONNECT_CONNECTOR_ID || !session) return
+  const adapter = await loadChainAdapter(namespace)
+  const approved = session.namespaces[namespace]?.accounts ?? []
+  if (event.name === 'accountsChanged') {
+    const addresses = (Array.isArray(event.data) ? event.data : [])
+      .map((value) => (typeof value === 'string' ? value.slice(value.lastIndexOf(':') + 1) : ''))
+      .filter((address) => adapter.walletConnect.approves(approved, connection.caipNetworkId, address))
+    if (addresses.length > 0) setConnectedAccounts(ctx, namespace, addresses)
+  } else if (event.name === 'chainChanged') {
+    const reference = namespace === 'eip155' ? parseChainId(event.data) : typeof event.data === 'string' ? event.data : undefined
+    if (reference === undefined) return
+    const onChain = adapter.walletConnect.accounts(approved, [], `${namespace}:${reference}`)
+    if (onChain?.caipNetworkId !== `${namespace}:${reference}`) return
+    // Keep the account if the session has it on the new network, else the session's first there.
+    if (!onChain.addresses.some((a) => a.toLowerCase() === connection.addresses[0]!.toLowerCase()))
+      setConnectedAccounts(ctx, namespace, onChain.addresses)
+    setConnectedChain(ctx, namespace, onChain.caipNetworkId)
+  }
+}
+
+/** Ends the WalletConnect session on the phone too; with the relay down it is forgotten here anyway, and the failure reported. */
+async function endWalletSession(client: WalletConnectClient): Promise<void> {
+  if (!client.provider.session) return
+  try {
+    await withTimeout(client.provider.disconnect(), DISCONNECT_TIMEOUT_MS, () => new Error('the WalletConnect relay did not answer'))
+  } catch (error) {
+    const topic = client.provider.session?.topic
+    if (topic) await client.provider.client.session.delete(topic, { code: 6000, message: 'User disconnected.' }).catch(() => {})
+    client.provider.session = undefined
+    throw error
+  } finally {
+    client.storage.flush()
+  }
+}
+
+/**
+ * WalletConnect (UniversalProvider, loaded on first use): one session with a namespace per family
+ * the dapp requested, each optional (the proposal is rebuilt at each connect, with the RPC proxy as
+ * every network's rpc). Requests go only to the accounts and networks the session approved.
+ */
+export const walletConnectConnector: Connector = {
+  id: WALLET_CONNECT_CONNECTOR_ID,
+  name: (ctx) => ctx.store.get(wcPairingAtom).wallet?.name ?? WALLET_CONNECT_NAME,
+  namespaces: (ctx) => {
+    const requested = new Set(ctx.store.get(networksAtom).map((id) => parseCaipNetworkId(id)?.namespace))
+    return servedNamespaces().filter((namespace) => requested.has(namespace))
+  },
+
+  resume(ctx, { wallet }) {
+    const pairing = ctx.store.get(wcPairingAtom)
+    const reusable =
+      pairing.uri &&
+      !pairing.error &&
+      pairing.attempt === ctx.session.attempt &&
+      !isPairingExpired(pairing.expiry, Date.now()) &&
+      reusesPairing(globalThis.navigator?.userAgent ?? '', false)
+    if (!reusable) return false
+    // The pairing started earlier is still waiting for the wallet: show it again.
+    ctx.store.set(wcPairingAtom, { ...pairing, wallet })
+    ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
+    return true
+  },
+
+  async connect(ctx, { wallet, isCurrent, reachTimeoutMs = PAIRING_URI_TIMEOUT_MS }) {
+    const attempt = ctx.session.attempt
+    ctx.store.set(wcPairingAtom, { wallet, attempt })
+    ctx.session.keepsAttemptOnLeave = () => keepPausedPairing(ctx)
+    let client: WalletConnectClient
+    let families: ChainAdapter[]
+    try {
+      ;[client, families] = await Promise.all([loadWalletConnect(ctx), familiesOf(ctx)])
+    } catch {
+      throw isCurrent() ? fail(ctx, WC_ERRORS.load) : abandoned()
+    }
+    if (!isCurrent()) throw abandoned()
+    bindEvents(ctx, client)
+    let uriTimer: ReturnType<typeof setTimeout> | undefined
+    const uriMissing = new Promise<never>((_, reject) => {
+      uriTimer = setTimeout(() => reject(new RelayUnreachable()), reachTimeoutMs)
+    })
+    client.onDisplayUri = (uri) => {
+      clearTimeout(uriTimer)
+      if (isCurrent()) ctx.store.set(wcPairingAtom, { wallet, attempt, uri, expiry: Date.now() + PAIRING_EXPIRY_MS })
+    }
+    const networks = networkContext(ctx)
+    const optionalNamespaces = Object.fromEntries(
+      families.flatMap((adapter) => {
+        const proposal = adapter.walletConnect.proposal(networks)
+        return proposal ? [[adapter.namespace, proposal]] : []
+      }),
+    )
+    let session: Awaited<ReturnType<WalletConnectClient['provider']['connect']>>
+    try {
+      session = await Promise.race([client.provider.connect({ optionalNamespaces }), uriMissing])
+    } catch (error) {
+      if (!isCurrent()) throw abandoned()
+      throw fail(
+        ctx,
+        error instanceof RelayUnreachable ? WC_ERRORS.relay : isRejection(error) ? WC_ERRORS.declined : describeUnknown(error),
+      )
+    } finally {
+      clearTimeout(uriTimer)
+    }
+    if (!isCurrent()) {
+      // An older pairing the wallet approved late: the user has moved on.
+      if (session)
+        void client.provider.client
+          .disconnect({ topic: session.topic, reason: { code: 6000, message: 'User disconnected.' } })
+          .catch(() => {})
+      throw abandoned()
+    }
+    const accounts = session ? sessionAccounts(ctx, families, session) : []
+    if (!session || accounts.length === 0) {
+      if (session) void client.provider.disconnect().catch(() => {})
+      throw fail(ctx, WC_ERRORS.noAccounts)
+    }
+    for (const { caipNetworkId } of accounts) client.provider.setDefaultChain(caipNetworkId)
+    const linking = ctx.store.get(wcPairingAtom).linking
+    ctx.store.set(wcPairingAtom, {})
+    const name = wallet?.name ?? WALLET_CONNECT_NAME
+    return {
+      accounts,
+      name,
+      method: linking ? 'mobile' : 'qrcode',
+      recent: { ...(wallet ?? { id: WALLET_CONNECT_CONNECTOR_ID, name }), ...(linking ? { mobileLink: wallet?.mobileLink } : {}) },
+    }
+  },
+
+  /** A stored session is restored from storage; no wallet round trip is needed. */
+  async reconnect(ctx, isCurrent) {
+    const [client, families] = await Promise.all([loadWalletConnect(ctx), familiesOf(ctx)])
+    if (!isCurrent()) return undefined
+    bindEvents(ctx, client)
+    const session = client.provider.session
+    if (!session) return undefined
+    const preferred = (namespace: Namespace) => {
+      const chain = client.provider.rpcProviders[namespace]?.getDefaultChain?.()
+      return typeof chain === 'string' ? (chain.includes(':') ? chain : `${namespace}:${chain}`) : undefined
+    }
+    const accounts = sessionAccounts(ctx, families, session, preferred)
+    return accounts.length > 0 ? { accounts, name: session.peer.metadata.name || WALLET_CONNECT_NAME } : undefined
+  },
+
+  async request(ctx, { namespace, caipNetworkId, address, method, params }) {
+    const loaded = walletConnectLoaded(ctx)
+    const client = loaded && (await loaded)
+    const session = client?.provider.session
+    if (!client || !session) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
+    const adapter = await loadChainAdapter(namespace)
+    if (!adapter.walletConnect.approves(session.namespaces[namespace]?.accounts ?? [], caipNetworkId, address))
+      throw new ProviderRpcError(RpcErrorCode.Unauthorized, `The wallet's session does not include ${address} on ${caipNetworkId}`)
+    if (ctx.store.get(isMobileAtom)) {
+      const linking = ctx.store.get(wcPairingAtom).linking
+      if (linking) ctx.host.api?.openUrl({ url: linking, target: '_self' }).catch(() => {})
+    }
+    try {
+      return await client.provider.request({ method, params: params as unknown[] | object | undefined }, caipNetworkId)
+    } catch (error) {
+      throw toProviderError(error, method)
+    }
+  },
+
+  async switchNetwork(ctx, namespace, caipNetworkId) {
+    const connection = ctx.store.get(connectionsAtom)[namespace]
+    if (!connection) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'WalletConnect is not connected')
+    const adapter = await loadChainAdapter(namespace)
+    const send = (method: string, params?: unknown) =>
+      walletConnectConnector.request(ctx, {
+        namespace,
+        caipNetworkId: connection.caipNetworkId,
+        address: connection.addresses[0]!,
+        method,
+        params,
+      })
+    await adapter.switchNetwork(send, caipNetworkId, networkContext(ctx))
+  },
+
+  /**
+   * One namespace of the session: forgotten here while another of its namespaces stays connected
+   * (a wallet cannot be asked to drop one); the last one ends the session on the phone too.
+   */
+  async disconnect(ctx, namespace) {
+    const remaining = namespacesOf(ctx, WALLET_CONNECT_CONNECTOR_ID).filter((other) => other !== namespace)
+    if (remaining.length > 0) return
+    const loaded = walletConnectLoaded(ctx)
+    if (loaded) await endWalletSession(await loaded)
+  },
 }

@@ -1,12 +1,12 @@
 import { ProviderRpcError, RpcErrorCode, type OpenableView } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { connectionAtom } from '../session/atoms'
 import { openAtom } from './atoms'
 import { optionsAtom } from '../options/atoms'
 import { unsupportedChainAtom } from '../network/atoms'
 import { navigateAtom } from '../router/atoms'
 import { cancelConnect } from '../session/session'
 import { track } from '../events'
+import { connectionAtom } from '../session/active'
 
 /** Views the widget opens on its own; the dapp may open only OpenableView. */
 export type ModalView = OpenableView | 'UnsupportedChain'

@@ -1,22 +1,27 @@
-/** The dapp's pending eth_requestAccounts calls, answered together when a wallet connects. */
+import type { Namespace } from '@airlock/protocol'
+
+/** The dapp's pending account requests (eth_requestAccounts, solana_requestAccounts), answered when their namespace connects. */
 export interface AccountWaiters {
-  wait(): Promise<string[]>
-  resolveAll(accounts: string[]): void
+  wait(namespace: Namespace): Promise<string[]>
+  resolve(namespace: Namespace, accounts: readonly string[]): void
   rejectAll(error: unknown): void
   readonly size: number
 }
 
 export function createAccountWaiters(): AccountWaiters {
-  let waiters: { resolve: (accounts: string[]) => void; reject: (error: unknown) => void }[] = []
-  const drain = () => {
-    const current = waiters
-    waiters = []
-    return current
-  }
+  let waiters: { namespace: Namespace; resolve: (accounts: string[]) => void; reject: (error: unknown) => void }[] = []
   return {
-    wait: () => new Promise<string[]>((resolve, reject) => waiters.push({ resolve, reject })),
-    resolveAll: (accounts) => drain().forEach((w) => w.resolve(accounts)),
-    rejectAll: (error) => drain().forEach((w) => w.reject(error)),
+    wait: (namespace) => new Promise<string[]>((resolve, reject) => waiters.push({ namespace, resolve, reject })),
+    resolve(namespace, accounts) {
+      const due = waiters.filter((waiter) => waiter.namespace === namespace)
+      waiters = waiters.filter((waiter) => waiter.namespace !== namespace)
+      for (const waiter of due) waiter.resolve([...accounts])
+    },
+    rejectAll(error) {
+      const due = waiters
+      waiters = []
+      for (const waiter of due) waiter.reject(error)
+    },
     get size() {
       return waiters.length
     },

@@ -1,22 +1,29 @@
 import type { WidgetContext } from '../context'
 import { loadPersisted, removePersisted, savePersisted } from '../storage/persisted'
-import { recentConnectorIdAtom } from './atoms'
+import { RECENT_CONNECTOR_KEY, recentConnectorIdsAtom } from './atoms'
 
-export const RECENT_CONNECTOR_KEY = 'airlock.recentConnectorId'
+export { RECENT_CONNECTOR_KEY }
 
-/** The connector of the last connection, tried first (and only) by the reconnect on load. */
-export async function loadRecentConnectorId(ctx: WidgetContext): Promise<string | undefined> {
-  const id = await loadPersisted(ctx, RECENT_CONNECTOR_KEY)
-  if (id !== undefined) ctx.store.set(recentConnectorIdAtom, id)
-  return id
+/** The connectors of the last connections (one per namespace at most), tried by the reconnect on load. */
+export async function loadRecentConnectorIds(ctx: WidgetContext): Promise<readonly string[]> {
+  const stored = await loadPersisted(ctx, RECENT_CONNECTOR_KEY)
+  const ids = stored ? [...new Set(stored.split(',').filter(Boolean))] : []
+  ctx.store.set(recentConnectorIdsAtom, ids)
+  return ids
 }
 
-export function setRecentConnectorId(ctx: WidgetContext, connectorId: string): void {
-  savePersisted(ctx, RECENT_CONNECTOR_KEY, connectorId)
-  ctx.store.set(recentConnectorIdAtom, connectorId)
+/** Adds and removes recent connectors (the list empty: the key goes). */
+export function updateRecentConnectorIds(
+  ctx: WidgetContext,
+  { add = [], remove = [] }: { add?: readonly string[]; remove?: readonly string[] },
+): void {
+  const ids = [...add, ...ctx.store.get(recentConnectorIdsAtom)].filter((id) => !remove.includes(id) || add.includes(id))
+  saveRecentConnectorIds(ctx, ids)
 }
 
-export function clearRecentConnectorId(ctx: WidgetContext): void {
-  removePersisted(ctx, RECENT_CONNECTOR_KEY)
-  ctx.store.set(recentConnectorIdAtom, undefined)
+function saveRecentConnectorIds(ctx: WidgetContext, ids: readonly string[]): void {
+  const distinct = [...new Set(ids)]
+  if (distinct.length > 0) savePersisted(ctx, RECENT_CONNECTOR_KEY, distinct.join(','))
+  else removePersisted(ctx, RECENT_CONNECTOR_KEY)
+  ctx.store.set(recentConnectorIdsAtom, distinct)
 }

@@ -1,17 +1,19 @@
+import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { connectionAtom } from './atoms'
 import { openAtom } from '../modal/atoms'
 import { showModal } from '../modal/modal'
+import { connectionsAtom } from './atoms'
 
 /**
- * The dapp's eth_requestAccounts: the accounts when connected, otherwise the modal opens on
- * Connect and the call waits for a connection (or rejects 4001 when the modal closes first).
+ * The dapp's account request for a namespace (eth_requestAccounts, solana_requestAccounts): the
+ * accounts when that namespace is connected, otherwise the modal opens on Connect and the call waits
+ * for a connection of it (or rejects 4001 when the modal closes first).
  */
-export async function requestAccounts(ctx: WidgetContext): Promise<string[]> {
+export async function requestAccounts(ctx: WidgetContext, namespace: Namespace): Promise<string[]> {
   if (ctx.session.reconnecting) await ctx.session.reconnecting
-  const { status, address } = ctx.store.get(connectionAtom)
-  if (status === 'connected' && address) return [address]
-  const accounts = ctx.session.accountWaiters.wait()
+  const connection = ctx.store.get(connectionsAtom)[namespace]
+  if (connection) return [connection.addresses[0]!]
+  const accounts = ctx.session.accountWaiters.wait(namespace)
   if (!ctx.store.get(openAtom)) showModal(ctx, 'Connect')
   return accounts
 }

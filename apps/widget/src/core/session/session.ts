@@ -1,53 +1,100 @@
-import { toHexChainId } from '@airlock/chains'
-import { ProviderRpcError, RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
+import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { clearRecentConnectorId, setRecentConnectorId } from './recentConnector'
-import { connectAttemptAtom, connectionAtom, DISCONNECTED, type HexAddress } from './atoms'
-import { emitProviderEvent } from '../events'
+import { activeNamespaceAtom } from '../network/atoms'
+import { updateRecentConnectorIds } from './recentConnector'
+import {
+  chosenNamespaceAtom,
+  connectAttemptAtom,
+  connectionsAtom,
+  pendingConnectionAtom,
+  type NamespaceConnection,
+  type PendingConnection,
+} from './atoms'
+
+/**
+ * The session: one connection per namespace (connectionsAtom), changed only through these
+ * functions. The dapp's providers hear of each change from host/providerEvents.ts, which follows
+ * the connections; nothing here knows a chain family.
+ */
+
+/** What a connector connected: per namespace, the accounts (the active one first) and the wallet's network. */
+export interface ConnectedNamespace {
+  namespace: Namespace
+  addresses: readonly string[]
+  caipNetworkId: string
+}
 
 export interface SessionStart {
-  connector: Pick<ConnectorDescription, 'id' | 'name'>
-  accounts: HexAddress[]
-  chainId: number
+  connector: { id: string; name?: string | undefined }
+  accounts: readonly ConnectedNamespace[]
 }
 
-/** Marks the wallet connected, remembers it and tells the dapp's provider. */
-export function establishSession(ctx: WidgetContext, { connector, accounts, chainId }: SessionStart): void {
-  const address = accounts[0]!
+/**
+ * Marks the namespaces connected (other namespaces' connections stay), remembers the connector, and
+ * answers the dapp's waiting account requests. When the active namespace has no connection, the
+ * first namespace connected becomes the active one.
+ */
+export function establishSession(ctx: WidgetContext, { connector, accounts }: SessionStart): void {
+  const connected = accounts.filter((account) => account.addresses.length > 0)
+  if (connected.length === 0) return
   ctx.store.set(connectAttemptAtom, undefined)
-  ctx.store.set(connectionAtom, { status: 'connected', address, chainId, connectorId: connector.id, connectorName: connector.name })
-  setRecentConnectorId(ctx, connector.id)
-  emitProviderEvent(ctx, 'connect', { chainId: toHexChainId(chainId) })
-  emitProviderEvent(ctx, 'accountsChanged', [address])
-  ctx.session.accountWaiters.resolveAll([address])
+  ctx.store.set(pendingConnectionAtom, undefined)
+  const next = { ...ctx.store.get(connectionsAtom) }
+  for (const { namespace, addresses, caipNetworkId } of connected) {
+    next[namespace] = { namespace, addresses: [...addresses], caipNetworkId, connectorId: connector.id, connectorName: connector.name }
+  }
+  const active = ctx.store.get(activeNamespaceAtom)
+  if (!next[active]) ctx.store.set(chosenNamespaceAtom, connected[0]!.namespace)
+  const replaced = Object.values(ctx.store.get(connectionsAtom)).map((c) => c.connectorId)
+  ctx.store.set(connectionsAtom, next)
+  updateRecentConnectorIds(ctx, { add: [connector.id], remove: replaced.filter((id) => !holds(next, id)) })
+  for (const { namespace, addresses } of connected) ctx.session.accountWaiters.resolve(namespace, addresses)
 }
 
-/** Back to disconnected; the dapp hears about it only if it had been told it was connected. */
-export function endSession(ctx: WidgetContext): void {
-  const wasConnected = ctx.store.get(connectionAtom).status === 'connected'
+/**
+ * Ends the connections of `namespaces` (all when absent). An active namespace left without a
+ * connection gives way to one that still has one. Late answers of pending attempts are ignored.
+ */
+export function endSession(ctx: WidgetContext, namespaces?: readonly Namespace[]): void {
   ctx.session.attempt++
   ctx.store.set(connectAttemptAtom, undefined)
-  ctx.store.set(connectionAtom, DISCONNECTED)
-  clearRecentConnectorId(ctx)
-  if (wasConnected) {
-    emitProviderEvent(ctx, 'disconnect', new ProviderRpcError(RpcErrorCode.Disconnected).toJSON())
-    emitProviderEvent(ctx, 'accountsChanged', [])
-  }
+  ctx.store.set(pendingConnectionAtom, undefined)
+  const current = ctx.store.get(connectionsAtom)
+  const next = namespaces
+    ? Object.fromEntries(Object.entries(current).filter(([namespace]) => !namespaces.includes(namespace as Namespace)))
+    : {}
+  const remaining = Object.keys(next) as Namespace[]
+  if (!next[ctx.store.get(activeNamespaceAtom)] && remaining.length > 0) ctx.store.set(chosenNamespaceAtom, remaining[0])
+  ctx.store.set(connectionsAtom, next)
+  const ended = Object.values(current).map((c) => c.connectorId)
+  updateRecentConnectorIds(ctx, { remove: ended.filter((id) => !holds(next, id)) })
 }
 
-export function setConnectedAccounts(ctx: WidgetContext, accounts: HexAddress[]): void {
-  const connection = ctx.store.get(connectionAtom)
-  const address = accounts[0]!
-  if (connection.address === address) return
-  ctx.store.set(connectionAtom, { ...connection, address })
-  emitProviderEvent(ctx, 'accountsChanged', accounts)
+const holds = (connections: Partial<Record<Namespace, NamespaceConnection>>, connectorId: string) =>
+  Object.values(connections).some((c) => c.connectorId === connectorId)
+
+/** The namespaces `connectorId` holds a connection on. */
+export function namespacesOf(ctx: WidgetContext, connectorId: string): Namespace[] {
+  return Object.values(ctx.store.get(connectionsAtom))
+    .filter((connection) => connection.connectorId === connectorId)
+    .map((connection) => connection.namespace)
 }
 
-export function setConnectedChain(ctx: WidgetContext, chainId: number): void {
-  const connection = ctx.store.get(connectionAtom)
-  if (connection.status !== 'connected' || connection.chainId === chainId) return
-  ctx.store.set(connectionAtom, { ...connection, chainId })
-  emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
+/** The wallet changed accounts on a namespace it serves (the first is the active one). */
+export function setConnectedAccounts(ctx: WidgetContext, namespace: Namespace, addresses: readonly string[]): void {
+  update(ctx, namespace, (connection) =>
+    addresses.length > 0 && addresses.join() !== connection.addresses.join() ? { ...connection, addresses: [...addresses] } : connection,
+  )
+}
+
+/** The wallet moved to another network of the namespace. */
+export function setConnectedChain(ctx: WidgetContext, namespace: Namespace, caipNetworkId: string): void {
+  update(ctx, namespace, (connection) => (connection.caipNetworkId === caipNetworkId ? connection : { ...connection, caipNetworkId }))
+}
+
+/** A connect or reconnect starts (status 'connecting' / 'reconnecting' until it ends). */
+export function setPendingConnection(ctx: WidgetContext, pending: PendingConnection | undefined): void {
+  ctx.store.set(pendingConnectionAtom, pending)
 }
 
 /**
@@ -56,9 +103,17 @@ export function setConnectedChain(ctx: WidgetContext, chainId: number): void {
  */
 export function cancelConnect(ctx: WidgetContext): void {
   ctx.store.set(connectAttemptAtom, undefined)
-  if (ctx.store.get(connectionAtom).status !== 'connecting') return
+  if (ctx.store.get(pendingConnectionAtom)?.status !== 'connecting') return
   const keepsAttempt = ctx.session.keepsAttemptOnLeave?.() === true
   ctx.session.keepsAttemptOnLeave = undefined
   if (!keepsAttempt) ctx.session.attempt++
-  ctx.store.set(connectionAtom, DISCONNECTED)
+  ctx.store.set(pendingConnectionAtom, undefined)
+}
+
+function update(ctx: WidgetContext, namespace: Namespace, change: (connection: NamespaceConnection) => NamespaceConnection): void {
+  const connections = ctx.store.get(connectionsAtom)
+  const connection = connections[namespace]
+  if (!connection) return
+  const next = change(connection)
+  if (next !== connection) ctx.store.set(connectionsAtom, { ...connections, [namespace]: next })
 }

@@ -2,7 +2,7 @@
 import { ProviderRpcError } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { fakeApiFetch } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
@@ -18,7 +18,7 @@ afterEach(() => {
 async function openAccount(fetch: typeof globalThis.fetch, host = createFakeHost()) {
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   await screen.findByTestId('account-view')

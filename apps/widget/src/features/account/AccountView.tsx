@@ -6,7 +6,6 @@ import { copyText } from '../../ui/copy'
 import { IconButton } from '../../ui/Button'
 import { CopyIcon, ExternalIcon } from '../../ui/icons'
 import { Spinner } from '../../ui/Spinner'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'
@@ -20,6 +19,7 @@ import { AccountPortfolio } from './tabs/AccountPortfolio'
 import { useAccountSlots } from './slots'
 import { WalletFeatureButtons } from './WalletFeatureButtons'
 import './account.css'
+import { connectionAtom } from '../../core/session/active'
 
 export default function AccountView() {
   const ctx = useWidget()

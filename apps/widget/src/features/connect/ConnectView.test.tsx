@@ -9,7 +9,7 @@ import { currentRouteAtom } from '../../core/router/atoms'
 import { createFakeExplorer } from '../../testing/fakeExplorer'
 import { createFakeHost, devnetWallet, flush } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
-import { recentConnectorIdAtom } from '../../core/session/atoms'
+import { recentConnectorIdsAtom } from '../../core/session/atoms'
 
 afterEach(cleanup)
 
@@ -64,7 +64,7 @@ describe('Connect view', () => {
 
   it('puts the recent wallet first with a Recent tag', async () => {
     const { ctx } = await renderApp(createFakeHost({ connectors: [devnetWallet, metamask] }))
-    act(() => ctx.store.set(recentConnectorIdAtom, metamask.id))
+    act(() => ctx.store.set(recentConnectorIdsAtom, [metamask.id]))
     const items = walletItems()
     expect(items.slice(0, 3)).toEqual(['wallet-item-io.metamask', 'wallet-item-dev.airlock.devnetwallet', 'wallet-item-walletConnect'])
     expect(screen.getByTestId('wallet-item-io.metamask').textContent).toContain('Recent')

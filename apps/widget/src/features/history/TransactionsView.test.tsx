@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { navigateAtom } from '../../core/router/atoms'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../testing/fakeHost'
@@ -94,7 +94,7 @@ async function openTransactions(fetch: ReturnType<typeof fakeApi>) {
   const host = createFakeHost()
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
     rendered.ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Transactions' } })
   })

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { HistoryList } from './HistoryList'
+import { connectionAtom } from '../../core/session/active'
 
 /** The Activity list of any connector's account (the embedded wallet also has it as a tab). */
 export default function TransactionsView() {

@@ -1,12 +1,12 @@
 import { preloadRoute } from '../../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { namesSupported } from '../../core/names/rules'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { useWidget } from '../../core/react'
 import { useIdentity } from '../../core/http/useIdentity'
 import './entry.css'
+import { connectionAtom } from '../../core/session/active'
 
 /**
  * The Account view's way to a name: 'Choose a name' while the connected account has none (once

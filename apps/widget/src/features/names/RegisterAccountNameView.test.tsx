@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { routerAtom } from '../../core/router/atoms'
 import { fakeApiFetch } from '../../testing/apiFetch'
@@ -94,7 +94,7 @@ function namesApi(api: Api) {
 async function openRegister(api: Api, wallet: WalletHandler = signingWallet) {
   const rendered = await renderApp(createFakeHost({ wallet }), { fetch: namesApi(api), open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   await act(async () => fireEvent.click(await screen.findByTestId('account-choose-name', {}, { timeout: 3000 })))
@@ -209,7 +209,7 @@ describe('RegisterAccountName', () => {
       open: false,
     })
     await act(async () => {
-      await connectExternal(rendered.ctx, devnetWallet.id)
+      await connect(rendered.ctx, devnetWallet.id)
       openModal(rendered.ctx)
     })
     await waitFor(() => expect(screen.getByTestId('account-address').textContent).toBe('bob1.airlock.id'), { timeout: 3000 })

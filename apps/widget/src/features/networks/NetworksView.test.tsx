@@ -2,7 +2,7 @@
 import { ProviderRpcError } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
 import { setConnectedChain } from '../../core/session/session'
@@ -14,11 +14,11 @@ afterEach(cleanup)
 
 const NETWORKS = ['eip155:31337', 'eip155:31338', 'eip155:1']
 
-async function render(host: FakeHost = createFakeHost(), connect = true) {
+async function render(host: FakeHost = createFakeHost(), connected = true) {
   const rendered = await renderApp(host, { fetch: fakeApiFetch(), open: false })
   await act(async () => {
     setOptions(rendered.ctx, { projectId: 'demo', networks: NETWORKS })
-    if (connect) await connectExternal(rendered.ctx, devnetWallet.id)
+    if (connected) await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   return { ...rendered, host }
@@ -99,7 +99,7 @@ describe('Networks view', () => {
     const { ctx } = await render()
     await act(async () => {
       setOptions(ctx, { projectId: 'demo', networks: NETWORKS, allowUnsupportedChain: true })
-      setConnectedChain(ctx, 4242)
+      setConnectedChain(ctx, 'eip155', 'eip155:4242')
       await flush()
       openModal(ctx, 'Networks')
     })

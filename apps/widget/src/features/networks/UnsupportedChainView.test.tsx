@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { handleConnectorEvent } from '../../connectors/relayed/events'
 import { setOptions } from '../../core/options/options'
 import type { WidgetOptions } from '@airlock/protocol'
@@ -16,7 +16,7 @@ async function connectedThenWalletMoves(options: Partial<WidgetOptions> = {}) {
   const rendered = await renderApp(host, { fetch: fakeApiFetch(), open: false })
   await act(async () => {
     setOptions(rendered.ctx, { projectId: 'demo', networks: ['eip155:31337', 'eip155:31338'], ...options })
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
   })
   // The wallet switches itself to a chain the dapp did not request.
   await act(async () => {

@@ -16,7 +16,7 @@ import {
   type FakeHost,
   type WalletHandler,
 } from '../../testing/fakeHost'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { setConnectedChain } from '../../core/session/session'
 
 const DEVNET = 'eip155:31337'
@@ -48,7 +48,7 @@ describe('switchNetwork: wallet errors that mean "add the chain first"', () => {
   for (const code of [4902, 5000, 32603, -32603]) {
     it(`${code}: adds the chain, then switches`, async () => {
       const { ctx, methods, host } = await boot({ wallet: walletLacking('0x7a6a', code) })
-      await connectExternal(ctx, devnetWallet.id)
+      await connect(ctx, devnetWallet.id)
       await methods.switchNetwork({ caipNetworkId: DEVNET_2 })
       expect(host.walletCalls().map((c) => c.method)).toEqual([
         'eth_requestAccounts',
@@ -75,7 +75,7 @@ describe('switchNetwork: wallet errors that mean "add the chain first"', () => {
         return approvingWallet(method, params, id)
       }
       const { ctx, methods, host } = await boot({ wallet })
-      await connectExternal(ctx, devnetWallet.id)
+      await connect(ctx, devnetWallet.id)
       await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: DEVNET_2 }))).rejects.toMatchObject({
         code: 4902,
         message: 'Chain is not supported',
@@ -92,7 +92,7 @@ describe('switchNetwork: wallet errors that mean "add the chain first"', () => {
         return approvingWallet(method, params, id)
       }
       const { ctx, methods, host } = await boot({ wallet })
-      await connectExternal(ctx, devnetWallet.id)
+      await connect(ctx, devnetWallet.id)
       await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: DEVNET_2 }))).rejects.toMatchObject({ code })
       expect(host.walletCalls().some((c) => c.method === 'wallet_addEthereumChain')).toBe(false)
     }
@@ -102,7 +102,7 @@ describe('switchNetwork: wallet errors that mean "add the chain first"', () => {
 describe('switchNetwork', () => {
   it('tracks SWITCH_NETWORK with the network id and stores the choice', async () => {
     const { ctx, methods, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await methods.switchNetwork({ caipNetworkId: DEVNET_2 })
     const event = host.events.find((e) => e.type === 'event' && e.event.data.event === 'SWITCH_NETWORK')
     expect(event).toMatchObject({ event: { data: { properties: { network: DEVNET_2 } } } })
@@ -124,7 +124,7 @@ describe('switchNetwork', () => {
 
   it('after disconnecting, the network chosen while connected stays active', async () => {
     const { ctx, methods, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await methods.switchNetwork({ caipNetworkId: DEVNET_2 })
     await methods.disconnect(undefined)
     expect(host.lastState()).toMatchObject({ status: 'disconnected', caipNetworkId: DEVNET_2 })
@@ -176,7 +176,7 @@ describe('addNetwork and removeNetwork', () => {
 
   it("removing the connected wallet's network switches the wallet to the chain's first network", async () => {
     const { ctx, methods, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await methods.switchNetwork({ caipNetworkId: DEVNET_2 })
     host.events.length = 0
     await methods.removeNetwork({ caipNetworkId: DEVNET_2 })
@@ -197,13 +197,13 @@ describe('addNetwork and removeNetwork', () => {
 describe('UnsupportedChain', () => {
   it('opens when the connected wallet moves to a network the dapp did not request, and leaves when it is back', async () => {
     const { ctx, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     expect(ctx.store.get(openAtom)).toBe(false)
-    setConnectedChain(ctx, 4242)
+    setConnectedChain(ctx, 'eip155', 'eip155:4242')
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'UnsupportedChain', caipNetworkId: 'eip155:4242' })
     expect(host.api.setVisible).toHaveBeenLastCalledWith({ visible: true })
-    setConnectedChain(ctx, 31338)
+    setConnectedChain(ctx, 'eip155', 'eip155:31338')
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'Account' })
   })
@@ -211,7 +211,7 @@ describe('UnsupportedChain', () => {
   it('opens after a connection to a wallet on an unrequested network (the connect flow closes the modal first)', async () => {
     const wallet: WalletHandler = (method, params, id) => (method === 'eth_chainId' ? '0x1' : approvingWallet(method, params, id))
     const { ctx, host } = await boot({ wallet })
-    await connectExternal(ctx, devnetWallet.id)
+    await connect(ctx, devnetWallet.id)
     await flush()
     expect(host.lastState()).toMatchObject({ status: 'connected', open: true, view: 'UnsupportedChain' })
   })
@@ -220,8 +220,8 @@ describe('UnsupportedChain', () => {
     it(`is skipped with ${option}`, async () => {
       const { ctx, methods, host } = await boot()
       await methods.setOptions({ projectId: 'demo', networks: [DEVNET, DEVNET_2], [option]: true })
-      await connectExternal(ctx, devnetWallet.id)
-      setConnectedChain(ctx, 4242)
+      await connect(ctx, devnetWallet.id)
+      setConnectedChain(ctx, 'eip155', 'eip155:4242')
       await flush()
       expect(host.lastState()).toMatchObject({ open: false, view: 'Connect', caipNetworkId: 'eip155:4242' })
     })
@@ -230,16 +230,16 @@ describe('UnsupportedChain', () => {
   it('is not shown when the dapp requested no network on that chain', async () => {
     const { ctx, methods, host } = await boot()
     await methods.setOptions({ projectId: 'demo' })
-    await connectExternal(ctx, devnetWallet.id)
-    setConnectedChain(ctx, 4242)
+    await connect(ctx, devnetWallet.id)
+    setConnectedChain(ctx, 'eip155', 'eip155:4242')
     await flush()
     expect(host.lastState()?.open).toBe(false)
   })
 
   it('open() while unsupported shows it instead of Account', async () => {
     const { ctx, methods, host } = await boot()
-    await connectExternal(ctx, devnetWallet.id)
-    setConnectedChain(ctx, 4242)
+    await connect(ctx, devnetWallet.id)
+    setConnectedChain(ctx, 'eip155', 'eip155:4242')
     await flush()
     await methods.close(undefined)
     await methods.open(undefined)

@@ -1,9 +1,9 @@
-import { getNetwork, parseCaipNetworkId, parseChainId, toHexChainId } from '@airlock/chains'
-import { isRpcErrorObject, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { getNetwork, parseCaipNetworkId } from '@airlock/chains'
+import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
-import { walletRequest } from '../../connectors/request'
+import { servedNamespaces } from '../../chains/registry'
+import { connectorFor } from '../../connectors/registry'
 import { addRequestedNetwork, networkNotFound, removeRequestedNetwork } from '../../core/network/rules'
-import { connectionAtom } from '../../core/session/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import {
   activeCaipNetworkIdAtom,
@@ -15,67 +15,38 @@ import {
 import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { ACTIVE_NETWORK_KEY, loadPersisted, savePersisted } from '../../core/storage/persisted'
-import { emitProviderEvent, track } from '../../core/events'
+import { track } from '../../core/events'
 import { showModal } from '../../core/modal/modal'
 import { setConnectedChain } from '../../core/session/session'
-
-/** SPEC section 8: these wallet errors mean "add the chain first". */
-export const ADD_CHAIN_CODES: ReadonlySet<number> = new Set([RpcErrorCode.SwitchChainError, 5000, RpcErrorCode.InternalError, 32603])
+import { anyConnectedAtom, connectionAtom } from '../../core/session/active'
+import { chosenNamespaceAtom, connectionsAtom } from '../../core/session/atoms'
 
 const unsupportedChain = () => new ProviderRpcError(RpcErrorCode.ChainDisconnected, 'Unsupported chain')
-const chainNotSupported = () => new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
 
 /**
- * SPEC section 4: switches the wallet (when connected) or the widget's active network, stores
- * the choice for the next load and reports SWITCH_NETWORK. The UnsupportedChain view follows from
- * the stores (watchUnsupportedChain). Forms kept per network start over (networkSwitchesAtom; the
- * send form also belongs to the network it was filled on, for chain changes made in the wallet).
+ * SPEC section 4: switches the wallet connected on the network's namespace (through its
+ * connector), or only the widget's active network when that namespace has no wallet; the active
+ * namespace follows. The choice is stored for the next load and SWITCH_NETWORK reported; forms kept
+ * per network start over (networkSwitchesAtom). The UnsupportedChain view follows from the stores
+ * (watchUnsupportedChain). A namespace without a wallet, while another has one, asks the user to
+ * connect one when the modal is open.
  */
 export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): Promise<void> {
-  const parsed = parseCaipNetworkId(caipNetworkId)
-  const chainId = parsed?.namespace === 'eip155' ? parseChainId(parsed.reference) : undefined
-  if (chainId === undefined) throw unsupportedChain()
-
-  const { status, connectorId } = ctx.store.get(connectionAtom)
-  if (status === 'connected' && connectorId) {
-    await switchWalletChain(ctx, connectorId, caipNetworkId, chainId)
-    ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
-    setConnectedChain(ctx, chainId)
-  } else {
-    if (!getNetwork(caipNetworkId) && !ctx.store.get(networksAtom).includes(caipNetworkId)) throw networkNotFound()
-    const before = ctx.store.get(activeCaipNetworkIdAtom)
-    ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
-    if (before !== caipNetworkId) emitProviderEvent(ctx, 'chainChanged', toHexChainId(chainId))
-  }
+  const namespace = parseCaipNetworkId(caipNetworkId)?.namespace
+  if (!namespace || !servedNamespaces().includes(namespace)) throw unsupportedChain()
+  const connection = ctx.store.get(connectionsAtom)[namespace]
+  if (connection) {
+    await connectorFor(ctx, connection.connectorId).switchNetwork(ctx, namespace, caipNetworkId)
+    setConnectedChain(ctx, namespace, caipNetworkId)
+  } else if (!getNetwork(caipNetworkId) && !ctx.store.get(networksAtom).includes(caipNetworkId)) throw networkNotFound()
+  // Counted first: the dapp's provider hears of a switch made without a wallet (host/providerEvents.ts).
   ctx.store.set(networkSwitchesAtom, (count) => count + 1)
+  ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
+  ctx.store.set(chosenNamespaceAtom, namespace)
   savePersisted(ctx, ACTIVE_NETWORK_KEY, caipNetworkId)
   track(ctx, 'SWITCH_NETWORK', { network: caipNetworkId })
-}
-
-async function switchWalletChain(ctx: WidgetContext, connectorId: string, caipNetworkId: string, chainId: number): Promise<void> {
-  const hexChainId = toHexChainId(chainId)
-  try {
-    await walletRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
-    return
-  } catch (error) {
-    if (!isRpcErrorObject(error) || !ADD_CHAIN_CODES.has(error.code)) throw error
-  }
-  const network = getNetwork(caipNetworkId)
-  if (!network) throw chainNotSupported()
-  try {
-    await walletRequest(ctx, connectorId, 'wallet_addEthereumChain', [
-      {
-        chainId: hexChainId,
-        chainName: network.name,
-        nativeCurrency: network.nativeCurrency,
-        rpcUrls: [ctx.api.rpcUrl(caipNetworkId)],
-        ...(network.blockExplorers ? { blockExplorerUrls: [network.blockExplorers.default.url] } : {}),
-      },
-    ])
-    await walletRequest(ctx, connectorId, 'wallet_switchEthereumChain', [{ chainId: hexChainId }])
-  } catch {
-    throw chainNotSupported()
-  }
+  if (!connection && ctx.store.get(anyConnectedAtom) && ctx.store.get(openAtom))
+    ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Connect' } })
 }
 
 /** The dapp's addNetwork: a catalog network joins the requested networks. */

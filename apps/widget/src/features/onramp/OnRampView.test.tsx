@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { POPUP_BLOCKED_TEXT } from './actions'
 import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
@@ -67,7 +67,7 @@ function onrampFetch(routes: { options?: Route; quote?: Route; url?: Route; hist
 async function openBuy(fetch: typeof globalThis.fetch) {
   const rendered = await renderApp(createFakeHost(), { fetch, open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   await screen.findByTestId('account-view')

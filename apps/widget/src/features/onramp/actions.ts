@@ -6,11 +6,11 @@ import { checkAmount } from './amount'
 import { DEFAULT_ONRAMP_OPTIONS, limitsOf, networkOf, paymentMethodsOf, purchaseCurrenciesFor } from './options'
 import { findPurchase, type LandedPurchase } from './purchase'
 import { mockedQuote } from './quote'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { onrampCheckoutAtom, onrampFormAtom, onrampOptionsAtom, onrampQuoteAtom, type OnrampForm } from './store'
 import { navigateAtom } from '../../core/router/atoms'
 import { connectedAccount } from '../../chains/eip155/walletTransaction'
+import { connectionAtom } from '../../core/session/active'
 
 /** SPEC section 4: a quote follows every change, debounced. */
 export const QUOTE_DEBOUNCE_MS = 500

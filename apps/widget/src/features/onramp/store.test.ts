@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fitOnrampForm, loadOnrampOptions, QUOTE_DEBOUNCE_MS, updateOnrampForm } from './actions'
 import { createFakeHost, createTestContext } from '../../testing/fakeHost'
-import { connectionAtom } from '../../core/session/atoms'
 import { onrampFormAtom, onrampOptionsAtom, onrampQuoteAtom } from './store'
+import { connectEvm, moveEvmChain } from '../../testing/session'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -30,12 +30,7 @@ const quoteFor = (amount: string) => ({
 
 function setup(fetch: typeof globalThis.fetch) {
   const ctx = createTestContext(createFakeHost(), { fetch })
-  ctx.store.set(connectionAtom, {
-    status: 'connected',
-    address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    chainId: 31337,
-    connectorId: 'x',
-  })
+  connectEvm(ctx.store, { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, connectorId: 'x' })
   return ctx
 }
 
@@ -45,7 +40,7 @@ describe('on-ramp store and actions', () => {
     await loadOnrampOptions(ctx)
     expect(ctx.store.get(onrampOptionsAtom)).toMatchObject({ status: 'ready', fallback: false })
     expect(ctx.store.get(onrampFormAtom)).toEqual({ purchaseCurrency: 'USDC', paymentCurrency: 'USD', paymentMethod: 'card', amount: '' })
-    ctx.store.set(connectionAtom, { ...ctx.store.get(connectionAtom), chainId: 31338 })
+    moveEvmChain(ctx.store, 31338)
     fitOnrampForm(ctx)
     expect(ctx.store.get(onrampFormAtom).purchaseCurrency).toBe('DAI')
   })

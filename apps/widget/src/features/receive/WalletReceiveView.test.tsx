@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { optionsAtom } from '../../core/options/atoms'
 import { navigateAtom } from '../../core/router/atoms'
@@ -18,7 +18,7 @@ async function openReceive(networks?: string[]) {
   const rendered = await renderApp(createFakeHost(), { fetch: fakeApiFetch(), open: false })
   await act(async () => {
     if (networks) rendered.ctx.store.set(optionsAtom, { projectId: 'demo', networks })
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   await screen.findByTestId('account-view')

@@ -4,7 +4,6 @@ import { networkImageUrl } from '../../core/http/networkImages'
 import { compatibleNetworks } from './networks'
 import { Button } from '../../ui/Button'
 import { CopyIcon } from '../../ui/icons'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
 import { networksAtom } from '../../core/options/atoms'
 import { useWidget } from '../../core/react'
@@ -12,6 +11,7 @@ import { QrCode } from '../../ui/QrCode'
 import { NetworkIcon } from '../../ui/NetworkIcon'
 import '../../ui/qr.css'
 import './wallet-receive.css'
+import { connectionAtom } from '../../core/session/active'
 
 /** SPEC section 2 Receive: the account's address as text and QR code, and the networks it receives on. */
 export default function WalletReceiveView() {

@@ -3,7 +3,7 @@ import { ProviderRpcError } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { decodeFunctionData, erc20Abi } from 'viem'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { fakeApiFetch } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, devnetWallet, TEST_ADDRESS, TEST_ADDRESS_2, type WalletHandler } from '../../testing/fakeHost'
@@ -72,7 +72,7 @@ async function openSend(options: { wallet?: WalletHandler; profile?: (url: URL) 
   const host = createFakeHost(options.wallet ? { wallet: options.wallet } : {})
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
   })
   await screen.findByTestId('account-view')

@@ -4,13 +4,13 @@ import { checkAmount, quantityToUnits } from './amount'
 import { ASSUMED_GAS_LIMIT, canSendEvm, gasCostUsd, maxNativeAmount } from '../../chains/eip155/gas'
 import { classifyReceiver } from './receiver'
 import { buildSendCall } from '../../chains/eip155/transfer'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
 import { navigateAtom } from '../../core/router/atoms'
 import { resetSendAtom, sendAtom, type SendState } from './store'
 import { goBack } from '../../core/router/navigation'
 import { isUserRejection, sendWalletTransaction } from '../../chains/eip155/walletTransaction'
 import { resolveName } from '../../core/names/resolve'
+import { connectionAtom } from '../../core/session/active'
 
 /** The send form's I/O (SPEC sections 3-5, 7, 8): tokens, receiver resolution, gas, the transaction. */
 

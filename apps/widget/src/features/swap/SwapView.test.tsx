@@ -2,16 +2,16 @@
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../connectors/connect'
+import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { prepareSwapTransaction } from './actions'
-import { connectionAtom } from '../../core/session/atoms'
 import { currentRouteAtom, navigateAtom, routerAtom } from '../../core/router/atoms'
 import { swapAtom } from './store'
 import { apiCalls as calls, fakeApiFetch, json } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, deferred, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
 import { routes } from '../../app/routes'
+import { moveEvmChain, clearSession } from '../../testing/session'
 
 // The views' chunks loaded up front: a first import inside a test can outlast React's Suspense retry.
 beforeAll(async () => {
@@ -143,7 +143,7 @@ function wallet(send: (params: unknown) => unknown = () => HASH): WalletHandler 
 async function openSwap(fetch: ReturnType<typeof swapApi>, host = createFakeHost({ wallet: wallet() })) {
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
-    await connectExternal(rendered.ctx, devnetWallet.id)
+    await connect(rendered.ctx, devnetWallet.id)
     openModal(rendered.ctx)
     rendered.ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Swap' } })
   })
@@ -340,8 +340,8 @@ describe('Swap view', () => {
     const host = createFakeHost({ wallet: wallet() })
     const rendered = await renderApp(host, { fetch, open: false })
     await act(async () => {
-      await connectExternal(rendered.ctx, devnetWallet.id)
-      rendered.ctx.store.set(connectionAtom, { ...rendered.ctx.store.get(connectionAtom), chainId: 5 })
+      await connect(rendered.ctx, devnetWallet.id)
+      moveEvmChain(rendered.ctx.store, 5)
       openModal(rendered.ctx)
       rendered.ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Swap' } })
     })
@@ -515,7 +515,7 @@ describe('Swap preview', () => {
     await waitFor(() => expect(screen.getByTestId('swap-preview-confirm').textContent).toBe('Swap'))
     const shown = vi.spyOn(ctx.toasts, 'show')
     await act(async () => {
-      ctx.store.set(connectionAtom, { status: 'disconnected' })
+      clearSession(ctx.store)
       await prepareSwapTransaction(ctx)
     })
     expect(shown).toHaveBeenCalledWith('No address found to swap the tokens from.', 'error')

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectionAtom } from '../../core/session/atoms'
 import { swapAtom, INITIAL_SWAP_STATE, type SwapState } from './store'
 import { createFakeHost, createTestContext, TEST_ADDRESS } from '../../testing/fakeHost'
 import { confirmSwap } from './actions'
 import type * as walletTransaction from '../../chains/eip155/walletTransaction'
 import { sendWalletTransaction, waitForReceipt } from '../../chains/eip155/walletTransaction'
+import { connectEvm } from '../../testing/session'
 
 /**
  * Nothing is sent twice: a transaction whose receipt could not be read (the RPC proxy down past
@@ -34,7 +34,7 @@ const tx = { to: '0x0000000000000000000000000000000000000002' as const, data: '0
 
 function setup(state: Partial<SwapState>) {
   const ctx = createTestContext(createFakeHost())
-  ctx.store.set(connectionAtom, { status: 'connected', address: TEST_ADDRESS, chainId: 31337, connectorId: 'injected' })
+  connectEvm(ctx.store, { address: TEST_ADDRESS, chainId: 31337, connectorId: 'injected' })
   ctx.store.set(swapAtom, {
     ...INITIAL_SWAP_STATE,
     status: 'initialized',

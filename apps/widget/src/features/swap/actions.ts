@@ -12,7 +12,6 @@ import {
 } from './api'
 import { AUTH_CONNECTOR_ID } from '../../connectors/embedded/id'
 import { authUserAtom } from '../../connectors/embedded/atoms'
-import { connectionAtom } from '../../core/session/atoms'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { INITIAL_SWAP_STATE, swapAtom, type SwapState } from './store'
@@ -30,6 +29,7 @@ import {
 import { findToken, isNativeToken, myTokensWithBalance, plainAddress, popularTokens, suggestedTokens, type SwapToken } from './tokens'
 import { track } from '../../core/events'
 import { connectedAccount, sendWalletTransaction, waitForReceipt, type Hex } from '../../chains/eip155/walletTransaction'
+import { connectionAtom } from '../../core/session/active'
 
 /** SPEC section 8 texts of the swap. */
 export const SWAP_TEXTS = {

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { lazy, Suspense } from 'react'
 import { Spinner } from '../../../ui/Spinner'
 import { isEmbeddedConnector } from '../../../connectors/embedded/id'
-import { connectionAtom } from '../../../core/session/atoms'
+import { connectionAtom } from '../../../core/session/active'
 
 const AccountTabs = lazy(() => import('./AccountTabs'))
 const TokenPortfolio = lazy(() => import('./TokenPortfolio'))

@@ -1,15 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectExternal } from '../../../connectors/connect'
+import { connect } from '../../../connectors/connect'
 import { closeModal, openModal } from '../../../core/modal/modal'
 import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { accountTabAtom } from '../atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { currentRouteAtom } from '../../../core/router/atoms'
 import { historyTransfer as transfer } from '../../../testing/history'
 import { createFakeHost, devnetWallet, TEST_ADDRESS } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
+import { connectEvm } from '../../../testing/session'
 
 afterEach(() => {
   cleanup()
@@ -68,13 +68,7 @@ async function openEmbeddedAccount(fetch: ReturnType<typeof fakeApi>, host = cre
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
     // The AUTH connector's connected state (its frame flow has its own tests).
-    rendered.ctx.store.set(connectionAtom, {
-      status: 'connected',
-      address: TEST_ADDRESS,
-      chainId: 31337,
-      connectorId: AUTH_CONNECTOR_ID,
-      connectorName: 'Email',
-    })
+    connectEvm(rendered.ctx.store, { address: TEST_ADDRESS, chainId: 31337, connectorId: AUTH_CONNECTOR_ID, connectorName: 'Email' })
     openModal(rendered.ctx)
   })
   await screen.findByTestId('account-tabs')
@@ -89,7 +83,7 @@ describe('Account tabs (embedded wallet)', () => {
     const fetch = fakeApi({ balance: () => json({ balances: [token('ETH', '2', 5000)] }) })
     const rendered = await renderApp(createFakeHost(), { fetch, open: false })
     await act(async () => {
-      await connectExternal(rendered.ctx, devnetWallet.id)
+      await connect(rendered.ctx, devnetWallet.id)
       openModal(rendered.ctx)
     })
     await screen.findByTestId('account-view')

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setOptions } from '../../../core/options/options'
 import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { authFrameStatusAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { currentRouteAtom } from '../../../core/router/atoms'
 import { createFakeFrame, DEVICE_CODE, FRAME_EMAIL, frameAccount, LOGIN_CODE, SENT_TO } from '../../../testing/fakeFrame'
 import { createFakeHost, devnetWallet } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
+import { connectionAtom } from '../../../core/session/active'
 
 afterEach(() => {
   cleanup()

@@ -5,7 +5,6 @@ import { copyText } from '../../../ui/copy'
 import { Button } from '../../../ui/Button'
 import { Spinner } from '../../../ui/Spinner'
 import { farcasterLoginAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { useWidget } from '../../../core/react'
 import { QrCode } from '../../../ui/QrCode'
 import '../../../ui/qr.css'
@@ -13,6 +12,7 @@ import './social.css'
 import './connecting-social.css'
 import { AuthenticatingStatus } from '../../../connectors/embedded/AuthenticatingStatus'
 import { isMobileAtom } from '../../../core/platform'
+import { connectionAtom } from '../../../core/session/active'
 
 /** Farcaster's arch on its purple, in the middle of the QR code (a data: URI, which the widget's CSP allows). */
 const FARCASTER_LOGO = `data:image/svg+xml,${encodeURIComponent(

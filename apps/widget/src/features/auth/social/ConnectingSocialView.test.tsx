@@ -3,11 +3,11 @@ import { FrameErrorMessage, type FrameSocialLoginStep } from '@airlock/protocol'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setOptions } from '../../../core/options/options'
-import { connectionAtom } from '../../../core/session/atoms'
 import { currentRouteAtom } from '../../../core/router/atoms'
 import { createFakeFrame, frameUser } from '../../../testing/fakeFrame'
 import { createFakeHost } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
+import { connectionAtom } from '../../../core/session/active'
 
 afterEach(() => {
   cleanup()

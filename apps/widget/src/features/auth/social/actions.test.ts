@@ -6,7 +6,6 @@ import { onHostConnected } from '../../../host/connection'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_USERNAME_KEY } from '../../../core/storage/persisted'
 import { createMemoryStorage } from '../../../core/storage/safeStorage'
 import { authUserAtom, deviceCheckAtom, socialLoginAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { currentRouteAtom } from '../../../core/router/atoms'
 import { createFakeFrame, frameAccount, frameUser, SENT_TO } from '../../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush } from '../../../testing/fakeHost'
@@ -14,6 +13,7 @@ import { cancelConnect } from '../../../core/session/session'
 import { connectSocial, SOCIAL_CLOSED_GRACE_MS, SOCIAL_POPUP_POLL_MS } from './actions'
 import { openModal } from '../../../core/modal/modal'
 import { setOptions } from '../../../core/options/options'
+import { connectionAtom } from '../../../core/session/active'
 
 afterEach(() => {
   vi.useRealTimers()

@@ -4,10 +4,9 @@ import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { loadAuthFrame, type AuthFrame } from '../../../connectors/embedded/frame'
 import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { socialLoginAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom, DISCONNECTED } from '../../../core/session/atoms'
 import { checkDevice, finishLogin } from '../../../connectors/embedded/auth'
 import { track } from '../../../core/events'
-import { endSession } from '../../../core/session/session'
+import { setPendingConnection } from '../../../core/session/session'
 
 /**
  * Social login (SPEC sections 4 and 7): the popup was opened on the click, on the secure origin's
@@ -26,15 +25,14 @@ export const SOCIAL_POPUP_POLL_MS = 500
 export const SOCIAL_CLOSED_GRACE_MS = 2000
 
 export async function connectSocial(ctx: WidgetContext, provider: FrameSocialProvider, popup: Window): Promise<void> {
-  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(socialLoginAtom, { provider, attempt, status: 'waiting' })
-  ctx.store.set(connectionAtom, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS[provider] })
+  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS[provider] })
   const fail = (message: string) => {
     closePopup(popup)
     if (!isCurrent()) return
-    ctx.store.set(connectionAtom, DISCONNECTED)
+    setPendingConnection(ctx, undefined)
     ctx.store.set(socialLoginAtom, { provider, attempt, status: 'error', error: message })
     track(ctx, 'CONNECT_ERROR', { message })
   }

@@ -5,13 +5,13 @@ import { onHostConnected } from '../../../host/connection'
 import { CONNECTED_SOCIAL_KEY, SOCIAL_USERNAME_KEY } from '../../../core/storage/persisted'
 import { createMemoryStorage } from '../../../core/storage/safeStorage'
 import { authUserAtom, farcasterLoginAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { createFakeFrame, frameUser } from '../../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush } from '../../../testing/fakeHost'
 import { connectFarcaster } from './farcaster'
 import { cancelConnect } from '../../../core/session/session'
 import { openModal } from '../../../core/modal/modal'
 import { setOptions } from '../../../core/options/options'
+import { connectionAtom } from '../../../core/session/active'
 
 afterEach(() => vi.restoreAllMocks())
 

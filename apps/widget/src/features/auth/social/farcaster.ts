@@ -4,10 +4,9 @@ import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { loadAuthFrame } from '../../../connectors/embedded/frame'
 import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { farcasterLoginAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom, DISCONNECTED } from '../../../core/session/atoms'
 import { checkDevice, finishLogin } from '../../../connectors/embedded/auth'
 import { track } from '../../../core/events'
-import { endSession } from '../../../core/session/session'
+import { setPendingConnection } from '../../../core/session/session'
 
 /**
  * Sign In With Farcaster (SPEC section 2 ConnectingFarcaster, section 7 "get/connect Farcaster"):
@@ -17,11 +16,10 @@ import { endSession } from '../../../core/session/session'
  * Leaving the view (back, close) abandons the attempt; 'Try again' asks for a new channel.
  */
 export async function connectFarcaster(ctx: WidgetContext): Promise<void> {
-  if (ctx.store.get(connectionAtom).status === 'connected') endSession(ctx)
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(farcasterLoginAtom, { attempt, status: 'loading' })
-  ctx.store.set(connectionAtom, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS.farcaster })
+  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS.farcaster })
   try {
     const frame = await loadAuthFrame(ctx)
     if (!isCurrent()) return
@@ -44,7 +42,7 @@ export async function connectFarcaster(ctx: WidgetContext): Promise<void> {
   } catch (error) {
     if (!isCurrent()) return
     const message = frameErrorMessage(error)
-    ctx.store.set(connectionAtom, DISCONNECTED)
+    setPendingConnection(ctx, undefined)
     // The channel is spent: 'Try again' asks for a new QR code.
     ctx.store.set(farcasterLoginAtom, { attempt, status: 'error', error: message })
     track(ctx, 'CONNECT_ERROR', { message })

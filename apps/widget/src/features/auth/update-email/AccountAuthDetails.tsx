@@ -3,11 +3,11 @@ import type { ReactNode } from 'react'
 import { isEmbeddedConnector } from '../../../connectors/embedded/id'
 import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { authUserAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { useWidget } from '../../../core/react'
 import { preloadRoute } from '../../../core/router/registry'
 import './update-email.css'
+import { connectionAtom } from '../../../core/session/active'
 
 /**
  * The Account view's lines for an embedded wallet: the email of an email login (with the way to

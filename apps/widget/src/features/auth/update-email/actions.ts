@@ -4,9 +4,9 @@ import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { loadAuthFrame } from '../../../connectors/embedded/frame'
 import { EMAIL_KEY, savePersisted } from '../../../core/storage/persisted'
 import { authUserAtom, emailUpdateAtom } from '../../../connectors/embedded/atoms'
-import { connectionAtom } from '../../../core/session/atoms'
 import { currentRouteAtom, navigateAtom } from '../../../core/router/atoms'
 import { INVALID_EMAIL_MESSAGE, INVALID_OTP_MESSAGE, isValidEmail } from '../../../connectors/embedded/auth'
+import { connectionAtom } from '../../../core/session/active'
 
 /**
  * SPEC section 4 "Email update", from the Account view of an email login: the new address, then

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ProviderRpcError } from '@airlock/protocol'
-import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openModal } from '../../../core/modal/modal'
 import { publicStateAtom } from '../../../host/publicState'
@@ -102,7 +102,8 @@ describe('ConnectingExternal', () => {
     act(() => openModal(ctx))
     await pickDevnetWallet()
     fireEvent.click(screen.getByTestId('retry-button'))
-    expect(answers).toHaveLength(4)
+    // The wallet's family code is a chunk of its own: the request follows once it is there.
+    await waitFor(() => expect(answers).toHaveLength(4))
     expect(host.lastState()?.status).toBe('connecting')
     await act(async () => answers[3]!.resolve([TEST_ADDRESS_2]))
     expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS_2 })

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { connectExternal } from '../../../connectors/connect'
+import { connect } from '../../../connectors/connect'
 import { Button } from '../../../ui/Button'
 import { ConnectorIcon } from '../../../ui/ConnectorIcon'
 import { ErrorIcon } from '../../../ui/icons'
@@ -36,7 +36,7 @@ export default function ConnectingExternalView({ connectorId }: { connectorId: s
         </div>
       )}
       {/* Also while waiting: a wallet whose popup was dismissed may never answer. */}
-      <Button variant="secondary" data-testid="retry-button" onClick={() => void connectExternal(ctx, connectorId)}>
+      <Button variant="secondary" data-testid="retry-button" onClick={() => void connect(ctx, connectorId)}>
         Retry
       </Button>
     </section>

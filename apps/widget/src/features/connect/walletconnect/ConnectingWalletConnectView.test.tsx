@@ -5,13 +5,13 @@ import { openModal } from '../../../core/modal/modal'
 import { setOptions } from '../../../core/options/options'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../../connectors/walletconnect/client'
 import type { WidgetContext } from '../../../core/context'
-import { connectionAtom } from '../../../core/session/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { PAIRING_EXPIRY_MS, wcPairingAtom } from '../../../connectors/walletconnect/atoms'
 import { createFakeHost } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { isMobileAtom } from '../../../core/platform'
+import { setPending } from '../../../testing/session'
 
 afterEach(cleanup)
 
@@ -27,11 +27,7 @@ const rainbow: WalletEntry = {
 
 /** A pairing already under way, so the view shows it instead of starting one (no relay in unit tests). */
 function pairing(ctx: WidgetContext, wallet?: WalletEntry) {
-  ctx.store.set(connectionAtom, {
-    status: 'connecting',
-    connectorId: WALLET_CONNECT_CONNECTOR_ID,
-    connectorName: wallet?.name ?? 'WalletConnect',
-  })
+  setPending(ctx.store, { status: 'connecting', connectorId: WALLET_CONNECT_CONNECTOR_ID, connectorName: wallet?.name ?? 'WalletConnect' })
   ctx.store.set(wcPairingAtom, { wallet, uri: URI, expiry: Date.now() + PAIRING_EXPIRY_MS, attempt: ctx.session.attempt })
 }
 

@@ -1,20 +1,21 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { copyText } from '../../../ui/copy'
-import { connectWalletConnect, openWalletLink } from '../../../connectors/walletconnect/connector'
+import { connect } from '../../../connectors/connect'
+import { openWalletLink } from '../../../connectors/walletconnect/connector'
 import { Button } from '../../../ui/Button'
 import { ConnectorIcon } from '../../../ui/ConnectorIcon'
 import { Spinner } from '../../../ui/Spinner'
 import { ErrorIcon } from '../../../ui/icons'
 import { WALLET_CONNECT_CONNECTOR_ID } from '../../../connectors/walletconnect/client'
 import { formatNativeLink, formatUniversalLink } from '../../../connectors/walletconnect/links'
-import { connectionAtom } from '../../../core/session/atoms'
 import { isPairingExpired, wcPairingAtom } from '../../../connectors/walletconnect/atoms'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { useWidget } from '../../../core/react'
 import { QrCode } from '../../../ui/QrCode'
 import '../../../ui/qr.css'
 import { isMobileAtom } from '../../../core/platform'
+import { connectionAtom } from '../../../core/session/active'
 
 /** How often the view checks the pairing's expiry. */
 const EXPIRY_CHECK_MS = 1000
@@ -30,7 +31,8 @@ export default function ConnectingWalletConnectView({ wallet }: { wallet?: Walle
   useEffect(() => {
     const { status, connectorId } = ctx.store.get(connectionAtom)
     const { error } = ctx.store.get(wcPairingAtom)
-    if (!(status === 'connecting' && connectorId === WALLET_CONNECT_CONNECTOR_ID) && !error) void connectWalletConnect(ctx, wallet)
+    if (!(status === 'connecting' && connectorId === WALLET_CONNECT_CONNECTOR_ID) && !error)
+      void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })
   }, [ctx, wallet])
 
   // SPEC section 4: a pairing with under 10 s left is replaced by a new URI.
@@ -39,7 +41,7 @@ export default function ConnectingWalletConnectView({ wallet }: { wallet?: Walle
       const { uri, expiry, error } = ctx.store.get(wcPairingAtom)
       const { status, connectorId } = ctx.store.get(connectionAtom)
       if (uri && !error && status === 'connecting' && connectorId === WALLET_CONNECT_CONNECTOR_ID && isPairingExpired(expiry, Date.now())) {
-        void connectWalletConnect(ctx, wallet)
+        void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })
       }
     }, EXPIRY_CHECK_MS)
     return () => clearInterval(timer)
@@ -69,7 +71,7 @@ export default function ConnectingWalletConnectView({ wallet }: { wallet?: Walle
           <p className="al-connecting-title al-error-text">{pairing.error.title}</p>
           <p className="al-connecting-detail">{pairing.error.detail}</p>
         </div>
-        <Button variant="secondary" data-testid="retry-button" onClick={() => void connectWalletConnect(ctx, wallet)}>
+        <Button variant="secondary" data-testid="retry-button" onClick={() => void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })}>
           Retry
         </Button>
       </section>

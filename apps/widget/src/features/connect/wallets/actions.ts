@@ -13,7 +13,7 @@ import {
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { explorerWalletToEntry } from './explorerEntry'
 import type { WalletItem } from './lists'
-import { connectExternal } from '../../../connectors/connect'
+import { connect } from '../../../connectors/connect'
 
 export const toEntries = (ctx: WidgetContext, page: ExplorerWalletPage): WalletEntry[] =>
   page.data.map((wallet) => explorerWalletToEntry(wallet, ctx.explorer.imageUrl))
@@ -76,7 +76,7 @@ export async function loadWalletsPage(ctx: WidgetContext, page: number): Promise
 export function selectWallet(ctx: WidgetContext, item: WalletItem): void {
   if (item.connectorId) {
     ctx.store.set(navigateAtom, { type: 'push', route: { name: 'ConnectingExternal', params: { connectorId: item.connectorId } } })
-    void connectExternal(ctx, item.connectorId)
+    void connect(ctx, item.connectorId)
     return
   }
   ctx.store.set(navigateAtom, {

@@ -5,7 +5,7 @@ import { buildConnectList, isExcluded, type RecentEntry, type WalletItem } from 
 import { visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
 import { recentWalletsAtom } from '../../../core/session/recentWalletsAtoms'
-import { recentConnectorIdAtom } from '../../../core/session/atoms'
+import { recentConnectorIdsAtom } from '../../../core/session/atoms'
 
 /** SPEC section 9: wallet list page size 40; search up to 100 results. */
 export const WALLETS_PAGE_SIZE = 40
@@ -107,14 +107,14 @@ export const customWalletsAtom = atom<readonly WalletEntry[]>((get) => {
 })
 
 /**
- * Recent wallets, newest first: the recent wallets store, and the recent page wallet that the
- * silent reconnect uses (recentConnectorIdAtom) when that store does not name it.
+ * Recent wallets, newest first: the recent wallets store, and the recent connectors that the
+ * silent reconnect uses (recentConnectorIdsAtom) when that store does not name them.
  */
 export const recentEntriesAtom = atom<readonly RecentEntry[]>((get) => {
   const recents: RecentEntry[] = [...get(recentWalletsAtom)]
-  const recentConnectorId = get(recentConnectorIdAtom)
-  if (recentConnectorId && !recents.some((r) => r.connectorId === recentConnectorId))
-    recents.unshift({ id: recentConnectorId, name: recentConnectorId, connectorId: recentConnectorId })
+  for (const connectorId of [...get(recentConnectorIdsAtom)].reverse()) {
+    if (!recents.some((r) => r.connectorId === connectorId)) recents.unshift({ id: connectorId, name: connectorId, connectorId })
+  }
   return recents
 })
 

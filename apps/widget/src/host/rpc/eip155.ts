@@ -1,36 +1,34 @@
 import { toHexChainId } from '@airlock/chains'
-import { ProviderRpcError, RpcErrorCode, type Namespace } from '@airlock/protocol'
+import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import { routeRequest } from './routing'
 
+/** The eip155 side of the session as the dapp's provider sees it. */
 export interface ProviderSnapshot {
   connected: boolean
   address?: string | undefined
-  connectorId?: string | undefined
-  /** The active network: the wallet's when connected. */
+  /** The eip155 network: the wallet's when connected, else the one the widget shows. */
   caipNetworkId: string
-  chainId?: number | string | undefined
+  chainId?: number | undefined
 }
 
 export interface RequestHandlerDeps {
   snapshot(): ProviderSnapshot
-  connectorRequest(connectorId: string, method: string, params: unknown): Promise<unknown>
+  /** To the wallet connected on eip155, whatever carries it. */
+  walletRequest(method: string, params: unknown): Promise<unknown>
   proxyRequest(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
   requestAccounts(): Promise<string[]>
 }
 
 export interface ProviderRequest {
-  namespace: Namespace
   method: string
   params?: unknown
 }
 
-/** The dapp's EIP-1193 provider, as served by the widget. */
+/** The dapp's EIP-1193 provider (getProvider('eip155')), as served by the widget. */
 export function createRequestHandler(deps: RequestHandlerDeps): (request: ProviderRequest) => Promise<unknown> {
-  return async ({ namespace, method, params }) => {
-    if (namespace !== 'eip155')
-      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `The ${namespace} namespace is not supported yet`)
+  return async ({ method, params }) => {
     const state = deps.snapshot()
-    const connected = state.connected && state.address !== undefined && state.connectorId !== undefined
+    const connected = state.connected && state.address !== undefined
     switch (routeRequest(method, connected)) {
       case 'unsupported':
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod)
@@ -42,7 +40,7 @@ export function createRequestHandler(deps: RequestHandlerDeps): (request: Provid
       case 'requestAccounts':
         return connected ? [state.address] : deps.requestAccounts()
       case 'connector':
-        return deps.connectorRequest(state.connectorId!, method, params)
+        return deps.walletRequest(method, params)
       case 'proxy':
         return deps.proxyRequest(state.caipNetworkId, method, params)
       case 'unauthorized':

@@ -1,13 +1,12 @@
 import { ProviderRpcError } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import { createRequestHandler, type ProviderSnapshot } from './handler'
+import { createRequestHandler, type ProviderSnapshot } from './eip155'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const disconnected: ProviderSnapshot = { connected: false, caipNetworkId: 'eip155:1', chainId: 1 }
 const connected: ProviderSnapshot = {
   connected: true,
   address: ADDRESS,
-  connectorId: 'devnet',
   caipNetworkId: 'eip155:31337',
   chainId: 31337,
 }
@@ -15,7 +14,7 @@ const connected: ProviderSnapshot = {
 function setup(snapshot: ProviderSnapshot) {
   const deps = {
     snapshot: () => snapshot,
-    connectorRequest: vi.fn(async () => 'from-wallet'),
+    walletRequest: vi.fn(async () => 'from-wallet'),
     proxyRequest: vi.fn(async () => 'from-proxy'),
     requestAccounts: vi.fn(async () => [ADDRESS]),
   }
@@ -31,60 +30,55 @@ const rejection = (promise: Promise<unknown>) =>
 describe('the dapp provider', () => {
   it('rejects unsupported methods with 4200 without asking anyone', async () => {
     const { deps, request } = setup(connected)
-    const error = await rejection(request({ namespace: 'eip155', method: 'eth_coinbase' }))
+    const error = await rejection(request({ method: 'eth_coinbase' }))
     expect(error.code).toBe(4200)
-    expect(deps.connectorRequest).not.toHaveBeenCalled()
+    expect(deps.walletRequest).not.toHaveBeenCalled()
     expect(deps.proxyRequest).not.toHaveBeenCalled()
   })
 
-  it('rejects other namespaces with 4200', async () => {
-    const { request } = setup(connected)
-    expect((await rejection(request({ namespace: 'solana', method: 'eth_accounts' }))).code).toBe(4200)
-  })
-
   it('answers eth_accounts from state', async () => {
-    expect(await setup(disconnected).request({ namespace: 'eip155', method: 'eth_accounts' })).toEqual([])
-    expect(await setup(connected).request({ namespace: 'eip155', method: 'eth_accounts' })).toEqual([ADDRESS])
+    expect(await setup(disconnected).request({ method: 'eth_accounts' })).toEqual([])
+    expect(await setup(connected).request({ method: 'eth_accounts' })).toEqual([ADDRESS])
   })
 
   it('answers eth_chainId from state in hex', async () => {
-    expect(await setup(disconnected).request({ namespace: 'eip155', method: 'eth_chainId' })).toBe('0x1')
-    expect(await setup(connected).request({ namespace: 'eip155', method: 'eth_chainId' })).toBe('0x7a69')
+    expect(await setup(disconnected).request({ method: 'eth_chainId' })).toBe('0x1')
+    expect(await setup(connected).request({ method: 'eth_chainId' })).toBe('0x7a69')
   })
 
   it('eth_requestAccounts waits for a connection when disconnected, answers from state when connected', async () => {
     const off = setup(disconnected)
-    expect(await off.request({ namespace: 'eip155', method: 'eth_requestAccounts' })).toEqual([ADDRESS])
+    expect(await off.request({ method: 'eth_requestAccounts' })).toEqual([ADDRESS])
     expect(off.deps.requestAccounts).toHaveBeenCalledOnce()
     const on = setup(connected)
-    expect(await on.request({ namespace: 'eip155', method: 'eth_requestAccounts' })).toEqual([ADDRESS])
+    expect(await on.request({ method: 'eth_requestAccounts' })).toEqual([ADDRESS])
     expect(on.deps.requestAccounts).not.toHaveBeenCalled()
   })
 
   it('rejects wallet methods with 4100 when disconnected', async () => {
     const { deps, request } = setup(disconnected)
-    const error = await rejection(request({ namespace: 'eip155', method: 'personal_sign', params: ['0x00', ADDRESS] }))
+    const error = await rejection(request({ method: 'personal_sign', params: ['0x00', ADDRESS] }))
     expect(error.code).toBe(4100)
     expect(deps.proxyRequest).not.toHaveBeenCalled()
   })
 
   it('sends read-only methods to the RPC proxy of the active network when disconnected', async () => {
     const { deps, request } = setup(disconnected)
-    expect(await request({ namespace: 'eip155', method: 'eth_blockNumber', params: [] })).toBe('from-proxy')
+    expect(await request({ method: 'eth_blockNumber', params: [] })).toBe('from-proxy')
     expect(deps.proxyRequest).toHaveBeenCalledWith('eip155:1', 'eth_blockNumber', [])
   })
 
   it('sends everything else to the connected wallet, reads included', async () => {
     const { deps, request } = setup(connected)
-    expect(await request({ namespace: 'eip155', method: 'eth_getBalance', params: [ADDRESS, 'latest'] })).toBe('from-wallet')
-    expect(await request({ namespace: 'eip155', method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('from-wallet')
-    expect(deps.connectorRequest).toHaveBeenCalledWith('devnet', 'personal_sign', ['0x00', ADDRESS])
+    expect(await request({ method: 'eth_getBalance', params: [ADDRESS, 'latest'] })).toBe('from-wallet')
+    expect(await request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('from-wallet')
+    expect(deps.walletRequest).toHaveBeenCalledWith('personal_sign', ['0x00', ADDRESS])
     expect(deps.proxyRequest).not.toHaveBeenCalled()
   })
 
   it("passes the wallet's error through", async () => {
     const { deps, request } = setup(connected)
-    deps.connectorRequest.mockRejectedValueOnce(new ProviderRpcError(4001))
-    expect((await rejection(request({ namespace: 'eip155', method: 'eth_sendTransaction', params: [{}] }))).code).toBe(4001)
+    deps.walletRequest.mockRejectedValueOnce(new ProviderRpcError(4001))
+    expect((await rejection(request({ method: 'eth_sendTransaction', params: [{}] }))).code).toBe(4001)
   })
 })

@@ -1,0 +1,43 @@
+import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import type { WidgetContext } from '../../core/context'
+import { namespacesOf } from '../../core/session/session'
+import type { Connector } from '../types'
+import { AUTH_CONNECTOR_ID } from './id'
+
+/** The connector name while the embedded wallet's session is checked (auth.ts has the real one). */
+export const EMBEDDED_WALLET_NAME = 'Embedded Wallet'
+
+/** Its code (auth.ts, request.ts) loads with the first use: a login, a reconnect, a request. */
+const auth = () => import('./auth')
+
+/**
+ * The embedded wallet: keys in the secure frame, every signature confirmed there. Its logins are
+ * the auth feature's flows (they establish the session themselves); here is what any connector does.
+ */
+export const embeddedConnector: Connector = {
+  id: AUTH_CONNECTOR_ID,
+  name: () => EMBEDDED_WALLET_NAME,
+  // The secure frame may take its whole ready time-out (10 s) before the session check even starts.
+  reconnectTimeoutMs: 20_000,
+  namespaces: () => ['eip155'],
+  connect: () =>
+    Promise.reject(
+      new ProviderRpcError(RpcErrorCode.UnsupportedMethod, 'The embedded wallet connects through its login (email or social)'),
+    ),
+  async reconnect(ctx, isCurrent) {
+    const session = await (await auth()).reconnectAuth(ctx, isCurrent)
+    return session && { accounts: session.accounts, name: session.connector.name }
+  },
+  request: (ctx, request) => import('./request').then((module) => module.authRequest(ctx, request)),
+  async switchNetwork(ctx: WidgetContext, _namespace, caipNetworkId) {
+    const { parseFrameChainId, switchAuthChain } = await auth()
+    const chainId = parseFrameChainId(caipNetworkId)
+    if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
+    await switchAuthChain(ctx, chainId)
+  },
+  /** The frame signs this device out once no namespace of the wallet stays connected (the wallet itself stays the user's). */
+  async disconnect(ctx, namespace) {
+    if (namespacesOf(ctx, AUTH_CONNECTOR_ID).some((other) => other !== namespace)) return
+    await (await auth()).disconnectAuth(ctx)
+  },
+}

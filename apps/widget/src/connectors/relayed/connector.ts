@@ -1,0 +1,70 @@
+import { ProviderRpcError, RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
+import { loadChainAdapter } from '../../chains/registry'
+import type { ChainAdapter, NetworkContext, PageCall } from '../../chains/types'
+import type { WidgetContext } from '../../core/context'
+import { networksAtom } from '../../core/options/atoms'
+import type { Connector } from '../types'
+import { connectorsAtom } from './atoms'
+import { connectorRequest } from './request'
+
+const networkContext = (ctx: WidgetContext): NetworkContext => ({
+  requested: ctx.store.get(networksAtom),
+  rpcUrl: (id) => ctx.api.rpcUrl(id),
+})
+
+/** The wallet's description as the host listed it, and its family's adapter (the page wallet's dialect). */
+async function family(ctx: WidgetContext, connectorId: string): Promise<{ description: ConnectorDescription; adapter: ChainAdapter }> {
+  const description = ctx.store.get(connectorsAtom).find((c) => c.id === connectorId)
+  if (!description) throw new ProviderRpcError(RpcErrorCode.Disconnected, `Wallet ${connectorId} is not available in this page`)
+  return { description, adapter: await loadChainAdapter(description.namespace) }
+}
+
+/**
+ * A wallet living in the dapp page (EIP-6963, window.ethereum, the Wallet Standard, or one the
+ * dapp passed): every call is relayed by the host, in its family's dialect (chains/<ns>/pageWallet).
+ */
+export function relayedConnector(connectorId: string): Connector {
+  const call =
+    (ctx: WidgetContext): PageCall =>
+    (method, params) =>
+      connectorRequest(ctx, connectorId, method, params)
+  return {
+    id: connectorId,
+    name: (ctx) => ctx.store.get(connectorsAtom).find((c) => c.id === connectorId)?.name ?? connectorId,
+    namespaces: (ctx) => ctx.store.get(connectorsAtom).flatMap((c) => (c.id === connectorId ? [c.namespace] : [])),
+    async connect(ctx) {
+      const { description, adapter } = await family(ctx, connectorId)
+      const accounts = await adapter.pageWallet.connect(call(ctx), description, networkContext(ctx))
+      return {
+        accounts: [accounts],
+        name: description.name,
+        method: 'browser',
+        recent: {
+          id: description.rdns || connectorId,
+          name: description.name,
+          imageUrl: description.icon,
+          rdns: description.rdns,
+          connectorId,
+        },
+      }
+    },
+    async reconnect(ctx) {
+      const { description, adapter } = await family(ctx, connectorId)
+      // Any answer but the accounts (a refusal, malformed accounts) means the page no longer grants them.
+      const accounts = await adapter.pageWallet.reconnect(call(ctx), description, networkContext(ctx)).catch(() => undefined)
+      return accounts ? { accounts: [accounts], name: description.name } : undefined
+    },
+    async request(ctx, { caipNetworkId, address, method, params }) {
+      const { adapter } = await family(ctx, connectorId)
+      return adapter.pageWallet.request(call(ctx), { caipNetworkId, address, method, params })
+    },
+    async switchNetwork(ctx, _namespace, caipNetworkId) {
+      const { adapter } = await family(ctx, connectorId)
+      await adapter.switchNetwork(call(ctx), caipNetworkId, networkContext(ctx))
+    },
+    async disconnect(ctx) {
+      const { adapter } = await family(ctx, connectorId)
+      await adapter.pageWallet.disconnect(call(ctx))
+    },
+  }
+}
