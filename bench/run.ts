@@ -8,7 +8,7 @@ import { startStackProcess } from '../e2e/global-setup'
 import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
 import { measureApiLatency } from './api-latency'
 import { embeddedWalletPage, measureConfirmation } from './confirmation'
-import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkSize } from './size'
+import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkExtraSize, hostSdkSize } from './size'
 import { median, percentile } from './stats'
 import { measureQr } from './walletconnect'
 import { clearSearch, loadWholeRegistry, measureSearch, SEARCH_QUERIES, summarizeSearches, type SearchTiming } from './wallet-search'
@@ -50,12 +50,22 @@ try {
   const sdk = hostSdkSize()
   rows.push({ metric: 'host SDK sdk.js (gzip)', value: sdk.gzip, unit: 'B', budget: HOST_SDK_GZIP_BUDGET })
   rows.push({ metric: 'host SDK sdk.js (brotli)', value: sdk.brotli, unit: 'B' })
+  rows.push({
+    metric: 'host SDK extra part (gzip)',
+    value: hostSdkExtraSize().gzip,
+    unit: 'B',
+    note: 'loaded by sdk.js only in pages that need it: a Wallet Standard app, a Solana wallet picked, a refused origin',
+  })
 
   const page = await browser.newPage()
   const widgetScripts: Promise<Buffer>[] = []
   page.on('response', (response) => {
     const request = response.request()
-    if (request.url().startsWith(urls.widget) && request.resourceType() === 'script' && !/\/sdk(@[^/]+)?\.js$/.test(request.url())) {
+    if (
+      request.url().startsWith(urls.widget) &&
+      request.resourceType() === 'script' &&
+      !/\/sdk(-extra)?(@[^/]+)?\.js$/.test(request.url())
+    ) {
       widgetScripts.push(response.body())
     }
   })

@@ -10,5 +10,11 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  */
 export const VERSIONED_SCRIPT = `sdk@${version}.js`
 
+/**
+ * The SDK's extra part (src/extra.ts), the second file of the same build: sdk.js loads it from
+ * beside itself, only in pages that need it, with its sha384 compiled in (vite.iife.config.ts).
+ */
+export const EXTRA_SCRIPT = `sdk-extra@${version}.js`
+
 /** The `integrity` attribute value of a script with these bytes. */
 export const subresourceIntegrity = (bytes: Uint8Array): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { AirlockState, ConnectorDescription } from '@airlock/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAirlock } from './airlock'
+import { createAirlock } from './index'
 import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
 import { ADDRESS, registerInPage, solanaWallet } from './testing/wallets'
 

@@ -2,28 +2,14 @@
 import type { AirlockState } from '@airlock/protocol'
 import { base58, base64 } from '@scure/base'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createAirlock } from './airlock'
-import { registerSolanaWallet } from './airlock-wallet'
 import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
 import { discoverConnectors } from './discovery'
+import { createAirlock } from './index'
+import { importExtra } from './load-extra'
 import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
 import { ADDRESS } from './testing/wallets'
-import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
-
-/** A minimal app side of the Wallet Standard, as @wallet-standard/app's getWallets() does it. */
-function walletsApp() {
-  const wallets = new Set<StandardWallet>()
-  const api = Object.freeze({
-    register(...added: StandardWallet[]) {
-      added.forEach((wallet) => wallets.add(wallet))
-      return () => added.forEach((wallet) => wallets.delete(wallet))
-    },
-  })
-  const onRegister = (event: Event) => (event as CustomEvent<(app: typeof api) => void>).detail(api)
-  window.addEventListener('wallet-standard:register-wallet', onRegister)
-  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
-  return { get: () => [...wallets], stop: () => window.removeEventListener('wallet-standard:register-wallet', onRegister) }
-}
+import { walletsApp } from './testing/wallets-app'
+import type { StandardWalletAccount } from './wallet-standard'
 
 const connected = (address: string): AirlockState => ({
   ready: true,
@@ -53,7 +39,7 @@ describe('the byte codecs', () => {
   })
 })
 
-describe('registerSolanaWallet', () => {
+describe("Airlock's Solana wallet", () => {
   const cleanups: (() => void)[] = []
   afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()))
 
@@ -64,21 +50,18 @@ describe('registerSolanaWallet', () => {
     return { peer, airlock }
   }
 
-  it('is found by apps listening before and after it registers, follows the state and unregisters', async () => {
-    const early = walletsApp()
-    const { peer, airlock } = start(() => undefined)
-    const unregister = registerSolanaWallet(airlock)
-    const late = walletsApp()
-    cleanups.push(early.stop, late.stop)
-    const [wallet] = early.get()
-    expect(late.get()).toEqual([wallet])
+  it('is the wallet "Airlock" with the Solana features, follows the Solana connection, and is not one of the page’s wallets', async () => {
+    const app = walletsApp()
+    cleanups.push(app.stop)
+    const { peer } = start(() => undefined)
+    const wallet = await app.wallet()
     expect(wallet).toMatchObject({
       version: '1.0.0',
       name: 'Airlock',
       chains: ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet'],
     })
-    expect(wallet!.icon).toMatch(/^data:image\/svg\+xml;base64,/)
-    expect(Object.keys(wallet!.features)).toEqual([
+    expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(Object.keys(wallet.features)).toEqual([
       'standard:connect',
       'standard:disconnect',
       'standard:events',
@@ -86,20 +69,20 @@ describe('registerSolanaWallet', () => {
       'solana:signTransaction',
       'solana:signAndSendTransaction',
     ])
-    expect(wallet!.accounts).toEqual([])
+    expect(wallet.accounts).toEqual([])
 
     const changes: (readonly StandardWalletAccount[])[] = []
-    const events = wallet!.features['standard:events'] as {
+    const events = wallet.features['standard:events'] as {
       on(event: 'change', fn: (c: { accounts: StandardWalletAccount[] }) => void): () => void
     }
     events.on('change', ({ accounts }) => changes.push(accounts))
     const host = await peer.host
     await host.emit({ type: 'state', state: connected(ADDRESS) })
-    expect(wallet!.accounts).toEqual([
+    expect(wallet.accounts).toEqual([
       {
         address: ADDRESS,
         publicKey: base58.decode(ADDRESS),
-        chains: wallet!.chains,
+        chains: wallet.chains,
         features: ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'],
       },
     ])
@@ -108,31 +91,26 @@ describe('registerSolanaWallet', () => {
     expect(changes.map((accounts) => accounts.map((a) => a.address))).toEqual([[ADDRESS], []])
 
     // Our own discovery never lists Airlock as one of the page's wallets.
-    const discovery = discoverConnectors({ onChange: () => {}, onEvent: () => {} })
+    const discovery = discoverConnectors({ loadExtra: importExtra, onChange: () => {}, onEvent: () => {} })
     cleanups.push(discovery.destroy)
     expect(discovery.list()).toEqual([])
-
-    unregister()
-    expect(early.get()).toEqual([])
-    expect(late.get()).toEqual([])
   })
 
   it('turns each feature into a solana_* request, bytes to base58 / base64 and back', async () => {
     const signature = new Uint8Array(64).map((_, i) => i)
     const transaction = new Uint8Array(150).map((_, i) => 255 - i)
     const signed = transaction.map((b) => b ^ 1)
-    const { peer, airlock } = start(({ method, params }) => {
+    const { peer } = start(({ method, params }) => {
       if (method !== 'request') return undefined
       const { method: rpc } = params as { method: string }
       if (rpc === 'solana_requestAccounts') return [{ pubkey: ADDRESS }]
       if (rpc === 'solana_signTransaction') return { signature: base58.encode(signature), transaction: base64.encode(signed) }
       return { signature: base58.encode(signature) }
     })
-    cleanups.push(registerSolanaWallet(airlock))
     const app = walletsApp()
     cleanups.push(app.stop)
-    const [wallet] = app.get()
-    const feature = <T>(name: string) => wallet!.features[name] as T
+    const wallet = await app.wallet()
+    const feature = <T>(name: string) => wallet.features[name] as T
 
     const { accounts } = await feature<{ connect(input?: object): Promise<{ accounts: StandardWalletAccount[] }> }>(
       'standard:connect',

@@ -1,9 +1,7 @@
-import { registerStandardWallet, type AirlockState, type SolanaMethod } from '@airlock/protocol'
+import type { SolanaMethod } from '@airlock/protocol'
 import type { Airlock } from './airlock'
 import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
 import { createListeners } from './emitter'
-import { ownWallets } from './own'
-import { ICON } from './provider'
 import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
 
 const version = '1.0.0'
@@ -11,9 +9,6 @@ const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:loc
 const features = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
 const supportedTransactionVersions = ['legacy', 0]
 
-// any: the widget's answers, checked by its own schemas before they leave it.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Send = (method: SolanaMethod, params?: object) => Promise<any>
 type Input = { account: StandardWalletAccount; message: Uint8Array; transaction: Uint8Array; options?: object }
 
 /** A Wallet Standard method: every input is one request, one after the other (the user approves each in turn). */
@@ -25,12 +20,21 @@ const each =
     return outputs
   }
 
+export type CreateAirlockWallet = typeof createAirlockWallet
+
 /**
  * Airlock as a Solana wallet of the Wallet Standard, so that dapps on @solana/wallet-adapter or
  * @wallet-standard/app find it as they find Phantom. Every feature is a `solana_*` request to the
- * widget (bytes to base58/base64 and back); its account is the widget's Solana connection.
+ * widget through `getProvider('solana')` (bytes to base58/base64 and back); its account is the
+ * widget's Solana connection, followed until `airlock` is destroyed. Loaded only in pages with a
+ * Wallet Standard app (wallet-registration.ts), which is why it takes what it shares with the
+ * rest of the SDK (the icon) as arguments: the one-line SDK loads it as a script of its own.
  */
-export function createAirlockWallet(send: Send, disconnect: () => Promise<void>) {
+export function createAirlockWallet(airlock: Airlock, icon: string): StandardWallet {
+  const solana = airlock.getProvider('solana')
+  // any: the widget's answers, checked by its own schemas before they leave it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const send = (method: SolanaMethod, params?: object): Promise<any> => solana.request(params ? { method, params } : { method })
   let accounts: readonly StandardWalletAccount[] = []
   const changes = createListeners<{ accounts: readonly StandardWalletAccount[] }>()
 
@@ -39,11 +43,16 @@ export function createAirlockWallet(send: Send, disconnect: () => Promise<void>)
     accounts = address ? [Object.freeze({ address, publicKey: fromBase58(address), chains, features })] : []
     changes.emit({ accounts })
   }
+  // The account is the Solana connection's, whichever namespace is active.
+  const follow = ({ connections }: ReturnType<Airlock['getState']>) =>
+    setAddress(connections?.find((connection) => connection.namespace === 'solana')?.caipAddress.split(':')[2])
+  follow(airlock.getState())
+  airlock.subscribeState(follow)
 
-  const wallet: StandardWallet = Object.freeze({
+  return Object.freeze({
     version,
     name: 'Airlock',
-    icon: ICON,
+    icon,
     chains,
     get accounts() {
       return accounts
@@ -56,7 +65,7 @@ export function createAirlockWallet(send: Send, disconnect: () => Promise<void>)
           return { accounts }
         },
       },
-      'standard:disconnect': { version, disconnect },
+      'standard:disconnect': { version, disconnect: () => airlock.disconnect({ namespace: 'solana' }) },
       'standard:events': { version, on: (_event: 'change', listener: (change: object) => void) => changes.add(listener) },
       'solana:signMessage': {
         version,
@@ -83,34 +92,4 @@ export function createAirlockWallet(send: Send, disconnect: () => Promise<void>)
       },
     },
   })
-
-  ownWallets.add(wallet)
-  return {
-    wallet,
-    /** Follows the mirrored state: the account is the Solana connection's, whichever namespace is active. */
-    update(state: AirlockState) {
-      setAddress(state.connections?.find((connection) => connection.namespace === 'solana')?.caipAddress.split(':')[2])
-    },
-  }
-}
-
-/**
- * Registers `airlock` as the Solana wallet "Airlock" of the Wallet Standard, built on its public
- * API (getProvider('solana'), disconnect, subscribeState). It lives outside createAirlock because
- * the one-line script has no room for it under its size budget: dapps of the npm package call it.
- * Returns the function that unregisters it (call it before or after `airlock.destroy()`).
- */
-export function registerSolanaWallet(airlock: Airlock): () => void {
-  const solana = airlock.getProvider('solana')
-  const { wallet, update } = createAirlockWallet(
-    (method, params) => solana.request(params ? { method, params } : { method }),
-    () => airlock.disconnect({ namespace: 'solana' }),
-  )
-  update(airlock.getState())
-  const unsubscribe = airlock.subscribeState(update)
-  const unregister = registerStandardWallet(wallet)
-  return () => {
-    unsubscribe()
-    unregister()
-  }
 }

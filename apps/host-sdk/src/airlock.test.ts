@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
-import { createAirlock, type AirlockOptions } from './airlock'
+import type { AirlockOptions } from './airlock'
+import { createAirlock } from './index'
 
 describe('createAirlock', () => {
   it('refuses to start without a project id, saying so', () => {

@@ -27,11 +27,13 @@ import {
 import { connect } from 'penpal'
 import { discoverConnectors, type ExternalWallet } from './discovery'
 import { createListeners } from './emitter'
-import { createBootAlert, fetchBootError } from './boot-alert'
+import { fetchBootError } from './boot-status'
 import { destroyedError, refusedError, unavailableError } from './errors'
 import { createWidgetFrame, type Overlay, type WidgetFrame } from './frame'
 import { dappLinkSchemes, openLink } from './links'
-import { announceProvider, createProvider, type AirlockProvider } from './provider'
+import { announceProvider, createProvider, ICON, type AirlockProvider } from './provider'
+import type { Extra, LoadExtra } from './load-extra'
+import { registerWhenAsked } from './wallet-registration'
 
 export const SDK_VERSION = '0.1.0'
 export const DEFAULT_WIDGET_URL = 'https://widget.airlock.dev'
@@ -76,7 +78,12 @@ export interface Airlock {
 
 type ProviderNamespace = 'eip155' | 'solana'
 
-export function createAirlock(options: AirlockOptions): Airlock {
+/**
+ * `createAirlock` of both entry points (index.ts, script.ts), each with its own way of loading the
+ * part of the SDK that only some pages need (extra.ts). Airlock also registers itself as the Solana
+ * wallet "Airlock" of the Wallet Standard with the page's apps.
+ */
+export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Airlock {
   if (!options || typeof options.projectId !== 'string' || !options.projectId) {
     throw new Error('Project ID Not Configured: pass { projectId } to createAirlock().')
   }
@@ -122,6 +129,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
 
   const discovery = discoverConnectors({
     wallets,
+    loadExtra,
     onChange: (connectors) => void call((api) => api.connectorsChanged({ connectors })).catch(() => {}),
     onEvent: (connectorId, event, data) =>
       void call((api) => api.connectorEvent({ connectorId, event, data: plain(data) })).catch(() => {}),
@@ -162,7 +170,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       methods: exposeMethods<typeof hostMethodParams, typeof hostMethodResults>(hostMethodChecks, hostMethods, () => onDrop('invalid')),
     })
     destroyConnection = connection.destroy
-    void fetchBootError(widgetUrl, options.projectId).then((alert) => alert && refuse(created, alert))
+    void fetchBootError(widgetUrl, options.projectId).then(async (alert) => alert && refuse(created, alert, await loadExtra()))
     connection.promise.then(
       (remote) => {
         if (destroyed) return
@@ -189,7 +197,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   }
 
   /** The widget origin will not boot for this page: its alert takes the frame's place, for good. */
-  function refuse(created: WidgetFrame, alert: WidgetBootError) {
+  function refuse(created: WidgetFrame, alert: WidgetBootError, { createBootAlert }: Extra) {
     if (widget || destroyed) return
     destroyConnection?.()
     const visible = created.isVisible()
@@ -233,6 +241,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
   document.addEventListener('keydown', onKeyDown)
 
   const unannounce = announceProvider(providers.eip155.provider)
+  const unregisterWallet = registerWhenAsked(async () => (await loadExtra()).createAirlockWallet(instance, ICON))
 
   // Preload when the page is idle, so that open() only has to show the frame.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
@@ -279,6 +288,7 @@ export function createAirlock(options: AirlockOptions): Airlock {
       for (const timer of timers) clearTimeout(timer)
       document.removeEventListener('keydown', onKeyDown)
       unannounce()
+      unregisterWallet()
       discovery.destroy()
       destroyConnection?.()
       frame?.remove()

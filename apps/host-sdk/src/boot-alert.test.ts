@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WIDGET_BOOT_STATUS_PATH } from '@airlock/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAirlock } from './airlock'
+import { createAirlock } from './index'
 
 /** A widget origin whose boot status answers per project id (and an empty page for the frame). */
 const STATUS: Record<string, string> = {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { discoverConnectors } from './discovery'
+import { importExtra } from './load-extra'
 import { createProvider } from './provider'
 
 const icon = 'data:image/svg+xml;base64,PHN2Zy8+'
@@ -31,7 +32,11 @@ describe('discoverConnectors', () => {
   function start() {
     const changes: unknown[][] = []
     const events: unknown[] = []
-    const discovery = discoverConnectors({ onChange: (list) => changes.push(list), onEvent: (...args) => events.push(args) })
+    const discovery = discoverConnectors({
+      loadExtra: importExtra,
+      onChange: (list) => changes.push(list),
+      onEvent: (...args) => events.push(args),
+    })
     stop = discovery.destroy
     return { discovery, changes, events }
   }

@@ -2,6 +2,7 @@ import { connectorDescriptionCheck, type ConnectorDescription } from '@airlock/p
 import type { RelayedConnector, RelayedEvent } from './connector'
 import { ownWallets } from './own'
 import { eip1193Connector, isEip1193Provider, type Eip1193Provider } from './eip1193'
+import type { LoadExtra } from './load-extra'
 import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector, type StandardWallet } from './wallet-standard'
 
 /** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana). */
@@ -15,6 +16,8 @@ export type ExternalWallet = { name: string; icon?: string; id?: string; provide
  */
 export function discoverConnectors(options: {
   wallets?: readonly ExternalWallet[] | undefined
+  /** The SDK's extra part, which relays the calls to Wallet Standard wallets. */
+  loadExtra: LoadExtra
   onChange: (connectors: ConnectorDescription[]) => void
   onEvent: (connectorId: string, event: RelayedEvent, data: unknown) => void
 }) {
@@ -55,7 +58,7 @@ export function discoverConnectors(options: {
   const addProvider = (description: object, provider: unknown) =>
     isEip1193Provider(provider) ? add(description, eip1193Connector(provider)) : undefined
   const addWallet = (wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL') =>
-    add(describeStandardWallet(wallet, type), standardConnector(wallet as StandardWallet))
+    add(describeStandardWallet(wallet, type), standardConnector(wallet as StandardWallet, options.loadExtra))
 
   options.wallets?.forEach((entry, i) => {
     const added =

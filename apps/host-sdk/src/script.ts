@@ -1,10 +1,11 @@
-import { createAirlock, SDK_VERSION, type Airlock } from './airlock'
+import { DEFAULT_WIDGET_URL, SDK_VERSION, startAirlock, type Airlock, type AirlockOptions } from './airlock'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { extraScriptLoader } from './load-extra-script'
 
 declare global {
   interface Window {
     Airlock?: {
-      createAirlock: typeof createAirlock
+      createAirlock: (options: AirlockOptions) => Airlock
       version: string
       ProviderRpcError: typeof ProviderRpcError
       RpcErrorCode: typeof RpcErrorCode
@@ -13,12 +14,19 @@ declare global {
   }
 }
 
+/** The extra part's script (extra-script.ts) and its hash, set by vite.iife.config.ts, which builds it first. */
+declare const __AIRLOCK_EXTRA_SCRIPT__: string
+declare const __AIRLOCK_EXTRA_INTEGRITY__: string
+
 /**
  * The one-line embed: `<script src="https://widget.../sdk.js" data-project-id="..." async>`.
  * Creates `window.airlock` from the script's data attributes and fires `airlock:ready`.
  */
 const script = document.currentScript as HTMLScriptElement | null
-window.Airlock = { createAirlock, version: SDK_VERSION, ProviderRpcError, RpcErrorCode }
+// Next to this script, on the origin that served it.
+const loadExtra = extraScriptLoader(new URL(__AIRLOCK_EXTRA_SCRIPT__, script?.src || DEFAULT_WIDGET_URL).href, __AIRLOCK_EXTRA_INTEGRITY__)
+const create = (options: AirlockOptions) => startAirlock(options, loadExtra)
+window.Airlock = { createAirlock: create, version: SDK_VERSION, ProviderRpcError, RpcErrorCode }
 const data = script?.dataset
 if (script && data?.projectId) {
   const list = (value: string | undefined) =>
@@ -27,7 +35,7 @@ if (script && data?.projectId) {
       .map((item) => item.trim())
       .filter(Boolean)
   const themeMode = data.themeMode === 'light' || data.themeMode === 'dark' ? data.themeMode : undefined
-  window.airlock = createAirlock({
+  window.airlock = create({
     projectId: data.projectId,
     widgetUrl: data.widgetUrl ?? new URL(script.src).origin,
     ...(list(data.networks) && { networks: list(data.networks) }),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { discoverConnectors } from './discovery'
+import { importExtra } from './load-extra'
 import { ADDRESS, ICON, registerInPage, SIGNATURE, solanaWallet } from './testing/wallets'
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -11,7 +12,7 @@ describe('Wallet Standard wallets of the page', () => {
 
   function start(wallets?: Parameters<typeof discoverConnectors>[0]['wallets']) {
     const events: unknown[] = []
-    const discovery = discoverConnectors({ wallets, onChange: () => {}, onEvent: (...args) => events.push(args) })
+    const discovery = discoverConnectors({ wallets, loadExtra: importExtra, onChange: () => {}, onEvent: (...args) => events.push(args) })
     stops.push(discovery.destroy)
     return { discovery, events }
   }
@@ -196,9 +197,9 @@ describe('Wallet Standard wallets of the page', () => {
       [{ wallet: { name: 'Not a wallet' } }],
       [{ wallet: phantom.wallet }, { wallet: phantom.wallet }],
     ]) {
-      expect(() => discoverConnectors({ wallets: wallets as never, onChange: () => {}, onEvent: () => {} })).toThrow(
-        /wallets\[\d\]: expected/,
-      )
+      expect(() =>
+        discoverConnectors({ wallets: wallets as never, loadExtra: importExtra, onChange: () => {}, onEvent: () => {} }),
+      ).toThrow(/wallets\[\d\]: expected/)
     }
   })
 })

@@ -1,14 +1,8 @@
-import {
-  ProviderRpcError,
-  RpcErrorCode,
-  WALLET_STANDARD_APP_READY,
-  WALLET_STANDARD_CALLS,
-  WALLET_STANDARD_REGISTER,
-  walletStandardParamChecks,
-  type WalletStandardAppApi,
-  type WalletStandardCall,
-} from '@airlock/protocol'
-import { relayable, type RelayedConnector } from './connector'
+import { WALLET_STANDARD_APP_READY, WALLET_STANDARD_CALLS, WALLET_STANDARD_REGISTER, type WalletStandardAppApi } from '@airlock/protocol'
+import type { RelayedConnector } from './connector'
+import type { LoadExtra } from './load-extra'
+import { ownWallets } from './own'
+import { plainAccount } from './wallet-standard-relay'
 
 /** The Wallet Standard (github.com/wallet-standard), as much of it as the SDK touches. */
 export interface StandardWalletAccount {
@@ -30,7 +24,6 @@ export interface StandardWallet {
 }
 
 const SOLANA_CALLS = WALLET_STANDARD_CALLS.filter((call) => call.startsWith('solana:'))
-type Feature = Record<string, (input: unknown) => Promise<unknown>>
 
 /** A connector id from a name the page chose: bounded, and only characters that are safe anywhere. */
 export const connectorId = (prefix: string, name: unknown): string =>
@@ -58,39 +51,14 @@ export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXT
   return undefined
 }
 
-const plainAccount = ({ address, publicKey, chains, features }: StandardWalletAccount) => ({
-  address,
-  publicKey,
-  chains: [...chains],
-  features: [...features],
-})
-
 /**
- * Relays the widget's calls to a Wallet Standard wallet: only the features of
- * WALLET_STANDARD_CALLS, with checked plain-data params, an account named by its address, and
- * plain data back (the first output of the wallet's array of outputs), which the widget checks.
+ * Relays the widget's calls to a Wallet Standard wallet of the page, through relayStandardRequest
+ * of the SDK's extra part, loaded at the first call: a page whose user never picks such a wallet
+ * in the modal downloads nothing for it.
  */
-export const standardConnector = (wallet: StandardWallet): RelayedConnector => ({
+export const standardConnector = (wallet: StandardWallet, loadExtra: LoadExtra): RelayedConnector => ({
   source: wallet,
-  async request(method, params) {
-    const call = method as WalletStandardCall
-    const name = method.slice(method.indexOf(':') + 1)
-    const feature = WALLET_STANDARD_CALLS.includes(call) ? (wallet.features[call] as Feature | undefined) : undefined
-    if (typeof feature?.[name] !== 'function') {
-      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `This wallet does not support ${method.slice(0, 100)}`)
-    }
-    if (!walletStandardParamChecks[call].safeParse(params).success) {
-      throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
-    }
-    let input = params as { account?: unknown } | undefined
-    if (input?.account !== undefined) {
-      const account = wallet.accounts.find((known) => known.address === input!.account)
-      if (!account) throw new ProviderRpcError(RpcErrorCode.Unauthorized, `Account ${input.account} is not connected in this wallet`)
-      input = { ...input, account }
-    }
-    const output = (await feature[name](input)) as { accounts: StandardWalletAccount[] } & unknown[]
-    return relayable(call === 'standard:connect' ? { accounts: output.accounts.map(plainAccount) } : output?.[0])
-  },
+  request: async (method, params) => (await loadExtra()).relayStandardRequest(wallet, method, params),
   watch(emit) {
     const events = wallet.features['standard:events'] as {
       on?(event: 'change', listener: (change: { accounts?: StandardWalletAccount[] }) => void): unknown
@@ -105,12 +73,12 @@ export const standardConnector = (wallet: StandardWallet): RelayedConnector => (
  * (register-wallet) and asks those that loaded before (app-ready). Returns the stop function.
  */
 export function listenForStandardWallets(add: (wallet: unknown) => () => void): () => void {
-  const api = Object.freeze({
-    register(...wallets: unknown[]) {
-      const removers = wallets.map(add)
-      return () => removers.forEach((remove) => remove())
-    },
-  })
+  const register = (...wallets: unknown[]) => {
+    const removers = wallets.map(add)
+    return () => removers.forEach((remove) => remove())
+  }
+  ownWallets.add(register)
+  const api = Object.freeze({ register })
   const onRegister = (event: Event) => {
     try {
       ;(event as CustomEvent<(api: WalletStandardAppApi) => void>).detail(api)

@@ -7,9 +7,12 @@ describe('sdkFileOf', () => {
     expect(sdkFileOf('/sdk.js')).toEqual({ name: 'sdk.js', cacheControl: SDK_ALIAS_CACHE })
   })
 
-  it.each(['/sdk@0.1.0.js', '/sdk@0.1.0.js.map', '/sdk@12.34.56-rc.1.js'])('names %s for good', (path) => {
-    expect(sdkFileOf(path)).toEqual({ name: path.slice(1), cacheControl: IMMUTABLE_CACHE })
-  })
+  it.each(['/sdk@0.1.0.js', '/sdk@0.1.0.js.map', '/sdk@12.34.56-rc.1.js', '/sdk-extra@0.1.0.js', '/sdk-extra@0.1.0.js.map'])(
+    'names %s for good',
+    (path) => {
+      expect(sdkFileOf(path)).toEqual({ name: path.slice(1), cacheControl: IMMUTABLE_CACHE })
+    },
+  )
 
   it.each([
     '/sdk.js.map',
@@ -20,5 +23,8 @@ describe('sdkFileOf', () => {
     '/sdk@1.2.3/../x.js',
     '/sdk@1.2.3.mjs',
     '/SDK.js',
+    '/sdk-extra.js',
+    '/sdk-solana@0.1.0.js',
+    '/sdk-extra@latest.js',
   ])('names nothing for %s', (path) => expect(sdkFileOf(path)).toBeUndefined())
 })

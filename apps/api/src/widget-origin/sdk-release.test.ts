@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { subresourceIntegrity, VERSIONED_SCRIPT } from '../../../host-sdk/script-file'
+import { EXTRA_SCRIPT, subresourceIntegrity, VERSIONED_SCRIPT } from '../../../host-sdk/script-file'
 import type { RunningServer } from '../http/server'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { rawRequest, tempTree } from '../testing/http'
@@ -22,12 +22,14 @@ const buildScript = (outDir: string) =>
 
 let dirs: { dir: string; cleanup(): Promise<void> }[] = []
 let built: Buffer
+let extra: Buffer
 let server: RunningServer
 
 beforeAll(async () => {
   dirs = await Promise.all([tempTree('sdk-build-a', {}), tempTree('sdk-build-b', {})])
   for (const { dir } of dirs) await buildScript(dir)
   built = await readFile(join(dirs[0]!.dir, VERSIONED_SCRIPT))
+  extra = await readFile(join(dirs[0]!.dir, EXTRA_SCRIPT))
   server = await startWidgetOrigin({
     origins: { widget: 'http://widget.localhost:21405', api: 'http://api.localhost:21405', secure: 'http://secure.localhost:21405' },
     projects: createMemoryProjectRegistry([]),
@@ -50,6 +52,14 @@ describe('the released one-line SDK', () => {
     // sdk.js is the same release under the moving name; the versioned file names its own map.
     expect((await readFile(join(dirs[0]!.dir, 'sdk.js'))).equals(built)).toBe(true)
     expect(built.toString('utf8')).toMatch(new RegExp(`//# sourceMappingURL=${VERSIONED_SCRIPT.replace(/\./g, '\\.')}\\.map$`))
+    expect((await readFile(join(dirs[1]!.dir, EXTRA_SCRIPT))).equals(extra)).toBe(true)
+    expect(extra.toString('utf8')).toMatch(new RegExp(`//# sourceMappingURL=${EXTRA_SCRIPT.replace(/\./g, '\\.')}\\.map$`))
+  })
+
+  it('pins its extra part: sdk.js loads that file with its sha384, so the hash of sdk.js covers both', () => {
+    const code = built.toString('utf8')
+    expect(code).toContain(`\`${EXTRA_SCRIPT}\``)
+    expect(code.match(/sha384-[A-Za-z0-9+/]{64}/g)).toEqual([subresourceIntegrity(extra)])
   })
 
   it("is what the README's snippet names and pins: a changed SDK needs a new version and hash there", async () => {
@@ -58,11 +68,15 @@ describe('the released one-line SDK', () => {
     expect(integrity, `the README's integrity for ${VERSIONED_SCRIPT}`).toBe(subresourceIntegrity(built))
   })
 
-  it('is served at that URL for good, with the bytes the integrity pins', async () => {
-    const res = await rawRequest(PORT, `/${VERSIONED_SCRIPT}`, { binary: true })
+  it.each([
+    [VERSIONED_SCRIPT, () => built],
+    [EXTRA_SCRIPT, () => extra],
+  ])('serves %s at its URL for good, with the bytes the integrity pins', async (file, bytes) => {
+    const res = await rawRequest(PORT, `/${file}`, { binary: true })
     expect(res.status).toBe(200)
-    expect(subresourceIntegrity(res.raw)).toBe(subresourceIntegrity(built))
+    expect(subresourceIntegrity(res.raw)).toBe(subresourceIntegrity(bytes()))
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.headers['access-control-allow-origin']).toBe('*')
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
   })
 })

@@ -19,6 +19,7 @@ const SECRET = 'TOP-SECRET-do-not-serve'
 const BIG_JS = `export const words = ${JSON.stringify('airlock '.repeat(2000))}\n`
 const SDK = '(function(){window.AirlockSdk={}})()\n//# sourceMappingURL=sdk@0.1.0.js.map'
 const OLD_SDK = '(function(){window.AirlockSdk={old:true}})()'
+const EXTRA = '(function(){document.currentScript?.airlockExtra?.({})})()\n//# sourceMappingURL=sdk-extra@0.1.0.js.map'
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -49,6 +50,7 @@ beforeAll(async () => {
     'host-sdk/dist/sdk@0.1.0.js': SDK,
     'host-sdk/dist/sdk@0.1.0.js.map': '{"version":3}',
     'host-sdk/dist/sdk@0.0.9.js': OLD_SDK,
+    'host-sdk/dist/sdk-extra@0.1.0.js': EXTRA,
   })
   cleanup = tree.cleanup
   server = await startWidgetOrigin({
@@ -225,6 +227,7 @@ describe('static files', () => {
     for (const [path, body] of [
       ['/sdk@0.1.0.js', SDK],
       ['/sdk@0.0.9.js', OLD_SDK],
+      ['/sdk-extra@0.1.0.js', EXTRA],
     ]) {
       const sdk = await rawRequest(PORT, path!)
       expect(sdk.status, path).toBe(200)
@@ -254,7 +257,14 @@ describe('static files', () => {
   })
 
   it('404 for a version that was never built, with the security headers', async () => {
-    for (const path of ['/sdk@9.9.9.js', '/sdk@0.1.0.js.map.js', '/sdk@latest.js', '/sdk.js.map', '/sdk@0.0.9.js.map']) {
+    for (const path of [
+      '/sdk@9.9.9.js',
+      '/sdk@0.1.0.js.map.js',
+      '/sdk@latest.js',
+      '/sdk.js.map',
+      '/sdk@0.0.9.js.map',
+      '/sdk-extra@0.0.9.js',
+    ]) {
       const res = await rawRequest(PORT, path)
       expect(res.status, path).toBe(404)
       expect(res.headers['cache-control']).toBe('no-store')

@@ -17,7 +17,7 @@ export interface WidgetOriginOptions {
   projects: ProjectRegistry
   /** The widget's Vite build (index.html + assets/). */
   widgetDistDir: string
-  /** The host SDK build: `/sdk.js` and `/sdk@<version>.js` (+ `.map`) are served from here. */
+  /** The host SDK build: `/sdk.js`, `/sdk@<version>.js` and `/sdk-extra@<version>.js` (+ `.map`) are served from here. */
   hostSdkDistDir: string
   /** The WalletConnect relay the widget may reach. */
   relayUrl: string
@@ -46,7 +46,7 @@ function sendJson(res: ServerResponse, body: WidgetBootStatus, headers: Record<s
 /**
  * The widget origin: `/` (also `/index.html`) is the widget page with its boot config injected
  * and `frame-ancestors` from the project; `/sdk.js` and `/sdk@<version>.js` are the host SDK's
- * one-line script; WIDGET_BOOT_STATUS_PATH tells the SDK why a page would not boot; the rest is the
+ * one-line script, `/sdk-extra@<version>.js` its extra part (sdk-files.ts); WIDGET_BOOT_STATUS_PATH tells the SDK why a page would not boot; the rest is the
  * widget build. Non-page responses carry the same CSP with `frame-ancestors 'none'`.
  */
 export function createWidgetOriginHandler(options: WidgetOriginOptions, dev?: { vite: ViteDevServer; appDir: string }): NodeHandler {

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { EXTRA_SCRIPT } from '../apps/host-sdk/script-file'
+import { expect, openDemo, test } from './fixtures'
+
+/**
+ * A Solana dapp's wallet list, as @wallet-standard/app's getWallets() builds it (what
+ * @solana/wallet-adapter reads): a register-wallet listener handing its API to each wallet, then
+ * app-ready. The one-line demo page has no such app of its own.
+ */
+const APP = `(() => {
+  const wallets = (window.__standardWallets = [])
+  const api = Object.freeze({ register: (...added) => (wallets.push(...added), () => {}) })
+  window.addEventListener('wallet-standard:register-wallet', ({ detail }) => detail(api))
+  window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
+})()`
+
+type AppWindow = Window & { __standardWallets?: { name: string; features: object }[] }
+const EXTRA = /\/sdk-extra@[^/]+\.js$/
+
+const airlockListed = () => (window as AppWindow).__standardWallets?.some((wallet) => wallet.name === 'Airlock')
+const walletNames = () => (window as AppWindow).__standardWallets?.map((wallet) => wallet.name)
+
+test('a Solana dapp whose app starts first finds "Airlock" in its wallet list, with the Solana features', async ({ page }) => {
+  await page.addInitScript(APP)
+  await openDemo(page)
+  await page.waitForFunction(airlockListed)
+  const features = await page.evaluate(() =>
+    Object.keys((window as AppWindow).__standardWallets!.find((w) => w.name === 'Airlock')!.features),
+  )
+  expect(features).toEqual(expect.arrayContaining(['standard:connect', 'standard:events', 'solana:signAndSendTransaction']))
+})
+
+test('a page without an app loads nothing extra; an app that starts later finds "Airlock"', async ({ page }) => {
+  const loaded: string[] = []
+  page.on('request', (request) => void (EXTRA.test(request.url()) && loaded.push(request.url())))
+  await openDemo(page)
+  await page.waitForLoadState('networkidle')
+  expect(loaded).toEqual([])
+  await page.evaluate(APP)
+  await page.waitForFunction(airlockListed)
+  expect(loaded).toHaveLength(1)
+})
+
+test('altered bytes of the extra script do not run', async ({ page }) => {
+  const console: string[] = []
+  page.on('console', (message) => console.push(message.text()))
+  // The stack serves the build in this checkout: the same bytes, one more at the end.
+  const built = readFileSync(fileURLToPath(new URL(`../apps/host-sdk/dist/${EXTRA_SCRIPT}`, import.meta.url)), 'utf8')
+  await page.route(EXTRA, (route) =>
+    route.fulfill({ body: `${built};`, contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' } }),
+  )
+  await page.addInitScript(APP)
+  await openDemo(page)
+  await expect.poll(() => console.some((text) => /integrity/.test(text))).toBe(true)
+  expect(await page.evaluate(walletNames)).toEqual([])
+})
+
+test('a page script that calls the handoff first, with its own wallet, gets nothing registered', async ({ page }) => {
+  await page.addInitScript(`new MutationObserver(() => {
+    for (const script of document.querySelectorAll('script[src*="sdk-extra@"]'))
+      script.airlockExtra?.({ createAirlockWallet: () => ({ name: 'Forged', features: {} }) })
+  }).observe(document, { childList: true, subtree: true })`)
+  await page.addInitScript(APP)
+  await openDemo(page)
+  await page.waitForFunction(airlockListed)
+  expect(await page.evaluate(walletNames)).toEqual(['Airlock'])
+})
