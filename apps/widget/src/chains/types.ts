@@ -61,9 +61,56 @@ export interface WalletConnectFamily {
 /** Sends one request to a connected wallet, whatever carries it (the page, WalletConnect, the secure frame). */
 export type WalletSend = (method: string, params?: unknown) => Promise<unknown>
 
+/** A read of a network's node through the data API's RPC proxy. */
+export type NodeRpc = (caipNetworkId: string, method: string, params: unknown) => Promise<unknown>
+
+/** The token a transfer moves: absent for the network's native token. */
+export interface TransferToken {
+  /** The token as the data API names it: CAIP-10 (`eip155:1:0x…`, `solana:…:<mint>`) or the plain address. */
+  address: string
+  decimals: number
+}
+
+/** What the Send form moves: `amount` smallest units of the native token or of `token`. */
+export interface Transfer {
+  caipNetworkId: string
+  from: string
+  to: string
+  amount: bigint
+  token?: TransferToken | undefined
+}
+
+/** A network fee quoted for a transfer, passed back to sendTransfer so that it pays what was shown. */
+export interface FeeQuote {
+  /** In the native token's smallest units. */
+  amount: bigint
+  /** The family's own figures behind it (eip155: gas and gas price). */
+  detail?: unknown
+}
+
+/** How a receiver the user typed reads: the address to send to, or why it cannot be one. */
+export type ParsedAddress = { ok: true; address: string } | { ok: false; error: string }
+
 export interface ChainAdapter {
   readonly namespace: Namespace
   isAddress(address: string): boolean
+  /** A receiver as typed, normalised (eip155: the checksummed address; a wrong checksum refused). */
+  parseAddress(input: string): ParsedAddress
+  /** SPEC section 8: the send form's texts of this family. */
+  readonly sendTexts: { invalid: string; failed: string }
+  /**
+   * Why the transfer cannot go, said before the wallet is asked (Solana: a new account must receive
+   * at least the rent-exempt minimum); undefined when it can.
+   */
+  checkTransfer(rpc: NodeRpc, transfer: Transfer): Promise<string | undefined>
+  /** The network fee the transfer will cost; undefined when the node does not say. */
+  quoteTransferFee(rpc: NodeRpc, transfer: Transfer): Promise<FeeQuote | undefined>
+  /** Builds the transfer and has the wallet sign and send it; answers the transaction id. */
+  sendTransfer(rpc: NodeRpc, send: WalletSend, transfer: Transfer, fee: FeeQuote | undefined): Promise<string>
+  /** Resolves once the transaction is final: 'success', or 'failed' when the network refused or reverted it. */
+  waitForTransaction(rpc: NodeRpc, caipNetworkId: string, id: string, options?: { timeoutMs?: number }): Promise<'success' | 'failed'>
+  /** Signs a UTF-8 message with `address`; the signature as the family writes it (hex, base58). */
+  signMessage(send: WalletSend, address: string, message: string): Promise<string>
   /**
    * Asks the wallet to move to `caipNetworkId` (adding the network first where the family does);
    * throws 'Chain is not supported' (SPEC section 8) when it cannot.
