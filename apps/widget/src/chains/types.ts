@@ -88,8 +88,11 @@ export interface FeeQuote {
   detail?: unknown
 }
 
-/** How a receiver the user typed reads: the address to send to, or why it cannot be one. */
-export type ParsedAddress = { ok: true; address: string } | { ok: false; error: string }
+/**
+ * How a receiver the user typed reads: the address to send to, or why it cannot be one (`typo`:
+ * it is an address of the family, mistyped, e.g. a wrong checksum).
+ */
+export type ParsedAddress = { ok: true; address: string } | { ok: false; error: string; typo?: true }
 
 export interface ChainAdapter {
   readonly namespace: Namespace
@@ -109,6 +112,8 @@ export interface ChainAdapter {
   sendTransfer(rpc: NodeRpc, send: WalletSend, transfer: Transfer, fee: FeeQuote | undefined): Promise<string>
   /** Resolves once the transaction is final: 'success', or 'failed' when the network refused or reverted it. */
   waitForTransaction(rpc: NodeRpc, caipNetworkId: string, id: string, options?: { timeoutMs?: number }): Promise<'success' | 'failed'>
+  /** The native token balance of `address`, in its smallest units. */
+  nativeBalance(rpc: NodeRpc, caipNetworkId: string, address: string): Promise<bigint>
   /** Signs a UTF-8 message with `address`; the signature as the family writes it (hex, base58). */
   signMessage(send: WalletSend, address: string, message: string): Promise<string>
   /**

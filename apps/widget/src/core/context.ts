@@ -7,7 +7,6 @@ import { createDataApi, type DataApi } from './http/dataApi'
 import { INVALID_APP_CONFIGURATION } from './boot'
 import { createIdentityClient, type IdentityClient } from './http/identity'
 import { createExplorerClient, type ExplorerClient } from './http/explorer'
-import { createBalanceCache, type BalanceCache } from './http/balance'
 import type { AccountDataClient } from './http/accountData'
 import { createLazyAccountDataClient } from './http/accountDataLazy'
 import { optionsAtom } from './options/atoms'
@@ -58,7 +57,6 @@ export interface WidgetContext {
   identity: IdentityClient
   /** The wallet explorer (`/getWallets`, wallet images) at the API origin. */
   explorer: ExplorerClient
-  balances: BalanceCache
   /** Token balances and history of an account (the embedded wallet's Account tabs). */
   accountData: AccountDataClient
   toasts: ToastController
@@ -107,7 +105,6 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
     dataApi,
     identity: createIdentityClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     explorer: createExplorerClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
-    balances: createBalanceCache(api.rpc),
     accountData: createLazyAccountDataClient({ apiUrl: deps.config.apiUrl, fetch: fetchImpl, project }),
     toasts,
     analytics: lazyAnalytics(analyticsEnabled, () =>

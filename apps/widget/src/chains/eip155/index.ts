@@ -3,6 +3,7 @@ import { eip155PageWallet } from './pageWallet'
 import { switchEip155Chain } from './switchChain'
 import {
   EIP155_SEND_TEXTS,
+  eip155NativeBalance,
   parseEip155Address,
   quoteEip155TransferFee,
   sendEip155Transfer,
@@ -24,5 +25,6 @@ export const eip155Adapter: ChainAdapter = {
   quoteTransferFee: quoteEip155TransferFee,
   sendTransfer: sendEip155Transfer,
   waitForTransaction: waitForEip155Transaction,
+  nativeBalance: eip155NativeBalance,
   signMessage: signEip155Message,
 }

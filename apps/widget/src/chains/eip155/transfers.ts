@@ -31,7 +31,7 @@ export function parseEip155Address(input: string): ParsedAddress {
   const digits = value.slice(value.length - 40)
   const checksummed = getAddress(`0x${digits.toLowerCase()}`)
   const mixedCase = digits !== digits.toLowerCase() && digits !== digits.toUpperCase()
-  if (mixedCase && checksummed.slice(2) !== digits) return { ok: false, error: AddressError.checksum }
+  if (mixedCase && checksummed.slice(2) !== digits) return { ok: false, error: AddressError.checksum, typo: true }
   return { ok: true, address: checksummed }
 }
 
@@ -107,4 +107,11 @@ export async function signEip155Message(send: WalletSend, address: string, messa
   if (typeof signature !== 'string' || !SIGNATURE.test(signature))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed signature')
   return signature
+}
+
+/** eth_getBalance at the latest block. */
+export async function eip155NativeBalance(rpc: NodeRpc, caipNetworkId: string, address: string): Promise<bigint> {
+  const result = await rpc(caipNetworkId, 'eth_getBalance', [address, 'latest'])
+  if (typeof result !== 'string' || !QUANTITY.test(result)) throw new ProviderRpcError(RpcErrorCode.InternalError, 'Malformed balance')
+  return BigInt(result)
 }

@@ -1,5 +1,3 @@
-import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
-
 /** SPEC section 9: native balance cached 30 s; a failed fetch is not retried for 30 s. */
 export const BALANCE_TTL_MS = 30_000
 export const BALANCE_RETRY_GATE_MS = 30_000
@@ -10,8 +8,9 @@ export interface BalanceCache {
   get(caipNetworkId: string, address: string): Promise<bigint>
 }
 
+/** A cache over `read` (a family's native balance read): one request per key at a time, results and failures kept as SPEC section 9 says. */
 export function createBalanceCache(
-  rpc: (caipNetworkId: string, method: string, params: unknown) => Promise<unknown>,
+  read: (caipNetworkId: string, address: string) => Promise<bigint>,
   now: () => number = Date.now,
 ): BalanceCache {
   const entries = new Map<string, Entry>()
@@ -19,10 +18,7 @@ export function createBalanceCache(
 
   const fetchBalance = async (key: string, caipNetworkId: string, address: string) => {
     try {
-      const result = await rpc(caipNetworkId, 'eth_getBalance', [address, 'latest'])
-      if (typeof result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(result))
-        throw new ProviderRpcError(RpcErrorCode.InternalError, 'Malformed balance')
-      const value = BigInt(result)
+      const value = await read(caipNetworkId, address)
       entries.set(key, { value, at: now() })
       return value
     } catch (error) {
@@ -33,7 +29,7 @@ export function createBalanceCache(
 
   return {
     get(caipNetworkId, address) {
-      const key = `${caipNetworkId}:${address.toLowerCase()}`
+      const key = `${caipNetworkId}:${address}`
       const entry = entries.get(key)
       if (entry && 'value' in entry && now() - entry.at < BALANCE_TTL_MS) return Promise.resolve(entry.value)
       if (entry && 'error' in entry && now() - entry.at < BALANCE_RETRY_GATE_MS) return Promise.reject(entry.error)

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react'
 import { useWidget } from '../../core/react'
+import { balancesOf } from './balances'
 
 export type BalanceState = { status: 'loading' } | { status: 'success'; value: bigint } | { status: 'error' }
 
 const LOADING: BalanceState = { status: 'loading' }
 
-/** The native balance through the api's RPC proxy; the cache decides whether a request is made. */
+/** The native balance through the api's RPC proxy, read by the network's family; the cache decides whether a request is made. */
 export function useBalance(caipNetworkId: string, address: string | undefined): BalanceState {
-  const { balances } = useWidget()
+  const balances = balancesOf(useWidget())
   const key = `${caipNetworkId}:${address ?? ''}`
   // Results are tagged with what they are for, so a network or account change reads as loading.
   const [result, setResult] = useState<{ key: string; state: BalanceState }>()

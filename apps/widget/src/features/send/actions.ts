@@ -1,22 +1,28 @@
 import type { WidgetContext } from '../../core/context'
 import type { TokenBalance } from '../../core/http/accountData'
-import { checkAmount, quantityToUnits } from './amount'
-import { ASSUMED_GAS_LIMIT, canSendEvm, gasCostUsd, maxNativeAmount } from '../../chains/eip155/gas'
-import { classifyReceiver } from './receiver'
-import { buildSendCall } from '../../chains/eip155/transfer'
-import { activeCaipNetworkIdAtom, activeNetworkAtom } from '../../core/network/atoms'
-import { navigateAtom } from '../../core/router/atoms'
-import { resetSendAtom, sendAtom, type SendState } from './store'
-import { goBack } from '../../core/router/navigation'
-import { isUserRejection, sendWalletTransaction } from '../../chains/eip155/walletTransaction'
+import { parseChainId } from '@airlock/chains'
+import { RpcErrorCode, type Namespace } from '@airlock/protocol'
+import { loadChainAdapter } from '../../chains/registry'
+import type { ChainAdapter, Transfer } from '../../chains/types'
+import { namesSupported } from '../../core/names/rules'
 import { resolveName } from '../../core/names/resolve'
+import { activeCaipNetworkIdAtom, activeNamespaceAtom, activeNetworkAtom } from '../../core/network/atoms'
+import { navigateAtom } from '../../core/router/atoms'
+import { goBack } from '../../core/router/navigation'
 import { connectionAtom } from '../../core/session/active'
+import { checkAmount, quantityToUnits } from './amount'
+import { classifyReceiver } from './receiver'
+import { canSend, feeUsd, maxNativeAmount } from './rules'
+import { resetSendAtom, sendAtom, type SendState } from './store'
 
-/** The send form's I/O (SPEC sections 3-5, 7, 8): tokens, receiver resolution, gas, the transaction. */
+/**
+ * The send form's I/O (SPEC sections 3-5, 7, 8): tokens, receiver resolution, the fee, the
+ * transfer. What differs by family (addresses, fees, the transaction, its texts) is the active
+ * network's ChainAdapter.
+ */
 
 export const SendText = {
   started: 'Transaction started',
-  failed: 'Something went wrong',
   rejected: 'Transaction rejected in your wallet',
   tokensUnavailable: 'Token Balance Unavailable',
 } as const
@@ -46,7 +52,7 @@ export async function loadSendTokens(ctx: WidgetContext): Promise<void> {
     // The chosen token again with its fresh balance, else the first held token.
     const token = (current && held.find((t) => t.address === current.address)) ?? held[0]
     setSend(ctx, { tokenBalances: held, token, networkBalanceInUSD: native?.value ?? 0 })
-    void estimateSendGas(ctx)
+    void quoteSendFee(ctx)
   } catch {
     setSend(ctx, { tokenBalances: [] })
     ctx.toasts.show(SendText.tokensUnavailable, 'error')
@@ -56,23 +62,22 @@ export async function loadSendTokens(ctx: WidgetContext): Promise<void> {
 export function selectSendToken(ctx: WidgetContext, token: TokenBalance): void {
   setSend(ctx, { token })
   goBack(ctx)
-  void estimateSendGas(ctx)
+  void quoteSendFee(ctx)
 }
 
 export function setSendAmount(ctx: WidgetContext, input: string): void {
   setSend(ctx, { sendTokenAmount: input })
 }
 
-/** Max: the whole balance; for the native token, the balance minus the estimated gas cost. */
+/** Max: the whole balance; for the native token, the balance minus the quoted fee. */
 export async function setMaxAmount(ctx: WidgetContext): Promise<void> {
   const { token } = ctx.store.get(sendAtom)
   if (!token) return
   const decimals = tokenDecimals(token)
   let amount = tokenUnits(token)
   if (!token.address) {
-    await estimateSendGas(ctx)
-    const { gas, gasPrice } = ctx.store.get(sendAtom)
-    amount = maxNativeAmount(amount, gas ?? ASSUMED_GAS_LIMIT, gasPrice ?? 0n)
+    await quoteSendFee(ctx)
+    amount = maxNativeAmount(amount, ctx.store.get(sendAtom).fee?.amount ?? 0n)
   }
   setSend(ctx, { sendTokenAmount: formatUnitsPlain(amount, decimals) })
 }
@@ -84,27 +89,33 @@ function formatUnitsPlain(value: bigint, decimals: number): string {
   return fraction ? `${value / scale}.${fraction}` : `${value / scale}`
 }
 
+const adapter = (ctx: WidgetContext): Promise<ChainAdapter> => loadChainAdapter(ctx.store.get(activeNamespaceAtom) as Namespace)
+
 const resolveTimers = new WeakMap<WidgetContext, ReturnType<typeof setTimeout>>()
 
 /**
  * The receiver as typed: an address is taken at once (with its profile name and avatar when it
  * has one), a name is resolved through the names api once the typing pauses.
  */
-export function setReceiver(ctx: WidgetContext, input: string): void {
+export async function setReceiver(ctx: WidgetContext, input: string): Promise<void> {
   clearTimeout(resolveTimers.get(ctx))
   setSend(ctx, { receiverInput: input })
   if (input.trim() === '') {
     setSend(ctx, { receiver: { status: 'idle' } })
     return
   }
-  const receiver = classifyReceiver(input)
+  const caipNetworkId = ctx.store.get(activeCaipNetworkIdAtom)
+  const { parseAddress } = await adapter(ctx)
+  // A later keystroke, or another network, owns the form now.
+  if (ctx.store.get(sendAtom).receiverInput !== input || ctx.store.get(activeCaipNetworkIdAtom) !== caipNetworkId) return
+  const receiver = classifyReceiver(input, parseAddress, namesSupported(caipNetworkId))
   if (receiver.kind === 'invalid') {
     setSend(ctx, { receiver: { status: 'error', error: receiver.error } })
     return
   }
   if (receiver.kind === 'address') {
     setSend(ctx, { receiver: { status: 'resolved', address: receiver.address } })
-    void estimateSendGas(ctx)
+    void quoteSendFee(ctx)
     ctx.identity.get(receiver.address).then(
       (identity) => {
         const current = ctx.store.get(sendAtom).receiver
@@ -123,7 +134,7 @@ export function setReceiver(ctx: WidgetContext, input: string): void {
 }
 
 async function resolveReceiverName(ctx: WidgetContext, name: string): Promise<void> {
-  const chainId = ctx.store.get(connectionAtom).chainId ?? 1
+  const chainId = parseChainId(ctx.store.get(activeCaipNetworkIdAtom).slice('eip155:'.length)) ?? 1
   const stillWanted = () => {
     const current = ctx.store.get(sendAtom).receiver
     return current.status === 'resolving' && current.name === name
@@ -132,75 +143,75 @@ async function resolveReceiverName(ctx: WidgetContext, name: string): Promise<vo
     const { address, avatar } = await resolveName(ctx, name, chainId)
     if (!stillWanted()) return
     setSend(ctx, { receiver: { status: 'resolved', address, profileName: name, profileImageUrl: avatar } })
-    void estimateSendGas(ctx)
+    void quoteSendFee(ctx)
   } catch (error) {
     if (stillWanted()) setSend(ctx, { receiver: { status: 'error', error: (error as Error).message } })
   }
 }
 
-/**
- * The gas of the send and its USD cost: eth_gasPrice and eth_estimateGas through the RPC proxy
- * (SPEC section 8: a gas price failure leaves it unknown); until the receiver is known, or when
- * the estimate fails, the assumed 150000 gas of SPEC section 9.
- */
-export async function estimateSendGas(ctx: WidgetContext): Promise<void> {
-  const { token, receiver, sendTokenAmount, tokenBalances } = ctx.store.get(sendAtom)
+/** The transfer the form describes; `to` is the sender itself until a receiver is known (a fee quote needs one). */
+function transferOf(ctx: WidgetContext, state: SendState): Transfer | undefined {
   const { address } = ctx.store.get(connectionAtom)
-  const caipNetworkId = ctx.store.get(activeCaipNetworkIdAtom)
-  if (!token || !address) return
-  const gasPrice = await ctx.api.rpc(caipNetworkId, 'eth_gasPrice', []).then(
-    (result) => (typeof result === 'string' && /^0x[0-9a-fA-F]+$/.test(result) ? BigInt(result) : undefined),
-    () => undefined,
-  )
-  let gas = ASSUMED_GAS_LIMIT
-  if (receiver.status === 'resolved') {
-    // A non-zero amount: a first transfer to an empty balance costs more than a transfer of 0.
-    const checked = checkAmount(sendTokenAmount, { symbol: token.symbol, decimals: tokenDecimals(token), balance: tokenUnits(token) })
-    const amount = token.address ? (checked.ok ? checked.value : 1n) : 0n
-    const call = buildSendCall(token, receiver.address, amount)
-    const hex = (value: bigint) => `0x${value.toString(16)}`
-    const estimate = await ctx.api
-      .rpc(caipNetworkId, 'eth_estimateGas', [
-        { from: address, to: call.to, value: hex(call.value), ...(call.data ? { data: call.data } : {}) },
-      ])
-      .catch(() => undefined)
-    if (typeof estimate === 'string' && /^0x[0-9a-fA-F]+$/.test(estimate)) gas = BigInt(estimate)
+  const { token, receiver, sendTokenAmount } = state
+  if (!token || !address) return undefined
+  const decimals = tokenDecimals(token)
+  const checked = checkAmount(sendTokenAmount, { symbol: token.symbol, decimals, balance: tokenUnits(token) })
+  return {
+    caipNetworkId: ctx.store.get(activeCaipNetworkIdAtom),
+    from: address,
+    to: receiver.status === 'resolved' ? receiver.address : address,
+    amount: checked.ok ? checked.value : 0n,
+    ...(token.address ? { token: { address: token.address, decimals } } : {}),
   }
-  if (ctx.store.get(activeCaipNetworkIdAtom) !== caipNetworkId) return
-  const nativePrice = tokenBalances?.find((t) => !t.address)?.price ?? 0
-  const decimals = ctx.store.get(activeNetworkAtom)?.nativeCurrency.decimals ?? 18
-  setSend(ctx, { gas, gasPrice, gasPriceInUSD: gasPrice === undefined ? undefined : gasCostUsd(gas, gasPrice, nativePrice, decimals) })
 }
 
 /**
- * Sends the form: a native transfer (empty data, with the estimated gas and gas price, so that a
- * Max send leaves exactly the gas) or an ERC-20 transfer. Success: 'Transaction started', the
- * form reset and the Account view pushed (SPEC sections 2 and 4). Failure: 'Something went
- * wrong' (a rejection in the wallet says so), the form kept.
+ * The transfer's network fee and its USD cost, quoted by the family through the RPC proxy (SPEC
+ * section 8: a fee the node does not give is left unknown).
+ */
+export async function quoteSendFee(ctx: WidgetContext): Promise<void> {
+  const transfer = transferOf(ctx, ctx.store.get(sendAtom))
+  if (!transfer) return
+  const fee = await (await adapter(ctx)).quoteTransferFee(ctx.api.rpc, transfer).catch(() => undefined)
+  if (ctx.store.get(activeCaipNetworkIdAtom) !== transfer.caipNetworkId) return
+  const nativePrice = ctx.store.get(sendAtom).tokenBalances?.find((t) => !t.address)?.price ?? 0
+  const decimals = ctx.store.get(activeNetworkAtom)?.nativeCurrency.decimals ?? 18
+  setSend(ctx, { fee, gasPriceInUSD: fee === undefined ? undefined : feeUsd(fee.amount, decimals, nativePrice) })
+}
+
+/**
+ * Sends the form through the family's transfer: checked first (a transfer the network would refuse
+ * is explained, not sent), then signed and sent by the wallet, paying the fee shown. Success:
+ * 'Transaction started', the form reset and the Account view pushed (SPEC sections 2 and 4).
+ * Failure: the family's text (SPEC section 8), a rejection in the wallet said as one; the form kept.
  */
 export async function sendTokens(ctx: WidgetContext): Promise<boolean> {
   const state = ctx.store.get(sendAtom)
-  const { token, receiver } = state
-  if (!token || receiver.status !== 'resolved' || state.loading) return false
-  const decimals = tokenDecimals(token)
-  const checked = checkAmount(state.sendTokenAmount, { symbol: token.symbol, decimals, balance: tokenUnits(token) })
-  const amount = checked.ok ? checked.value : undefined
-  if (!canSendEvm({ receiverAddress: receiver.address, amount, tokenAddress: token.address, gasPrice: state.gasPrice, decimals }))
+  if (state.loading) return false
+  const family = await adapter(ctx)
+  const transfer = transferOf(ctx, state)
+  const receiver = state.receiver.status === 'resolved' ? state.receiver.address : undefined
+  if (!transfer || !canSend({ receiver, amount: transfer.amount, token: transfer.token !== undefined, fee: state.fee?.amount })) {
+    ctx.toasts.show(family.sendTexts.invalid, 'error')
     return false
+  }
   setSend(ctx, { loading: true })
   try {
-    const call = buildSendCall(token, receiver.address, amount!)
-    await sendWalletTransaction(ctx, {
-      ...call,
-      ...(token.address ? {} : { gas: state.gas ?? ASSUMED_GAS_LIMIT, gasPrice: state.gasPrice }),
-    })
+    const refusal = await family.checkTransfer(ctx.api.rpc, transfer)
+    if (refusal) {
+      setSend(ctx, { loading: false })
+      ctx.toasts.show(refusal, 'error')
+      return false
+    }
+    await family.sendTransfer(ctx.api.rpc, (method, params) => ctx.wallet(family.namespace, method, params), transfer, state.fee)
     ctx.toasts.show(SendText.started, 'success')
     ctx.store.set(resetSendAtom)
     ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Account' } })
     return true
   } catch (error) {
     setSend(ctx, { loading: false })
-    ctx.toasts.show(isUserRejection(error) ? SendText.rejected : SendText.failed, 'error')
+    const rejected = (error as { code?: unknown })?.code === RpcErrorCode.UserRejected
+    ctx.toasts.show(rejected ? SendText.rejected : family.sendTexts.failed, 'error')
     return false
   }
 }

@@ -1,8 +1,10 @@
 import { decodeFunctionData, erc20Abi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { AmountError, checkAmount, quantityToUnits } from './amount'
-import { ASSUMED_GAS_LIMIT, canSendEvm, gasCostUsd, maxNativeAmount } from '../../chains/eip155/gas'
+import { eip155Adapter } from '../../chains/eip155'
+import { AddressError } from '../../chains/eip155/transfers'
 import { classifyReceiver, ReceiverError } from './receiver'
+import { canSend, feeUsd, maxNativeAmount } from './rules'
 import { buildSendCall, tokenContract } from '../../chains/eip155/transfer'
 
 const USDC = { symbol: 'USDC', decimals: 6, balance: 10_000_000_000n } // 10,000 USDC
@@ -56,50 +58,57 @@ describe('send amount', () => {
 
 describe('send receiver', () => {
   const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const classify = (input: string) => classifyReceiver(input, eip155Adapter.parseAddress, true)
 
   it('accepts checksummed, all-lower and all-upper addresses, with or without 0x', () => {
-    expect(classifyReceiver(address)).toEqual({ kind: 'address', address })
-    expect(classifyReceiver(address.toLowerCase())).toEqual({ kind: 'address', address })
-    expect(classifyReceiver(`0x${address.slice(2).toUpperCase()}`)).toEqual({ kind: 'address', address })
-    expect(classifyReceiver(address.slice(2))).toEqual({ kind: 'address', address })
+    expect(classify(address)).toEqual({ kind: 'address', address })
+    expect(classify(address.toLowerCase())).toEqual({ kind: 'address', address })
+    expect(classify(`0x${address.slice(2).toUpperCase()}`)).toEqual({ kind: 'address', address })
+    expect(classify(address.slice(2))).toEqual({ kind: 'address', address })
   })
 
   it('refuses a mixed-case address whose checksum is wrong', () => {
     const flipped = address.replace('C51812', 'c51812')
-    expect(classifyReceiver(flipped)).toEqual({ kind: 'invalid', error: ReceiverError.checksum })
+    expect(classify(flipped)).toEqual({ kind: 'invalid', error: AddressError.checksum })
   })
 
   it('refuses malformed addresses and empty input', () => {
     for (const input of ['0x1234', `${address}00`, '0xZZ997970C51812dc3A010C7d01b50e0d17dc79C8', 'hello world', 'ab', 'alice.eth'])
-      expect(classifyReceiver(input), input).toEqual({ kind: 'invalid', error: ReceiverError.invalid })
-    expect(classifyReceiver('  ')).toEqual({ kind: 'invalid', error: ReceiverError.empty })
+      expect(classify(input), input).toEqual({ kind: 'invalid', error: ReceiverError.invalid })
+    expect(classify('  ')).toEqual({ kind: 'invalid', error: ReceiverError.empty })
+  })
+
+  it('where names do not exist (SPEC section 5: eip155 only), an address or its own error', () => {
+    const noNames = (input: string) => classifyReceiver(input, eip155Adapter.parseAddress, false)
+    expect(noNames('alice')).toEqual({ kind: 'invalid', error: AddressError.invalid })
+    expect(noNames(' ')).toEqual({ kind: 'invalid', error: ReceiverError.emptyAddress })
+    expect(noNames(address)).toEqual({ kind: 'address', address })
   })
 
   it('reads names, with or without the zone, to resolve', () => {
-    expect(classifyReceiver('Alice.airlock.id')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
-    expect(classifyReceiver('alice')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
+    expect(classify('Alice.airlock.id')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
+    expect(classify('alice')).toEqual({ kind: 'name', name: 'alice.airlock.id' })
   })
 })
 
-describe('send gas and the SPEC section 5 rule', () => {
-  it('prices the gas in USD with the native price', () => {
-    expect(gasCostUsd(21_000n, 10n ** 9n, 3000)).toBeCloseTo(0.063, 10)
-    expect(gasCostUsd(ASSUMED_GAS_LIMIT, 2n * 10n ** 9n, 3000)).toBeCloseTo(0.9, 10)
+describe('send fee and the SPEC section 5 rule', () => {
+  it('prices the fee in USD with the native price', () => {
+    expect(feeUsd(21_000n * 10n ** 9n, 18, 3000)).toBeCloseTo(0.063, 10)
+    expect(feeUsd(5000n, 9, 150)).toBeCloseTo(0.00075, 10)
   })
 
-  it('leaves the gas when sending the native maximum', () => {
-    expect(maxNativeAmount(10n ** 18n, 21_000n, 10n ** 9n)).toBe(10n ** 18n - 21_000n * 10n ** 9n)
-    expect(maxNativeAmount(1000n, 21_000n, 10n ** 9n)).toBe(0n)
+  it('leaves the fee when sending the native maximum', () => {
+    expect(maxNativeAmount(10n ** 18n, 21_000n * 10n ** 9n)).toBe(10n ** 18n - 21_000n * 10n ** 9n)
+    expect(maxNativeAmount(1000n, 21_000n)).toBe(0n)
   })
 
-  it('needs a receiver, an amount and either a token address or a gas price plus decimals', () => {
-    const base = { receiverAddress: '0xabc', amount: 1n }
-    expect(canSendEvm({ ...base, tokenAddress: 'eip155:1:0xtoken' })).toBe(true)
-    expect(canSendEvm({ ...base, gasPrice: 1n, decimals: 18 })).toBe(true)
-    expect(canSendEvm({ ...base, gasPrice: 1n })).toBe(false)
-    expect(canSendEvm({ ...base, decimals: 18 })).toBe(false)
-    expect(canSendEvm({ amount: 1n, tokenAddress: 'x' })).toBe(false)
-    expect(canSendEvm({ receiverAddress: '0xabc', amount: 0n, tokenAddress: 'x' })).toBe(false)
+  it('needs a receiver, an amount and either a token or a known fee', () => {
+    const base = { receiver: '0xabc', amount: 1n }
+    expect(canSend({ ...base, token: true })).toBe(true)
+    expect(canSend({ ...base, token: false, fee: 1n })).toBe(true)
+    expect(canSend({ ...base, token: false })).toBe(false)
+    expect(canSend({ amount: 1n, token: true })).toBe(false)
+    expect(canSend({ receiver: '0xabc', amount: 0n, token: true })).toBe(false)
   })
 })
 

@@ -1,10 +1,11 @@
+import type { FeeQuote } from '../../chains/types'
 import { atom } from 'jotai'
 import type { TokenBalance } from '../../core/http/accountData'
 import { activeCaipNetworkIdAtom, networkSwitchesAtom } from '../../core/network/atoms'
 
 /**
  * SPEC section 3 "Send state": the token, the typed amount and receiver, the resolved receiver
- * (address, profile name and image), the gas price and its USD cost, and the network balance.
+ * (address, profile name and image), the network fee and its USD cost, and the network balance.
  * The form belongs to the network it was filled on: a network switch (from the modal or from the
  * wallet) resets it (SPEC section 4), and resetSendAtom clears it after a send.
  */
@@ -12,7 +13,7 @@ import { activeCaipNetworkIdAtom, networkSwitchesAtom } from '../../core/network
 export type ReceiverState =
   | { status: 'idle' }
   | { status: 'resolving'; name: string }
-  | { status: 'resolved'; address: `0x${string}`; profileName?: string | undefined; profileImageUrl?: string | undefined }
+  | { status: 'resolved'; address: string; profileName?: string | undefined; profileImageUrl?: string | undefined }
   | { status: 'error'; error: string }
 
 export interface SendState {
@@ -21,9 +22,9 @@ export interface SendState {
   sendTokenAmount: string
   receiverInput: string
   receiver: ReceiverState
-  /** Wei. */
-  gasPrice?: bigint | undefined
-  gas?: bigint | undefined
+  /** The network fee quoted for the transfer (the native token's smallest units), paid as quoted. */
+  fee?: FeeQuote | undefined
+  /** SPEC section 3's gasPriceInUSD: the fee in USD. */
   gasPriceInUSD?: number | undefined
   networkBalanceInUSD?: number | undefined
   /** The tokens held on the network (native and ERC-20); undefined until loaded. */

@@ -1,9 +1,8 @@
+import { ASSUMED_GAS_LIMIT } from '../../chains/eip155/gas'
 import { formatDecimal, formatUnits } from '@airlock/chains'
 
 /** SPEC section 9 swap constants. */
 export const PROVIDER_FEE_RATE = 0.0085
-/** Gas limit assumed for the gas estimate until the built transaction carries its own. */
-export const ASSUMED_GAS_LIMIT = 150_000n
 /** Slippage tolerance in percent sent to build-transaction (the convert tolerance is 1). */
 export const SWAP_SLIPPAGE_PERCENT = 1
 /** SPEC section 5: the destination amount is shown with 6 decimals. */
