@@ -4,7 +4,7 @@ import { routeEntry } from '../core/router/registry'
 import { closeModal } from '../core/modal/modal'
 import { canGoBack, currentRoute } from '../core/router/router'
 import type { Route } from '../core/router/routes'
-import { connectorsAtom } from '../connectors/relayed/atoms'
+import { listedWalletsAtom } from '../connectors/relayed/atoms'
 import { routerAtom } from '../core/router/atoms'
 import { useWidget } from '../core/react'
 import { IconButton } from '../ui/Button'
@@ -14,8 +14,8 @@ import { BackIcon, CloseIcon } from '../ui/icons'
 function useTitle(route: Route): string {
   const { title } = routeEntry(route.name)
   const store = useStore()
-  // Titles that read the store re-render with the router; a connector list change is the only other input.
-  useAtomValue(connectorsAtom)
+  // Titles that read the store re-render with the router; the wallet list is the only other input.
+  useAtomValue(listedWalletsAtom)
   return typeof title === 'string' ? title : (title as (params: unknown, get: Getter) => string)(route.params, store.get)
 }
 

@@ -51,6 +51,6 @@ export function visibleConnectors<T extends ListedConnector>(connectors: readonl
 }
 
 /** The key for data-testid and React lists: rdns when known, otherwise the connector id. */
-export function connectorKey(connector: ConnectorDescription): string {
+export function connectorKey(connector: Pick<ConnectorDescription, 'id' | 'rdns'>): string {
   return connector.rdns || connector.id
 }

@@ -22,6 +22,8 @@ export interface ConnectedNamespace {
   namespace: Namespace
   addresses: readonly string[]
   caipNetworkId: string
+  /** The connector that holds this namespace, when not the one connecting (a multi-family wallet's member). */
+  connectorId?: string | undefined
 }
 
 export interface SessionStart {
@@ -40,14 +42,17 @@ export function establishSession(ctx: WidgetContext, { connector, accounts }: Se
   ctx.store.set(connectAttemptAtom, undefined)
   ctx.store.set(pendingConnectionAtom, undefined)
   const next = { ...ctx.store.get(connectionsAtom) }
-  for (const { namespace, addresses, caipNetworkId } of connected) {
-    next[namespace] = { namespace, addresses: [...addresses], caipNetworkId, connectorId: connector.id, connectorName: connector.name }
+  for (const { namespace, addresses, caipNetworkId, connectorId = connector.id } of connected) {
+    next[namespace] = { namespace, addresses: [...addresses], caipNetworkId, connectorId, connectorName: connector.name }
   }
   const active = ctx.store.get(activeNamespaceAtom)
   if (!next[active]) ctx.store.set(chosenNamespaceAtom, connected[0]!.namespace)
   const replaced = Object.values(ctx.store.get(connectionsAtom)).map((c) => c.connectorId)
   ctx.store.set(connectionsAtom, next)
-  updateRecentConnectorIds(ctx, { add: [connector.id], remove: replaced.filter((id) => !holds(next, id)) })
+  updateRecentConnectorIds(ctx, {
+    add: connected.map((account) => account.connectorId ?? connector.id),
+    remove: replaced.filter((id) => !holds(next, id)),
+  })
   for (const { namespace, addresses } of connected) ctx.session.accountWaiters.resolve(namespace, addresses)
 }
 

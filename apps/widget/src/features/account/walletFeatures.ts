@@ -1,3 +1,4 @@
+import { servedNamespaces } from '../../chains/registry'
 import { isSwapNetwork } from '@airlock/chains'
 import type { Features, WidgetOptions } from '@airlock/protocol'
 import type { RouteName } from '../../core/router/routes'
@@ -20,12 +21,14 @@ const BUTTONS: Record<WalletFeature, WalletFeatureButton> = {
 }
 
 /**
- * Whether a feature works on the network: swaps only where the swap api serves (SPEC section 9);
- * buying, sending and receiving are built for eip155 accounts only for now.
+ * Whether a feature works on the network: swaps only where the swap api serves (SPEC section 9:
+ * EVM networks); buying where the on-ramp delivers (eip155); sending and receiving on every family
+ * the widget has an adapter for.
  */
 export function featureSupported(feature: WalletFeature, caipNetworkId: string): boolean {
   if (feature === 'swaps') return isSwapNetwork(caipNetworkId)
-  return caipNetworkId.startsWith('eip155:')
+  if (feature === 'onramp') return caipNetworkId.startsWith('eip155:')
+  return (servedNamespaces() as string[]).includes(caipNetworkId.slice(0, caipNetworkId.indexOf(':')))
 }
 
 /**

@@ -6,7 +6,7 @@ import { WalletIcon } from '../../ui/icons'
 import { WalletItemIcon } from './WalletItemIcon'
 import { preloadAuthFrame, whenIdle } from '../../connectors/embedded/preload'
 import { socialEnvironment, visibleSocials } from '../../connectors/embedded/socials'
-import { connectorsLoadedAtom, visibleConnectorsAtom } from '../../connectors/relayed/atoms'
+import { connectorsLoadedAtom, listedWalletsAtom } from '../../connectors/relayed/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { optionsAtom } from '../../core/options/atoms'
 import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAtom } from './wallets/atoms'
@@ -25,7 +25,7 @@ export function ConnectView() {
   const open = useAtomValue(openAtom)
   const explorerKey = useAtomValue(explorerKeyAtom)
   const features = useAtomValue(optionsAtom)?.features
-  const hasInstalled = useAtomValue(visibleConnectorsAtom).length > 0
+  const hasInstalled = useAtomValue(listedWalletsAtom).length > 0
   const socials = useMemo(() => visibleSocials(features?.socials, SOCIAL_ENVIRONMENT), [features?.socials])
   const showEmail = features?.email !== false
   const available: Readonly<Record<ConnectMethod, boolean>> = { email: showEmail, social: socials.length > 0, wallet: true }
@@ -139,7 +139,7 @@ function AllWalletsButton() {
  */
 function NoWalletsHint() {
   const loaded = useAtomValue(connectorsLoadedAtom)
-  const hasInstalled = useAtomValue(visibleConnectorsAtom).length > 0
+  const hasInstalled = useAtomValue(listedWalletsAtom).length > 0
   const pages = useAtomValue(currentWalletPagesAtom)
   const explorerEmpty = pages.status === 'error' || (pages.status === 'ready' && pages.wallets.length === 0)
   if (!loaded || hasInstalled || !explorerEmpty) return null

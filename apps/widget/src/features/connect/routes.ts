@@ -1,5 +1,5 @@
 import { loadWalletConnectModules } from '../../connectors/walletconnect/client'
-import { connectorsAtom } from '../../connectors/relayed/atoms'
+import { listedWalletsAtom } from '../../connectors/relayed/atoms'
 import { eagerView, lazyView } from '../../core/router/registry'
 import type { RouteTable } from '../../core/router/routes'
 import type { WalletEntry } from '../../core/session/walletEntry'
@@ -25,7 +25,7 @@ export const connectRoutes: RouteTable<
   Connect: { view: eagerView(ConnectView), title: 'Connect Wallet' },
   ConnectingExternal: {
     view: lazyView(() => import('./external/ConnectingExternalView')),
-    title: ({ connectorId }, get) => get(connectorsAtom).find((c) => c.id === connectorId)?.name ?? 'Connecting',
+    title: ({ connectorId }, get) => get(listedWalletsAtom).find((c) => c.id === connectorId)?.name ?? 'Connecting',
     connecting: true,
   },
   ConnectingWalletConnect: {

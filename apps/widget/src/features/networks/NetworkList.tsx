@@ -8,6 +8,7 @@ import { activeCaipNetworkIdAtom, activeNetworkSupportedAtom } from '../../core/
 import { networksAtom } from '../../core/options/atoms'
 import { useWidget } from '../../core/react'
 import { NetworkIcon } from '../../ui/NetworkIcon'
+import { FAMILY_LABELS, groupByFamily } from './families'
 import './networks.css'
 
 interface NetworkListProps {
@@ -17,7 +18,7 @@ interface NetworkListProps {
   onSwitched?: () => void
 }
 
-/** The dapp's networks, the active one marked; a click switches the wallet (or the widget). */
+/** The dapp's networks grouped by family, the active one marked; a click switches the wallet (or the widget). */
 export function NetworkList({ showUnrequestedActive = false, onSwitched }: NetworkListProps) {
   const ctx = useWidget()
   const networks = useAtomValue(networksAtom)
@@ -40,38 +41,52 @@ export function NetworkList({ showUnrequestedActive = false, onSwitched }: Netwo
     }
   }
 
+  const families = groupByFamily(ids)
   return (
-    <div className="al-network-list" role="list">
-      {ids.map((id) => {
-        const network = getNetwork(id)
-        const name = network?.name ?? id
-        const isActive = id === active
-        const unsupported = isActive && !supported
-        return (
-          <button
-            key={id}
-            type="button"
-            role="listitem"
-            className="al-network-item"
-            data-testid={`network-item-${id}`}
-            data-active={isActive}
-            aria-current={isActive ? 'true' : undefined}
-            disabled={pending !== undefined}
-            onClick={() => void onSelect(id)}
-          >
-            <NetworkIcon network={network} label={name} />
-            <span className="al-network-name">{name}</span>
-            {pending === id && <Spinner size={14} label={`Switching to ${name}`} />}
-            {unsupported ? (
-              <span className="al-tag al-tag-error" data-testid="network-unsupported">
-                Unsupported
-              </span>
-            ) : (
-              isActive && <span className="al-tag">Active</span>
-            )}
-          </button>
-        )
-      })}
+    <div className="al-network-list">
+      {families.map(({ namespace, ids: familyIds }) => (
+        <div
+          key={namespace}
+          className="al-network-family"
+          role="group"
+          aria-label={FAMILY_LABELS[namespace]}
+          data-testid={`network-family-${namespace}`}
+        >
+          {families.length > 1 && <h2 className="al-network-family-title">{FAMILY_LABELS[namespace]}</h2>}
+          <div role="list">
+            {familyIds.map((id) => {
+              const network = getNetwork(id)
+              const name = network?.name ?? id
+              const isActive = id === active
+              const unsupported = isActive && !supported
+              return (
+                <button
+                  key={id}
+                  type="button"
+                  role="listitem"
+                  className="al-network-item"
+                  data-testid={`network-item-${id}`}
+                  data-active={isActive}
+                  aria-current={isActive ? 'true' : undefined}
+                  disabled={pending !== undefined}
+                  onClick={() => void onSelect(id)}
+                >
+                  <NetworkIcon network={network} label={name} />
+                  <span className="al-network-name">{name}</span>
+                  {pending === id && <Spinner size={14} label={`Switching to ${name}`} />}
+                  {unsupported ? (
+                    <span className="al-tag al-tag-error" data-testid="network-unsupported">
+                      Unsupported
+                    </span>
+                  ) : (
+                    isActive && <span className="al-tag">Active</span>
+                  )}
+                </button>
+              )
+            })}
+          </div>
+        </div>
+      ))}
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { Button, IconButton } from '../../../ui/Button'
 import { ErrorIcon } from '../../../ui/icons'
 import { Spinner } from '../../../ui/Spinner'
 import { WalletItemIcon } from '../WalletItemIcon'
-import { visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
+import { listedWalletsAtom } from '../../../connectors/relayed/atoms'
 import {
   currentFeaturedWalletsAtom,
   currentWalletPagesAtom,
@@ -38,7 +38,7 @@ export default function AllWalletsView() {
   const query = input.trim()
   const explorerKey = useAtomValue(explorerKeyAtom)
   const filters = useAtomValue(explorerFiltersAtom)
-  const connectors = useAtomValue(visibleConnectorsAtom)
+  const connectors = useAtomValue(listedWalletsAtom)
   const custom = useAtomValue(customWalletsAtom)
   const featured = useAtomValue(currentFeaturedWalletsAtom)
   const pages = useStoreValue(currentWalletPagesAtom)

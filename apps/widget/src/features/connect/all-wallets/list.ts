@@ -1,4 +1,4 @@
-import type { ConnectorDescription } from '@airlock/protocol'
+import type { ListedWallet } from '../../../connectors/multichain'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { connectorItem, isExcluded, Taken, walletItem, type WalletItem, type WalletSection } from '../wallets/lists'
 
@@ -11,7 +11,7 @@ export function matchesSearch(name: string, search: string): boolean {
 }
 
 export interface AllWalletsInput {
-  connectors: readonly ConnectorDescription[]
+  connectors: readonly ListedWallet[]
   /** The dapp's featured wallets (shown first); undefined or empty when it set none. */
   featured?: readonly WalletEntry[] | undefined
   custom: readonly WalletEntry[]

@@ -31,7 +31,7 @@ describe('ConnectingExternal', () => {
 
     await act(async () => answer.resolve([TEST_ADDRESS]))
 
-    expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS, chainId: 31337, open: false })
+    await waitFor(() => expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS, chainId: 31337, open: false }))
     expect(overlay().dataset.open).toBe('false')
     expect(host.api.setVisible).toHaveBeenLastCalledWith({ visible: false })
     expect(host.providerEvents().map((e) => e.event)).toEqual(['connect', 'accountsChanged'])
@@ -55,8 +55,8 @@ describe('ConnectingExternal', () => {
 
     await act(async () => fireEvent.click(screen.getByTestId('retry-button')))
 
+    await waitFor(() => expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS }))
     expect(calls).toBe(2)
-    expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS })
   })
 
   it("shows another error's message with Retry", async () => {

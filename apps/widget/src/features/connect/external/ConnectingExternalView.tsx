@@ -4,14 +4,14 @@ import { Button } from '../../../ui/Button'
 import { ConnectorIcon } from '../../../ui/ConnectorIcon'
 import { ErrorIcon } from '../../../ui/icons'
 import { connectAttemptAtom } from '../../../core/session/atoms'
-import { connectorsAtom } from '../../../connectors/relayed/atoms'
+import { listedWalletsAtom } from '../../../connectors/relayed/atoms'
 import { useWidget } from '../../../core/react'
 import { describeConnectError } from './describeConnectError'
 import './connecting-external.css'
 
 export default function ConnectingExternalView({ connectorId }: { connectorId: string }) {
   const ctx = useWidget()
-  const connector = useAtomValue(connectorsAtom).find((c) => c.id === connectorId)
+  const connector = useAtomValue(listedWalletsAtom).find((c) => c.id === connectorId)
   const attempt = useAtomValue(connectAttemptAtom)
   const name = connector?.name ?? 'your wallet'
   const waiting = attempt?.connectorId === connectorId && attempt.phase === 'waiting'

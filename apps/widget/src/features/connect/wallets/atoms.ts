@@ -2,7 +2,7 @@ import { atom } from 'jotai'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { customWalletToEntry } from './explorerEntry'
 import { buildConnectList, isExcluded, type RecentEntry, type WalletItem } from './lists'
-import { visibleConnectorsAtom } from '../../../connectors/relayed/atoms'
+import { listedWalletsAtom } from '../../../connectors/relayed/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
 import { recentWalletsAtom } from '../../../core/session/recentWalletsAtoms'
 import { recentConnectorIdsAtom } from '../../../core/session/atoms'
@@ -125,7 +125,7 @@ export const connectListAtom = atom<WalletItem[]>((get) => {
   const explicit = filters.featuredIds.length > 0
   return buildConnectList({
     recents: get(recentEntriesAtom),
-    connectors: get(visibleConnectorsAtom),
+    connectors: get(listedWalletsAtom),
     featured: explicit ? featured.wallets : undefined,
     featuredCount: explicit ? filters.featuredIds.length : undefined,
     // Recommended waits for the dapp's featured wallets, so that it does not reshuffle when they land.

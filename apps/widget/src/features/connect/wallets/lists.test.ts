@@ -1,3 +1,4 @@
+import { mergeFamilies } from '../../../connectors/multichain'
 import type { ConnectorDescription, ExplorerWallet } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
 import type { WalletEntry } from '../../../core/session/walletEntry'
@@ -55,7 +56,7 @@ describe('buildConnectList', () => {
   it('an installed wallet shows once, as the page wallet, and the lists fill up with the next ones', () => {
     const mm = connector('MetaMask', 'io.metamask')
     const devnet = connector('Devnet Wallet', 'dev.airlock.devnetwallet')
-    const items = buildConnectList({ ...base, connectors: [devnet, mm] })
+    const items = buildConnectList({ ...base, connectors: mergeFamilies([devnet, mm]) })
     expect(sections(items)).toEqual([
       'installed:dev.airlock.devnetwallet',
       'installed:io.metamask',
@@ -78,7 +79,7 @@ describe('buildConnectList', () => {
     const devnet = connector('Devnet Wallet', 'dev.airlock.devnetwallet')
     const items = buildConnectList({
       ...base,
-      connectors: [devnet, mm],
+      connectors: mergeFamilies([devnet, mm]),
       recents: [{ ...rainbow }, { id: 'x', name: 'MetaMask', connectorId: mm.id }, { ...trust }],
     })
     expect(sections(items).slice(0, 4)).toEqual([
@@ -97,7 +98,7 @@ describe('buildConnectList', () => {
 
   it('a recent WalletConnect wallet that is installed now picks the page wallet', () => {
     const rb = connector('Rainbow', 'me.rainbow')
-    const items = buildConnectList({ ...base, connectors: [rb], recents: [rainbow] })
+    const items = buildConnectList({ ...base, connectors: mergeFamilies([rb]), recents: [rainbow] })
     expect(items[0]).toMatchObject({ key: 'me.rainbow', section: 'recent', connectorId: rb.id })
     expect(keys(items).filter((k) => k === 'rainbow' || k === 'me.rainbow')).toEqual(['me.rainbow'])
   })
@@ -139,7 +140,7 @@ describe('buildConnectList', () => {
   })
 
   it('still offers WalletConnect and the installed wallets when the explorer gave nothing', () => {
-    const items = buildConnectList({ ...base, firstPage: [], connectors: [connector('Devnet Wallet')] })
+    const items = buildConnectList({ ...base, firstPage: [], connectors: mergeFamilies([connector('Devnet Wallet')]) })
     expect(keys(items)).toEqual(['c-devnet wallet', 'walletConnect'])
   })
 })
@@ -151,7 +152,7 @@ describe('buildAllWalletsList', () => {
     const devnet = connector('Devnet Wallet', 'dev.airlock.devnetwallet')
     const custom = entry('Custom')
     const items = buildAllWalletsList({
-      connectors: [devnet, mm],
+      connectors: mergeFamilies([devnet, mm]),
       featured: [rabby],
       custom: [custom],
       explorer: pages,
@@ -170,7 +171,7 @@ describe('buildAllWalletsList', () => {
 
   it('searching: page and custom wallets by name here, explorer results as the server sent them', () => {
     const items = buildAllWalletsList({
-      connectors: [connector('Devnet Wallet'), connector('Rainbow Extension', 'me.rainbow')],
+      connectors: mergeFamilies([connector('Devnet Wallet'), connector('Rainbow Extension', 'me.rainbow')]),
       featured: [metamask],
       custom: [entry('Rain Custom'), entry('Other')],
       explorer: [rainbow],
@@ -182,7 +183,13 @@ describe('buildAllWalletsList', () => {
 
   it('an explorer result that is installed under another name is marked Installed and picks the page wallet', () => {
     const rb = connector('RB Extension', 'me.rainbow')
-    const items = buildAllWalletsList({ connectors: [rb], custom: [], explorer: [rainbow], excludeWalletIds: [], search: 'rainbow' })
+    const items = buildAllWalletsList({
+      connectors: mergeFamilies([rb]),
+      custom: [],
+      explorer: [rainbow],
+      excludeWalletIds: [],
+      search: 'rainbow',
+    })
     expect(items).toEqual([
       expect.objectContaining({ key: 'rainbow', section: 'installed', tag: 'Installed', connectorId: rb.id, wallet: rainbow }),
     ])

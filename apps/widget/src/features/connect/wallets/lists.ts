@@ -1,4 +1,4 @@
-import type { ConnectorDescription } from '@airlock/protocol'
+import type { ListedWallet } from '../../../connectors/multichain'
 import { connectorKey } from '../../../connectors/relayed/visibility'
 import { WALLET_CONNECT_ENTRY_ID, type WalletEntry } from '../../../core/session/walletEntry'
 
@@ -38,7 +38,7 @@ export function isExcluded(entry: { id: string; rdns?: string | undefined }, exc
   return exclude.has(entry.id) || (entry.rdns !== undefined && exclude.has(entry.rdns))
 }
 
-export function connectorItem(connector: ConnectorDescription, section: WalletSection, tag: WalletTag): WalletItem {
+export function connectorItem(connector: ListedWallet, section: WalletSection, tag: WalletTag): WalletItem {
   return { key: connectorKey(connector), name: connector.name, section, tag, connectorIcon: connector.icon, connectorId: connector.id }
 }
 
@@ -83,7 +83,7 @@ export class Taken {
   hasKey(key: string): boolean {
     return this.keys.has(`key:${key}`)
   }
-  addConnector(connector: ConnectorDescription): void {
+  addConnector(connector: ListedWallet): void {
     this.keys.add(`connector:${connector.id}`)
     if (connector.rdns) this.keys.add(`rdns:${connector.rdns}`)
   }
@@ -93,7 +93,7 @@ export interface ConnectListInput {
   /** Newest first. */
   recents: readonly RecentEntry[]
   /** The visible page wallets, in the host's order (connectors/visibility.ts applied). */
-  connectors: readonly ConnectorDescription[]
+  connectors: readonly ListedWallet[]
   /** The dapp's featured wallets as fetched (include=featuredWalletIds); undefined when it set none. */
   featured: readonly WalletEntry[] | undefined
   /** The explorer's first page: the default featured wallets and the recommended ones come from it. */
