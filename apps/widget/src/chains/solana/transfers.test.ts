@@ -1,6 +1,7 @@
 import {
   SOLANA_DEVNET_USDC_DECIMALS,
   SOLANA_DEVNET_USDC_MINT,
+  sendInstructions,
   solanaDevnetAccounts,
   solanaDevnetSigner,
   startSolanaDevnet,
@@ -15,11 +16,19 @@ import {
   type KeyPairSigner,
   type SignatureBytes,
 } from '@solana/kit'
+import { getCreateAccountInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintToInstruction,
+} from '@solana-program/token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Transfer } from '../types'
 import { base58ToBytes } from './bytes'
 import { solanaAdapter } from './index'
 import { devnetRpc, keyWallet } from './testing'
+import { TOKEN_2022_PROGRAM_ADDRESS } from './transfer'
 
 /**
  * The transfers against the real Solana devnet (litesvm behind a JSON-RPC server): the adapter
@@ -53,6 +62,7 @@ const usdcOf = async (owner: string) => {
     amount: BigInt(account.data.parsed.info.tokenAmount.amount),
   }))
 }
+const rentOf = async (size: number) => BigInt((await rpc(network, 'getMinimumBalanceForRentExemption', [size])) as number)
 const fresh = async () => (await generateKeyPairSigner()).address as string
 const usdc = (tokenAddress = SOLANA_DEVNET_USDC_MINT) => ({ address: tokenAddress, decimals: SOLANA_DEVNET_USDC_DECIMALS })
 
@@ -152,7 +162,7 @@ describe('SPL token transfers on the devnet', () => {
     expect(others).toEqual([])
     expect(account!.amount).toBe(2_500_000n)
     expect((await usdcOf(sender.address))[0]!.amount).toBe(source!.amount - 2_500_000n)
-    const rent = BigInt((await rpc(network, 'getMinimumBalanceForRentExemption', [165])) as number)
+    const rent = await rentOf(165)
     expect(account!.lamports).toBe(rent)
     expect(fee.amount).toBe(5000n + rent)
     expect(spent).toBe(fee.amount)
@@ -161,6 +171,39 @@ describe('SPL token transfers on the devnet', () => {
     expect(again.fee.amount).toBe(5000n)
     expect(again.spent).toBe(5000n)
     expect((await usdcOf(to))[0]!.amount).toBe(3_000_000n)
+  })
+
+  it('sends a Token-2022 token: the receiver’s account is made by that program, its rent quoted at the sender’s account size', async () => {
+    // A plain Token-2022 mint with 2 decimals, and 100.00 of it in account 7's ATA (170 bytes: ImmutableOwner).
+    const authority = await solanaDevnetSigner(7)
+    const mint = await generateKeyPairSigner()
+    const program = { programAddress: TOKEN_2022_PROGRAM_ADDRESS }
+    const ataOf = async (owner: string) =>
+      (await findAssociatedTokenPda({ owner: address(owner), mint: mint.address, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS }))[0]
+    const source = await ataOf(authority.address)
+    await sendInstructions(devnet, authority, [
+      getCreateAccountInstruction({ payer: authority, newAccount: mint, lamports: await rentOf(82), space: 82, ...program }),
+      getInitializeMint2Instruction({ mint: mint.address, decimals: 2, mintAuthority: authority.address }, program),
+      getCreateAssociatedTokenIdempotentInstruction({
+        payer: authority,
+        ata: source,
+        owner: authority.address,
+        mint: mint.address,
+        tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+      }),
+      getMintToInstruction({ mint: mint.address, token: source, mintAuthority: authority, amount: 10_000n }, program),
+    ])
+    const to = await fresh()
+    const { fee, spent } = await transferAndWait(authority, { to, amount: 1234n, token: { address: mint.address, decimals: 2 } })
+    const [{ value: created }, { value: balanceOf }] = (await Promise.all([
+      rpc(network, 'getAccountInfo', [await ataOf(to), { encoding: 'base64' }]),
+      rpc(network, 'getTokenAccountBalance', [await ataOf(to)]),
+    ])) as [{ value: { owner: string; lamports: number; space: number } }, { value: { amount: string } }]
+    expect(created).toMatchObject({ owner: TOKEN_2022_PROGRAM_ADDRESS, space: 170 })
+    expect(BigInt(created.lamports)).toBe(await rentOf(170))
+    expect(fee.amount).toBe(5000n + BigInt(created.lamports))
+    expect(spent).toBe(fee.amount)
+    expect(balanceOf.amount).toBe('1234')
   })
 
   it('refuses what would fail in the wallet: no SOL for fee and rent, no token to send, a token account as receiver', async () => {

@@ -37,16 +37,17 @@ const feeOf = (rpc: NodeRpc, transfer: Transfer, messageBytes: ReadonlyUint8Arra
 export async function checkSolanaTransfer(rpc: NodeRpc, transfer: Transfer): Promise<string | undefined> {
   if (transfer.amount <= 0n || !isSolanaAddress(transfer.from) || !isSolanaAddress(transfer.to)) return SOLANA_SEND_TEXTS.invalid
   const { caipNetworkId, amount, token } = transfer
-  let prepared: Awaited<ReturnType<typeof prepare>>
-  try {
-    prepared = await prepare(rpc, transfer)
-  } catch (error) {
-    // A token that is no mint here, or of another network: said like any other refusal.
-    if (error instanceof ProviderRpcError && error.code === RpcErrorCode.InvalidParams) return error.message
-    throw error
-  }
+  const [prepared, [sender], minimum] = await Promise.all([
+    prepare(rpc, transfer).catch((error: unknown) => {
+      // A token that is no mint here, or of another network: said like any other refusal.
+      if (error instanceof ProviderRpcError && error.code === RpcErrorCode.InvalidParams) return error.message
+      throw error
+    }),
+    accountsOf(rpc, caipNetworkId, [transfer.from]),
+    rentExemptMinimum(rpc, caipNetworkId, 0),
+  ])
+  if (typeof prepared === 'string') return prepared
   const { plan, transaction } = prepared
-  const [[sender], minimum] = await Promise.all([accountsOf(rpc, caipNetworkId, [transfer.from]), rentExemptMinimum(rpc, caipNetworkId, 0)])
   if (!token && !plan.receiver && amount < minimum)
     return `A new Solana account must receive at least ${sol(minimum)} (the rent-exempt minimum)`
   if (token && isTokenProgramAccount(plan.receiver)) return 'This address is a token account, not a wallet: enter the address of its owner'
@@ -62,9 +63,10 @@ export async function checkSolanaTransfer(rpc: NodeRpc, transfer: Transfer): Pro
   }
   const rest = balance - spent
   if (rest > 0n && rest < minimum) {
-    return token
-      ? `Your account would keep ${sol(rest)}, below the rent-exempt minimum of ${sol(minimum)}: add SOL first`
-      : `Your account would keep ${sol(rest)}, below the rent-exempt minimum of ${sol(minimum)}: send at most ${sol(balance - fee - plan.deposit - minimum)}, or all of it (Max)`
+    const kept = `Your account would keep ${sol(rest)}, below the rent-exempt minimum of ${sol(minimum)}`
+    if (token) return `${kept}: add SOL first`
+    const most = balance - fee - minimum
+    return most > 0n ? `${kept}: send at most ${sol(most)}, or all of it (Max)` : `${kept}: send all of it (Max)`
   }
   return undefined
 }
