@@ -4,6 +4,7 @@ import type { ChainAdapter } from './types'
 /** Each family's code is its own chunk, fetched the first time a wallet of that family is used. */
 const loaders: Partial<Record<Namespace, () => Promise<ChainAdapter>>> = {
   eip155: () => import('./eip155').then((module) => module.eip155Adapter),
+  solana: () => import('./solana').then((module) => module.solanaAdapter),
 }
 
 const loaded = new Map<Namespace, Promise<ChainAdapter>>()

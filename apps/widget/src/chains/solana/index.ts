@@ -1,0 +1,29 @@
+import type { ChainAdapter } from '../types'
+import { isSolanaAddress, parseSolanaAddress } from './address'
+import { switchSolanaNetwork } from './clusters'
+import { solanaPageWallet } from './pageWallet'
+import {
+  checkSolanaTransfer,
+  quoteSolanaTransferFee,
+  SOLANA_SEND_TEXTS,
+  sendSolanaTransfer,
+  signSolanaMessage,
+  waitForSolanaTransaction,
+} from './transfers'
+import { solanaWalletConnect } from './walletConnect'
+
+/** The solana family: Wallet Standard and WalletConnect wallets, SOL and SPL token transfers. */
+export const solanaAdapter: ChainAdapter = {
+  namespace: 'solana',
+  isAddress: isSolanaAddress,
+  parseAddress: parseSolanaAddress,
+  sendTexts: SOLANA_SEND_TEXTS,
+  switchNetwork: switchSolanaNetwork,
+  pageWallet: solanaPageWallet,
+  walletConnect: solanaWalletConnect,
+  checkTransfer: checkSolanaTransfer,
+  quoteTransferFee: quoteSolanaTransferFee,
+  sendTransfer: sendSolanaTransfer,
+  waitForTransaction: waitForSolanaTransaction,
+  signMessage: signSolanaMessage,
+}
