@@ -47,7 +47,8 @@ export interface PreparedRequest {
   method: string
   /** The params after the frame's own checks (a transaction: only the fields it signs). */
   params: unknown
-  sign(): Promise<string>
+  /** The answer: a signature or signed transaction (eip155), an object of them (solana). */
+  sign(): Promise<unknown>
 }
 
 /**

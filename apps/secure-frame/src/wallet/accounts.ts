@@ -1,0 +1,28 @@
+import { eip155Deriver, type Eip155Account } from '../custody/derive/eip155'
+import { solanaDeriver, type SolanaAccount } from '../custody/derive/solana'
+
+/**
+ * The user's wallet on this device once opened: account 0 of each chain family the frame derives,
+ * all from the one seed. The eip155 address names the wallet (the vault and the passkey records
+ * keep it to recognise their share).
+ */
+export interface WalletAccounts {
+  readonly eip155: Eip155Account
+  readonly solana: SolanaAccount
+  /** Wipes every account's key; signing afterwards throws. */
+  destroy(): void
+}
+
+/** Account 0 of each family from the 64-byte BIP-39 seed (the caller wipes the seed). */
+export function deriveWalletAccounts(bip39Seed: Uint8Array): WalletAccounts {
+  const eip155 = eip155Deriver.derive(bip39Seed, 0)
+  const solana = solanaDeriver.derive(bip39Seed, 0)
+  return {
+    eip155,
+    solana,
+    destroy() {
+      eip155.destroy()
+      solana.destroy()
+    },
+  }
+}
