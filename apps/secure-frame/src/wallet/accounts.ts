@@ -1,5 +1,5 @@
 import { eip155Deriver, type Eip155Account } from '../custody/derive/eip155'
-import { solanaDeriver, type SolanaAccount } from '../custody/derive/solana'
+import type { SolanaAccount } from '../custody/derive/solana'
 
 /**
  * The user's wallet on this device once opened: account 0 of each chain family the frame derives,
@@ -13,8 +13,10 @@ export interface WalletAccounts {
   destroy(): void
 }
 
-/** Account 0 of each family from the 64-byte BIP-39 seed (the caller wipes the seed). */
-export function deriveWalletAccounts(bip39Seed: Uint8Array): WalletAccounts {
+/** Account 0 of each family from the 64-byte BIP-39 seed (the caller wipes the seed once this resolves). */
+export async function deriveWalletAccounts(bip39Seed: Uint8Array): Promise<WalletAccounts> {
+  // ed25519 loads when a wallet opens, not with the frame: the frame's first job is to say ready.
+  const { solanaDeriver } = await import('../custody/derive/solana')
   const eip155 = eip155Deriver.derive(bip39Seed, 0)
   const solana = solanaDeriver.derive(bip39Seed, 0)
   return {

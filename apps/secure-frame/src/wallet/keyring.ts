@@ -147,7 +147,7 @@ export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; 
 async function deriveAccounts(entropy: Uint8Array): Promise<WalletAccounts> {
   const seed = await seedEntropyToBip39Seed(entropy)
   try {
-    return deriveWalletAccounts(seed)
+    return await deriveWalletAccounts(seed)
   } finally {
     wipe(entropy, seed)
   }
