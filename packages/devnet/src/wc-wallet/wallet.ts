@@ -7,6 +7,7 @@ import { ERROR_MESSAGES, ProviderRpcError, rpcError } from '../wallet/errors'
 import { DEVNET_WALLET_ICON } from '../wallet/icon'
 import { createDevnetWallet, type DevnetWalletProvider } from '../wallet/provider'
 import { createOfflineCore, stopWalletConnectCore, type WalletConnectCore } from './core'
+import { referenceSolana } from './solana'
 
 /** How proposals or requests are answered: at once (approve / reject with 4001), or left pending for `approve…` / the page ('manual'; unanswered = a hanging wallet). */
 export type ReferenceWalletMode = 'approve' | 'reject' | 'manual'
@@ -16,6 +17,11 @@ export interface ReferenceWalletOptions {
   projectId: string
   /** JSON-RPC url per eip155 chain id, e.g. `{ 31337: devnet.chains[0].rpcUrl, 31338: … }`. */
   rpcUrls: Readonly<Record<number, string>>
+  /**
+   * JSON-RPC url per Solana cluster (CAIP-2), e.g. `{ [solanaDevnet.caipNetworkId]: solanaDevnet.url }`: a
+   * proposal's `solana` namespace is approved on these with the Solana devnet's account 0.
+   */
+  solanaRpcUrls?: Readonly<Record<string, string>>
   /** Devnet account exposed by default (0-9). The wallet holds all ten keys, so `approve(…, { accounts })` may expose others. */
   accountIndex?: number
   /** For proposals and requests alike (default 'approve'). */
@@ -37,7 +43,7 @@ export interface ReferenceProposal {
   id: number
   pairingTopic: string
   dapp: DappInfo
-  /** CAIP-2 chains asked for (required and optional), every namespace. */
+  /** CAIP-2 chains asked for (required and optional), every namespace (eip155 and solana ones are served). */
   requestedChains: string[]
   requestedMethods: string[]
   /** ms since the epoch. */
@@ -59,12 +65,13 @@ export interface ReferenceRequest {
 export interface ReferenceSession {
   topic: string
   dapp: DappInfo
+  /** Every namespace's (eip155 first, then solana). */
   chains: string[]
-  /** CAIP-10. */
+  /** CAIP-10, every namespace's. */
   accounts: string[]
   methods: string[]
-  /** The chain last switched to (the first approved one at first). */
-  chainId: number
+  /** The eip155 chain last switched to (the first approved one at first); undefined for a Solana-only session. */
+  chainId: number | undefined
   /** ms since the epoch. */
   expiresAt: number
 }
@@ -81,11 +88,15 @@ export type ReferenceWalletEvent = 'proposal' | 'request' | 'session' | 'session
 export interface ReferenceWallet {
   /** The default account's address. */
   readonly address: Address
+  /** The Solana account it approves `solana` namespaces with (the Solana devnet's account 0). */
+  readonly solanaAddress: string
   /** The WalletKit client, for what this API does not cover. */
   readonly walletKit: InstanceType<typeof WalletKit>
   readonly core: WalletConnectCore
   /** Chain ids the wallet has an rpc url for (wallet_addEthereumChain adds to them). */
   knownChains(): number[]
+  /** The Solana clusters (CAIP-2) it has an rpc url for. */
+  knownSolanaChains(): string[]
   modes(): { proposals: ReferenceWalletMode; requests: ReferenceWalletMode }
   setMode(mode: ReferenceWalletMode, which?: 'proposals' | 'requests' | 'both'): void
   /** Pairs with a `wc:` URI from a dapp; the proposal follows (see nextProposal / mode). */
@@ -219,6 +230,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   if (!defaultAccount) throw new RangeError(`reference wallet: no devnet account at index ${accountIndex}`)
   const keys = new Map<string, Hex>(devnetAccounts.map((a, i) => [a.address.toLowerCase(), devnetPrivateKeys[i]!]))
   const rpcUrls = new Map(Object.entries(options.rpcUrls).map(([id, url]) => [Number(id), url]))
+  const solana = referenceSolana(options.solanaRpcUrls ?? {})
   const log = options.log ?? (() => {})
   let proposalMode: ReferenceWalletMode = options.proposalMode ?? options.mode ?? 'approve'
   let requestMode: ReferenceWalletMode = options.requestMode ?? options.mode ?? 'approve'
@@ -295,15 +307,16 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   ]
 
   function summarize(session: SessionTypes.Struct): ReferenceSession {
-    const ns = session.namespaces.eip155
-    const chains = ns?.chains ?? [...new Set((ns?.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':')))]
+    const namespaces = [session.namespaces.eip155, session.namespaces.solana].filter((ns) => ns !== undefined)
+    const chainsOf = (ns: SessionTypes.Namespace) => ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
+    const eip155Chains = session.namespaces.eip155 ? chainsOf(session.namespaces.eip155) : []
     return {
       topic: session.topic,
       dapp: dappInfo(session.peer.metadata),
-      chains,
-      accounts: ns?.accounts ?? [],
-      methods: ns?.methods ?? [],
-      chainId: currentChain.get(session.topic) ?? chainNumber(chains[0] ?? 'eip155:0'),
+      chains: namespaces.flatMap(chainsOf),
+      accounts: namespaces.flatMap((ns) => ns.accounts),
+      methods: namespaces.flatMap((ns) => ns.methods),
+      chainId: currentChain.get(session.topic) ?? (eip155Chains[0] ? chainNumber(eip155Chains[0]) : undefined),
       expiresAt: session.expiry * 1000,
     }
   }
@@ -332,6 +345,10 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   /** Runs a request; `after` runs once the answer is sent. */
   async function execute(request: ReferenceRequest): Promise<{ result: unknown; after?: () => Promise<void> }> {
     const session = activeSession(request.topic)
+    if (request.chainId.startsWith('solana:')) {
+      if (!(session.namespaces.solana?.chains ?? []).includes(request.chainId)) throw rpcError(4901)
+      return { result: await solana.execute(request.chainId, request.method, request.params) }
+    }
     const chainId = chainNumber(request.chainId)
     const addresses = sessionAddresses(session)
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
@@ -385,7 +402,8 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     const chains = approveOptions.chains
       ? approveOptions.chains.map(caipChain)
       : proposal.requestedChains.filter((c) => c.startsWith('eip155:') && rpcUrls.has(chainNumber(c)))
-    if (chains.length === 0) {
+    const solanaNamespace = solana.namespace(proposal.requestedChains)
+    if (chains.length === 0 && !solanaNamespace) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_CHAINS') })
       throw new Error(
         `reference wallet: none of the requested chains (${proposal.requestedChains.join(', ') || 'none'}) is a devnet chain; rejected`,
@@ -398,13 +416,15 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
       events: [...REFERENCE_WALLET_EVENTS],
       accounts: chains.flatMap((chain) => addresses.map((a) => `${chain}:${a}`)),
     }
+    const supported = { ...(chains.length > 0 ? { eip155 } : {}), ...(solanaNamespace ? { solana: solanaNamespace } : {}) }
     const requested = new Set(proposal.requestedChains)
     // Chains the dapp did not ask for are approved as given, like wallets that ignore the proposal.
-    const namespaces = chains.some((chain) => requested.has(chain))
-      ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: { eip155 } })
-      : { eip155 }
+    const namespaces = [...chains, ...(solanaNamespace?.chains ?? [])].some((chain) => requested.has(chain))
+      ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: supported })
+      : supported
     const session = await walletKit.approveSession({ id: proposal.id, namespaces })
-    currentChain.set(session.topic, chainNumber(namespaces.eip155?.chains?.[0] ?? chains[0]!))
+    const firstEip155 = namespaces.eip155?.chains?.[0] ?? chains[0]
+    if (firstEip155) currentChain.set(session.topic, chainNumber(firstEip155))
     const summary = summarize(session)
     log(`reference wallet: session with ${summary.dapp.name || summary.dapp.url} on ${summary.chains.join(', ')}`)
     emit('session', summary)
@@ -505,9 +525,11 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
 
   const wallet: ReferenceWallet = {
     address: defaultAccount.address,
+    solanaAddress: solana.address,
     walletKit,
     core,
     knownChains: () => [...rpcUrls.keys()],
+    knownSolanaChains: () => solana.knownChains(),
     modes: () => ({ proposals: proposalMode, requests: requestMode }),
     setMode(mode, which = 'both') {
       if (!['approve', 'reject', 'manual'].includes(mode)) throw new Error(`reference wallet: unknown mode "${mode}"`)
