@@ -3,20 +3,9 @@ import { solanaLocalnet } from '@airlock/chains'
 import { base58 } from '@scure/base'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token'
-import {
-  address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Blockhash,
-  type Instruction,
-} from '@solana/kit'
+import { address, createNoopSigner, type Instruction } from '@solana/kit'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { wireTransaction } from '../testing/solanaTransactions'
 import { CONFIRM_MESSAGE_NAMESPACE, type FrameToPopup } from './popupMessages'
 import { renderPrompt, type PromptView } from './render'
 
@@ -30,19 +19,7 @@ const PROGRAM = address('CqMbRgMuEhQi9BUS8xP44Wk5nENm48FqJnfjEi4eNb1k')
 const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111')
 const me = createNoopSigner(ME)
 
-function wire(instructions: readonly Instruction[]): string {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(ME, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG' as Blockhash, lastValidBlockHeight: 1n },
-        m,
-      ),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
-}
+const wire = (instructions: readonly Instruction[]) => wireTransaction(instructions, { feePayer: ME })
 
 /** A transaction of each instruction kind the frame reads, and one it cannot. */
 const EVERY_KIND = wire([

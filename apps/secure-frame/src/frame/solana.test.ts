@@ -21,7 +21,6 @@ import {
 import {
   address,
   appendTransactionMessageInstructions,
-  compileTransaction,
   createNoopSigner,
   createSolanaRpc,
   createTransactionMessage,
@@ -43,6 +42,7 @@ import { createApiApp } from '../../../api/src/api/app'
 import { smtpMailer } from '../../../api/src/mail/mailer'
 import { createMemoryProjectRegistry } from '../../../api/src/projects/registry'
 import { decodeRequest } from '../confirm/decode/decode'
+import { wireTransaction } from '../testing/solanaTransactions'
 import { API, frameDevice, jarFor, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'
 import { SolanaClusterMessage } from '../wallet/solana/cluster'
 import { SolanaRpcMessage } from '../wallet/solana/request'
@@ -91,16 +91,10 @@ async function signedInFrame() {
   return { frame, device, user, me, request }
 }
 
-/** A transaction of `instructions` paid by `feePayer`, unsigned, base64 (as a dapp hands it to the wallet). */
+/** A transaction of `instructions` paid by `feePayer`, unsigned, base64 (as a dapp hands it to the wallet), on the latest blockhash. */
 async function unsigned(feePayer: string, instructions: readonly Instruction[], version: 0 | 'legacy' = 0) {
-  const { value: blockhash } = await rpc.getLatestBlockhash().send()
-  const message = pipe(
-    createTransactionMessage({ version }),
-    (m) => setTransactionMessageFeePayer(address(feePayer), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
+  const { value: lifetime } = await rpc.getLatestBlockhash().send()
+  return wireTransaction(instructions, { feePayer: address(feePayer), version, lifetime })
 }
 
 const balance = async (account: string) => (await rpc.getBalance(address(account)).send()).value

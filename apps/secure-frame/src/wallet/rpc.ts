@@ -51,6 +51,18 @@ export interface PreparedRequest {
   sign(): Promise<unknown>
 }
 
+/** What every family's prepare step does with a request: its params parsed (or -32602), and the prepared request built. */
+export function requestTools(request: FrameRpcRequest) {
+  return {
+    parse<T>(schema: z.ZodMiniType<T>): T {
+      const parsed = schema.safeParse(request.params)
+      if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
+      return parsed.data
+    },
+    prepared: (params: unknown, sign: () => Promise<unknown>): PreparedRequest => ({ method: request.method, params, sign }),
+  }
+}
+
 /**
  * Checks a confirmation request before the user is asked, and binds what will be signed. The checks
  * are what the key's holder owes regardless of the user: the request names this account, the chain
@@ -65,12 +77,7 @@ export function prepareRequest(account: Eip155Account, request: FrameRpcRequest,
     if (typeof chainId === 'number' && requested !== chainId)
       throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.wrongChain(requested, chainId))
   }
-  const parse = <T>(schema: z.ZodMiniType<T>): T => {
-    const parsed = schema.safeParse(request.params)
-    if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
-    return parsed.data
-  }
-  const prepared = (params: unknown, sign: () => Promise<string>): PreparedRequest => ({ method: request.method, params, sign })
+  const { parse, prepared } = requestTools(request)
   switch (request.method) {
     case 'personal_sign': {
       const params = parse(PersonalSignParams)

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { base58 } from '@scure/base'
 import { hexToBytes, isHex } from 'viem'
 import { escapeHtml } from '../html'
-import type { ReferenceRequest, ReferenceWallet, ReferenceWalletMode } from './wallet'
+import type { ReferenceRequest, ReferenceWallet, ReferenceWalletMode } from './types'
 
 export interface ReferenceWalletPageOptions {
   wallet: ReferenceWallet

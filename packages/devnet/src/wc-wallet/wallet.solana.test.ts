@@ -25,7 +25,8 @@ import { startSolanaDevnet, type SolanaDevnet } from '../solana/server'
 import { createOfflineCore, stopWalletConnectCore } from './core'
 import { startReferenceWalletPage, type ReferenceWalletPage } from './page'
 import { REFERENCE_WALLET_SOLANA_METHODS } from './solana'
-import { createReferenceWallet, type ReferenceWallet } from './wallet'
+import type { ReferenceWallet } from './types'
+import { createReferenceWallet } from './wallet'
 
 const PROJECT = 'wallet-solana-test'
 const SOL = 1_000_000_000n

@@ -7,22 +7,9 @@ import { ERROR_MESSAGES, ProviderRpcError, rpcError } from '../wallet/errors'
 import { DEVNET_WALLET_ICON } from '../wallet/icon'
 import { createDevnetWallet, type DevnetWalletProvider } from '../wallet/provider'
 import { createOfflineCore, stopWalletConnectCore } from './core'
-import { referenceSolana } from './solana'
-
 import { AsyncQueue } from './queue'
+import { referenceSolana } from './solana'
 import type {
-  ApproveOptions,
-  DappInfo,
-  ReferenceProposal,
-  ReferenceRequest,
-  ReferenceSession,
-  ReferenceWallet,
-  ReferenceWalletEvent,
-  ReferenceWalletMode,
-  ReferenceWalletOptions,
-} from './types'
-
-export type {
   ApproveOptions,
   DappInfo,
   ReferenceProposal,

@@ -8,23 +8,9 @@ import {
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  compileTransaction,
-  compressTransactionMessageUsingAddressLookupTables,
-  createNoopSigner,
-  createTransactionMessage,
-  getBase64EncodedWireTransaction,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Address,
-  type Blockhash,
-  type Instruction,
-} from '@solana/kit'
+import { AccountRole, address, createNoopSigner, type Address, type Instruction } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
+import { wireTransaction } from '../../testing/solanaTransactions'
 import { decodeRequest, isApprovable, type DecodedRequest } from './decode'
 import type { DecodedSolanaTransaction } from './solana'
 
@@ -37,24 +23,10 @@ const UNKNOWN_MINT = address('9Tj3srBSxH7RFRCm8uharreY7ZBS49XSfpwCeYa7Xaqp')
 const ME_USDC = address('6gYw7q94fJdEwL8WkT1a6LHBdTMbix1aciALwEWPx3Wp')
 const OTHER_USDC = address('7EeV8eiRuGoR8bFHCjdCRGQd1RM5sR2dAkdiTEtC9ko7')
 const COMPUTE_BUDGET = address('ComputeBudget111111111111111111111111111111')
-const LIFETIME = { blockhash: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG' as Blockhash, lastValidBlockHeight: 100n }
 const me = createNoopSigner(ME)
 
-function wire(
-  instructions: readonly Instruction[],
-  options: { feePayer?: Address; version?: 0 | 'legacy'; lookups?: Record<string, Address[]> } = {},
-) {
-  const message = pipe(
-    createTransactionMessage({ version: options.version ?? 0 }),
-    (m) => setTransactionMessageFeePayer(options.feePayer ?? ME, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(LIFETIME, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  const compressed = options.lookups
-    ? compressTransactionMessageUsingAddressLookupTables(message as never, options.lookups as never)
-    : message
-  return getBase64EncodedWireTransaction(compileTransaction(compressed as typeof message))
-}
+const wire = (instructions: readonly Instruction[], options: Partial<Parameters<typeof wireTransaction>[1]> = {}) =>
+  wireTransaction(instructions, { feePayer: ME, ...options })
 
 const request = (method: string, params: unknown, chainId: `solana:${string}` = CLUSTER) => ({
   method,

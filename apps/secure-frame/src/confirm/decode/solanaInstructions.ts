@@ -137,38 +137,38 @@ function tokenInstruction(
   mints: MintLookup,
 ): DecodedSolanaInstruction | undefined {
   const instruction = { programAddress: programId as Address, accounts: metas(accounts), data }
-  const programName = PROGRAM_NAMES[programId]!
+  /** transfer names no mint, so its amount stays in base units; transferChecked names the mint and its decimals. */
+  const transfer = (
+    named: { source: AccountMeta; destination: AccountMeta; authority: AccountMeta; mint?: AccountMeta },
+    amount: bigint,
+    decimals?: number,
+  ): DecodedSolanaInstruction => {
+    const mint = named.mint && accountOf(accounts, named.mint)
+    // The decimals are the instruction's (the program refuses a transfer whose decimals are not the mint's).
+    const symbol = mint?.address ? mints(mint.address)?.symbol : undefined
+    return {
+      kind: 'tokenTransfer',
+      programName: PROGRAM_NAMES[programId]!,
+      source: accountOf(accounts, named.source),
+      destination: accountOf(accounts, named.destination),
+      authority: accountOf(accounts, named.authority),
+      amount,
+      amountText:
+        decimals === undefined
+          ? `${groupDigits(amount.toString())} base units`
+          : `${groupDigits(formatUnits(amount, decimals))}${symbol ? ` ${symbol}` : ''}`,
+      mint,
+      decimals,
+    }
+  }
   switch (identifyTokenInstruction(data)) {
     case TokenInstruction.Transfer: {
-      const { accounts: named, data: fields } = parseTransferInstruction(instruction)
-      return {
-        kind: 'tokenTransfer',
-        programName,
-        source: accountOf(accounts, named.source),
-        destination: accountOf(accounts, named.destination),
-        authority: accountOf(accounts, named.authority),
-        amount: fields.amount,
-        amountText: `${groupDigits(fields.amount.toString())} base units`,
-        mint: undefined,
-        decimals: undefined,
-      }
+      const parsed = parseTransferInstruction(instruction)
+      return transfer(parsed.accounts, parsed.data.amount)
     }
     case TokenInstruction.TransferChecked: {
-      const { accounts: named, data: fields } = parseTransferCheckedInstruction(instruction)
-      const mint = accountOf(accounts, named.mint)
-      // The decimals are the instruction's (the program refuses a transfer whose decimals are not the mint's).
-      const symbol = mint.address ? mints(mint.address)?.symbol : undefined
-      return {
-        kind: 'tokenTransfer',
-        programName,
-        source: accountOf(accounts, named.source),
-        destination: accountOf(accounts, named.destination),
-        authority: accountOf(accounts, named.authority),
-        amount: fields.amount,
-        amountText: `${groupDigits(formatUnits(fields.amount, fields.decimals))}${symbol ? ` ${symbol}` : ''}`,
-        mint,
-        decimals: fields.decimals,
-      }
+      const parsed = parseTransferCheckedInstruction(instruction)
+      return transfer(parsed.accounts, parsed.data.amount, parsed.data.decimals)
     }
     default:
       return undefined

@@ -1,8 +1,7 @@
 import { ProviderRpcError, RpcErrorCode, solanaMethodParams, type FrameRpcRequest, type SolanaSendOptions } from '@airlock/protocol'
 import { base58 } from '@scure/base'
-import type * as z from 'zod/mini'
 import type { SolanaAccount } from '../../custody/derive/solana'
-import type { PreparedRequest } from '../rpc'
+import { requestTools, type PreparedRequest } from '../rpc'
 import {
   decodeWireTransaction,
   isTransactionMessageFor,
@@ -20,7 +19,6 @@ export const SolanaRpcMessage = {
     'The message is a Solana transaction this wallet would sign: send it with solana_signTransaction, which shows what it does',
   missingSignatures: (count: number) =>
     `The transaction still needs ${count} other signature${count === 1 ? '' : 's'}: sign it with solana_signTransaction, and send it once it is complete`,
-  badParams: (method: string) => `Invalid params for ${method}`,
   malformedAnswer: 'The network answered a signature that is not this transaction’s',
 } as const
 
@@ -35,12 +33,7 @@ export type SolanaSend = (transaction: string, sendOptions: SolanaSendOptions | 
  * the frame sends itself must be complete once it has signed. `params` is what the user is shown.
  */
 export function prepareSolanaRequest(account: SolanaAccount, request: FrameRpcRequest, send: SolanaSend): PreparedRequest {
-  const parse = <T>(schema: z.ZodMiniType<T>): T => {
-    const parsed = schema.safeParse(request.params)
-    if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, SolanaRpcMessage.badParams(request.method))
-    return parsed.data
-  }
-  const prepared = (params: unknown, sign: () => Promise<unknown>): PreparedRequest => ({ method: request.method, params, sign })
+  const { parse, prepared } = requestTools(request)
   switch (request.method) {
     case 'solana_signMessage': {
       const params = parse(solanaMethodParams.solana_signMessage)
