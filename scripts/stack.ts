@@ -183,6 +183,8 @@ export async function startStack(options: {
       // A wallet's project id is its own, never a dapp's.
       projectId: 'airlock-reference-wallet',
       rpcUrls: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
+      // The Solana devnet below listens on its fixed port: the cluster the api proxies is the one the wallet sends to.
+      solanaRpcUrls: Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith('solana:'))),
       mode: 'manual',
       log: log ?? ((line) => console.log(line)),
     })

@@ -104,7 +104,7 @@ describe('startApiStack', () => {
     const popup = await rawRequest(PORTS.secure, '/confirm.html?projectId=demo')
     expect(popup.body).toContain('confirm')
     expect(popup.headers['content-security-policy']).toMatch(
-      /^default-src 'self'; script-src 'self';.* connect-src 'self' http:\/\/keys\.localhost:\d+;.* frame-ancestors 'none'$/,
+      /^default-src 'self'; script-src 'self';.* connect-src 'self' http:\/\/keys\.localhost:\d+ http:\/\/api\.localhost:\d+;.* frame-ancestors 'none'$/,
     )
 
     const demo = await rawRequest(PORTS.dapp, '/')

@@ -101,10 +101,10 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
     startSecureOrigin({
       name: 'secure frame',
       distDir: config.secureFrameDistDir,
-      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, dev }),
+      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }),
       referrerPolicy: 'no-referrer',
       async renderPage(html, target) {
-        const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, dev }
+        const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
         if (target.path === CONFIRM_POPUP_PATH)
           return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
         const project = await projects.getProject(target.query.get('projectId') ?? '')
@@ -120,6 +120,7 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
         db,
         keys: serverKeys(secureSecret),
         keyServiceOrigin: config.keyServiceOrigin,
+        apiOrigin: origins.api,
         ...(mailer ? { mailer } : {}),
         ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
         ...(config.farcaster ? { farcaster: config.farcaster } : {}),

@@ -22,11 +22,13 @@ import { createServerClient } from './server/client'
 import { createKeyServiceClient } from './server/keyService'
 import { createPromptSurface } from './ui/prompt'
 import { createSocialProofs } from './frame/socialProof'
+import { createSolanaSender } from './wallet/solana/sender'
 
 /**
  * The secure frame: an iframe inside the widget, on its own origin, hidden until the widget lays it
  * over a slot to show a confirmation (`#surface`). It talks to exactly one parent, the widget origin
- * its server names, over penpal with that origin pinned both ways; it calls only its own server.
+ * its server names, over penpal with that origin pinned both ways; it calls its own server, the key
+ * service, and the API's RPC proxy (to send a Solana transaction its user approved).
  * Keys, shares and the seed stay in this document, and nothing is signed without a click in it
  * (or in its popup).
  */
@@ -38,7 +40,7 @@ async function start(): Promise<void> {
     return
   }
   const server = createServerClient()
-  const { widgetOrigin, keyServiceOrigin } = await server.frameConfig()
+  const { widgetOrigin, keyServiceOrigin, apiUrl } = await server.frameConfig()
   const keys = createKeyServiceClient({ origin: keyServiceOrigin, assertion: (purpose) => server.assertion(purpose) })
   const drops = { count: 0 }
   const dropped = () => {
@@ -74,6 +76,7 @@ async function start(): Promise<void> {
     rpId: location.hostname,
     socialProofs,
     confirmation: createConfirmation(lazyUi(loadPrompt)),
+    solana: createSolanaSender({ apiUrl }),
     onTheme(next) {
       theme = next
       applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)

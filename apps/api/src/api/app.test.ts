@@ -4,6 +4,7 @@ import { createMemoryProjectRegistry } from '../projects/registry'
 import { createApiApp } from './app'
 
 const WIDGET = 'http://widget.localhost:4401'
+const SECURE = 'http://secure.localhost:4402'
 const DAPP = 'http://dapp.localhost:4400'
 const projects = createMemoryProjectRegistry([
   { id: 'demo', name: 'Demo', allowedOrigins: [DAPP, 'http://localhost:4400'], serverRpc: true, features: { analytics: false } },
@@ -12,7 +13,12 @@ const projects = createMemoryProjectRegistry([
 
 function makeApp() {
   const fetch = vi.fn(async () => new Response('{"jsonrpc":"2.0","id":0,"result":"0x7a69"}'))
-  const app = createApiApp({ origins: { widget: WIDGET }, projects, rpcUpstreams: { 'eip155:31337': 'http://127.0.0.1:1' }, fetch })
+  const app = createApiApp({
+    origins: { widget: WIDGET, secure: SECURE },
+    projects,
+    rpcUpstreams: { 'eip155:31337': 'http://127.0.0.1:1' },
+    fetch,
+  })
   return { app, fetch }
 }
 
@@ -100,6 +106,25 @@ describe('/v1 project and origin guard', () => {
     const serverToServer = await app.request(rpcUrl(), post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}'))
     expect(serverToServer.status).toBe(200)
     expect(serverToServer.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it("lets the secure frame's origin reach the RPC proxy (it sends Solana transactions), and nothing else", async () => {
+    const { app, fetch } = makeApp()
+    const preflight = await app.request(rpcUrl(), {
+      method: 'OPTIONS',
+      headers: { origin: SECURE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(SECURE)
+    const call = await app.request(rpcUrl(), post('{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', { origin: SECURE }))
+    expect(call.status).toBe(200)
+    expect(call.headers.get('access-control-allow-origin')).toBe(SECURE)
+    expect(fetch).toHaveBeenCalledTimes(1)
+    for (const path of ['/v1/balance?projectId=demo', '/v1/rpc/other?projectId=demo', '/getWallets?projectId=demo']) {
+      const elsewhere = await app.request(path, { headers: { origin: SECURE } })
+      expect(elsewhere.status, path).toBe(403)
+      expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull()
+    }
   })
 
   it('answers the CORS preflight of an allowed origin', async () => {

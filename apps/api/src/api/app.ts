@@ -27,8 +27,8 @@ import { apiError } from '../http/errors'
 import { clientAddressOf } from '../http/client-address'
 
 export interface ApiAppOptions {
-  /** `api`, its own public origin, turns HSTS on when https. */
-  origins: Pick<StackOrigins, 'widget'> & Partial<Pick<StackOrigins, 'api'>>
+  /** `api`, its own public origin, turns HSTS on when https; `secure`, the secure frame's, may call the RPC proxy. */
+  origins: Pick<StackOrigins, 'widget'> & Partial<Pick<StackOrigins, 'api' | 'secure'>>
   projects: ProjectRegistry
   /** CAIP-2 chain id -> upstream JSON-RPC URL. */
   rpcUpstreams: Record<string, string>
@@ -88,7 +88,11 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     return c.json(doc)
   })
 
-  const guard = projectGuard({ projects: options.projects, widgetOrigin: options.origins.widget })
+  const guard = projectGuard({
+    projects: options.projects,
+    widgetOrigin: options.origins.widget,
+    ...(options.origins.secure ? { secureOrigin: options.origins.secure } : {}),
+  })
   const guarded = ['/v1/*', '/e', '/getWallets', '/getWalletImage/*', '/public/*', '/getAnalyticsConfig']
   for (const path of guarded) app.use(path, guard)
   const rpc = rpcProxy({

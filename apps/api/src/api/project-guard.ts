@@ -26,20 +26,26 @@ const CORS_MAX_AGE = '600'
 /**
  * Guards every /v1 call:
  * - `projectId` missing or unknown: 401 'Invalid Project ID' (the API's error shape).
- * - `Origin` present but neither the widget origin nor one of the project's allowed origins:
- *   403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
+ * - `Origin` present but neither the widget origin nor one of the project's allowed origins (nor,
+ *   on the RPC proxy, the secure frame's): 403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
  *   the RPC proxy then also requires a project that allows it (`serverRpc`, rpc/route.ts).
  * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
  *   preflight a 204. The widget origin is allowed even before the project is known, so the
  *   widget can read a 401 and show 'Invalid Project ID'.
  */
-export function projectGuard(options: { projects: ProjectRegistry; widgetOrigin: string }): MiddlewareHandler<{ Variables: ApiVariables }> {
+export function projectGuard(options: {
+  projects: ProjectRegistry
+  widgetOrigin: string
+  /** The secure frame's origin: allowed on the RPC proxy only, where it sends the Solana transactions its user signed. */
+  secureOrigin?: string
+}): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => {
     const query = V1Query.safeParse({ projectId: c.req.query('projectId'), st: c.req.query('st'), sv: c.req.query('sv') })
     const projectId = query.success ? query.data.projectId : undefined
     const project = projectId === undefined ? undefined : await options.projects.getProject(projectId)
     const origin = c.req.header('origin')
-    const corsAllowed = origin !== undefined && (origin === options.widgetOrigin || (project?.allowedOrigins.includes(origin) ?? false))
+    const ours = origin === options.widgetOrigin || (origin === options.secureOrigin && c.req.path === '/v1/rpc')
+    const corsAllowed = origin !== undefined && (ours || (project?.allowedOrigins.includes(origin) ?? false))
 
     // Always: a shared cache must not give a browser the answer made for a request without Origin.
     c.header('Vary', 'Origin', { append: true })

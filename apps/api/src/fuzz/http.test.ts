@@ -151,7 +151,7 @@ describe('HTTP fuzz: the secure origin', () => {
       await startSecureOrigin({
         name: 'secure frame',
         distDir: join(tree.dir, 'dist'),
-        csp: secureFrameCsp({ secure: origin, widget: WIDGET, keyService: KEYS }),
+        csp: secureFrameCsp({ secure: origin, widget: WIDGET, keyService: KEYS, api: 'http://api.localhost:4403' }),
         referrerPolicy: 'no-referrer',
         host: '127.0.0.1',
         port,
@@ -159,6 +159,7 @@ describe('HTTP fuzz: the secure origin', () => {
           origin,
           widgetOrigin: WIDGET,
           keyServiceOrigin: KEYS,
+          apiOrigin: 'http://api.localhost:4403',
           db,
           keys: serverKeys(randomBytes(32)),
           mailer,

@@ -80,8 +80,10 @@ export function demoCsp({ dapp, widget, dev }: DemoCspInput): string {
 export interface SecureFrameCspInput {
   secure: string
   widget: string
-  /** The key service: the one other origin the frame talks to. */
+  /** The key service, which the frame calls directly. */
   keyService: string
+  /** The data API: the frame sends the Solana transactions its user approved to its RPC proxy. */
+  api: string
   /**
    * The project's dapp origins. `frame-ancestors` is checked against every ancestor, not only the
    * parent: the frame sits in the widget, which sits in the dapp, so both must be listed. Without a
@@ -95,16 +97,17 @@ export interface SecureFrameCspInput {
 
 /**
  * The secure frame: only the widget origin (inside the project's dapps) may frame it; it talks only
- * to its own origin and the key service. Its confirmation popup, the same scripts in a top-level
+ * to its own origin, the key service and the API (whose RPC proxy takes the Solana transactions
+ * its user signed and sent: solana_signAndSendTransaction). Its confirmation popup, the same scripts in a top-level
  * window, may not be framed at all: a page that could frame it could style and cover it.
  */
-export function secureFrameCsp({ secure, widget, keyService, dapps = [], topLevel = false, dev }: SecureFrameCspInput): string {
+export function secureFrameCsp({ secure, widget, keyService, api, dapps = [], topLevel = false, dev }: SecureFrameCspInput): string {
   return serializeCsp({
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", new URL(keyService).origin, ...(dev ? [wsOf(secure)] : [])],
+    'connect-src': ["'self'", new URL(keyService).origin, new URL(api).origin, ...(dev ? [wsOf(secure)] : [])],
     'frame-src': [],
     ...LOCKDOWN,
     'frame-ancestors': topLevel ? [] : [widget, ...dapps],

@@ -79,7 +79,13 @@ beforeAll(async () => {
     startStaticOrigin({
       name: 'secure frame',
       distDir: join(tree.dir, 'secure', 'dist'),
-      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: 'http://keys.localhost:4410', dev: true }),
+      csp: secureFrameCsp({
+        secure: origins.secure,
+        widget: origins.widget,
+        keyService: 'http://keys.localhost:4410',
+        api: origins.api,
+        dev: true,
+      }),
       host: '127.0.0.1',
       port: SECURE_PORT,
       viteRoot: join(tree.dir, 'secure'),
@@ -130,6 +136,6 @@ describe('dev mode (Vite in middleware mode)', () => {
     expect(res.body).toContain('/@vite/client')
     const csp = String(res.headers['content-security-policy'])
     expect(csp).toContain(`frame-ancestors ${origins.widget}`)
-    expect(csp).toContain(`connect-src 'self' http://keys.localhost:4410 ws://secure.localhost:${SECURE_PORT};`)
+    expect(csp).toContain(`connect-src 'self' http://keys.localhost:4410 ${origins.api} ws://secure.localhost:${SECURE_PORT};`)
   })
 })

@@ -44,6 +44,7 @@ function makeApp(overrides: Partial<SecureOriginAppOptions> = {}) {
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
     keyServiceOrigin: 'http://keys.localhost:4410',
+    apiOrigin: 'http://api.localhost:4403',
     db,
     keys,
     mailer,
@@ -528,10 +529,11 @@ describe('key shares', () => {
     expect(put.json.error).toBe(SecureReason.otherDeviceSession)
   })
 
-  it('tells the frame page which parent it serves and where the key service is', async () => {
+  it('tells the frame page which parent it serves, where the key service is and where to send transactions', async () => {
     expect((await call('/api/frame-config')).json).toEqual({
       widgetOrigin: 'http://widget.localhost:4401',
       keyServiceOrigin: 'http://keys.localhost:4410',
+      apiUrl: 'http://api.localhost:4403',
     })
   })
 

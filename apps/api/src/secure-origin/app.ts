@@ -45,6 +45,8 @@ export interface SecureOriginAppOptions {
   keys: ServerKeys
   /** The key service's origin: the frame calls it directly (GET /api/frame-config tells the page). */
   keyServiceOrigin: string
+  /** The data API's origin: the frame sends signed Solana transactions to its RPC proxy (GET /api/frame-config tells the page). */
+  apiOrigin: string
   now?: () => number
   /**
    * Cookies with `Secure; SameSite=None; Partitioned` (the frame is a third-party iframe, see the
@@ -93,6 +95,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   const origin = new URL(options.origin).origin
   const widgetOrigin = new URL(options.widgetOrigin).origin
   const keyServiceOrigin = new URL(options.keyServiceOrigin).origin
+  const apiOrigin = new URL(options.apiOrigin).origin
   const secureCookies = options.secureCookies ?? isSecureContextOrigin(origin)
   // The social login callback is a top-level page outside /api: it goes on `root` (same router).
   const root = new Hono<SecureEnv>()
@@ -204,7 +207,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     openSession,
   }
 
-  app.get('/frame-config', (c) => c.json({ widgetOrigin, keyServiceOrigin }))
+  app.get('/frame-config', (c) => c.json({ widgetOrigin, keyServiceOrigin, apiUrl: apiOrigin }))
 
   app.get('/session', async (c) => {
     const session = await currentSession(c)

@@ -36,6 +36,7 @@ function secureApp(extra: Partial<SecureOriginAppOptions> = {}) {
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
     keyServiceOrigin: 'http://keys.localhost:4410',
+    apiOrigin: 'http://api.localhost:4403',
     db,
     keys: serverKeys(randomBytes(32)),
     now: () => time,
@@ -298,6 +299,7 @@ describe('Sign In With Farcaster on the secure origin', () => {
       origin: ORIGIN,
       widgetOrigin: 'http://widget.localhost:4401',
       keyServiceOrigin: 'http://keys.localhost:4410',
+      apiOrigin: 'http://api.localhost:4403',
       db,
       keys: serverKeys(randomBytes(32)),
     })

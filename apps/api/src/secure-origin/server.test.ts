@@ -35,7 +35,7 @@ beforeAll(async () => {
   server = await startSecureOrigin({
     name: 'secure frame',
     distDir: join(tree.dir, 'dist'),
-    csp: secureFrameCsp({ secure: SECURE, widget: WIDGET, keyService: 'http://keys.localhost:4410' }),
+    csp: secureFrameCsp({ secure: SECURE, widget: WIDGET, keyService: 'http://keys.localhost:4410', api: 'http://api.localhost:4403' }),
     referrerPolicy: 'no-referrer',
     host: '127.0.0.1',
     port: PORT,
@@ -43,6 +43,7 @@ beforeAll(async () => {
       origin: SECURE,
       widgetOrigin: WIDGET,
       keyServiceOrigin: 'http://keys.localhost:4410',
+      apiOrigin: 'http://api.localhost:4403',
       db,
       keys: serverKeys(randomBytes(32)),
       mailer,

@@ -44,7 +44,7 @@ beforeAll(async () => {
     startStaticOrigin({
       name: 'secure frame',
       distDir: join(tree.dir, 'secure', 'dist'),
-      csp: secureFrameCsp({ secure: SECURE, widget: WIDGET, keyService: 'http://keys.localhost:4410' }),
+      csp: secureFrameCsp({ secure: SECURE, widget: WIDGET, keyService: 'http://keys.localhost:4410', api: 'http://api.localhost:4403' }),
       referrerPolicy: 'no-referrer',
       host: '127.0.0.1',
       port: SECURE_PORT,
@@ -114,12 +114,12 @@ describe('demo dapp origin', () => {
 })
 
 describe('secure frame origin', () => {
-  it('may be framed by the widget origin only, and talks to itself and the key service only', async () => {
+  it('may be framed by the widget origin only, and talks to itself, the key service and the API only', async () => {
     const res = await rawRequest(SECURE_PORT, '/')
     expect(res.status).toBe(200)
     expect(res.body).toContain('Airlock secure frame')
     expect(res.headers['content-security-policy']).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' http://keys.localhost:4410; " +
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' http://keys.localhost:4410 http://api.localhost:4403; " +
         `frame-src 'none'; base-uri 'none'; form-action 'none'; object-src 'none'; frame-ancestors ${WIDGET}`,
     )
     expect(res.headers['referrer-policy']).toBe('no-referrer')

@@ -6,6 +6,7 @@ import {
   RpcErrorCode,
   type FrameDappData,
 } from '@airlock/protocol'
+import type { ApprovalChainId } from './decode/decode'
 
 /** A request the frame has checked and will sign once the user approves it (see wallet/rpc.ts prepareRequest). */
 export interface ConfirmRequest {
@@ -14,8 +15,9 @@ export interface ConfirmRequest {
   method: string
   /** Exactly what will be signed. */
   params: unknown
-  chainId: number
-  /** The embedded account that signs. */
+  /** The eip155 chain, or the Solana cluster (CAIP-2), it is for. */
+  chainId: ApprovalChainId
+  /** The embedded account that signs, in its family's format. */
   from: string
   /** What the widget says about the dapp: shown only where the browser does not say it itself. */
   dapp: Pick<FrameDappData, 'origin' | 'metadata'> | undefined

@@ -33,6 +33,22 @@ describe('frame <-> popup messages', () => {
     })
   })
 
+  it('carry a Solana request: its cluster (CAIP-2) and base58 account', () => {
+    const solana = {
+      ...request,
+      view: {
+        ...request.view,
+        request: {
+          method: 'solana_signMessage',
+          params: { message: '3yZe7d', pubkey: 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96' },
+          chainId: 'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z',
+          from: 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96',
+        },
+      },
+    }
+    expect(receive(event(solana, peer), peer, FrameToPopup)?.view.request).toEqual(solana.view.request)
+  })
+
   it('refuse what is malformed: another namespace, a non-boolean answer, hostile params or origins', () => {
     const bad: [unknown, typeof PopupToFrame | typeof FrameToPopup][] = [
       [{ namespace: 'penpal', type: 'ready' }, PopupToFrame],
@@ -44,6 +60,8 @@ describe('frame <-> popup messages', () => {
         FrameToPopup,
       ],
       [{ ...request, view: { ...request.view, request: { ...request.view.request, from: 'nope' } } }, FrameToPopup],
+      [{ ...request, view: { ...request.view, request: { ...request.view.request, chainId: 'solana:<script>' } } }, FrameToPopup],
+      [{ ...request, view: { ...request.view, request: { ...request.view.request, chainId: 'eip155:1' } } }, FrameToPopup],
       [{ ...request, view: { ...request.view, origin: { value: 'javascript:alert(1)', verified: true } } }, FrameToPopup],
       [{ ...request, theme: { themeVariables: { '--airlock-accent': 'red;}body{display:none' } } }, FrameToPopup],
     ]

@@ -1,4 +1,4 @@
-import { EVM_ADDRESS, FRAME_RPC_METHOD, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
+import { FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
 import * as z from 'zod/mini'
 
 /**
@@ -21,8 +21,12 @@ export const PromptViewMessage = z.object({
   request: z.object({
     method: z.string().check(z.regex(FRAME_RPC_METHOD)),
     params: z.unknown().check(z.refine((params) => isBoundedJson(params), 'params too large or not JSON')),
-    chainId: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
-    from: z.string().check(z.regex(EVM_ADDRESS)),
+    /** An eip155 chain id, or a Solana cluster's CAIP-2 id. */
+    chainId: z.union([
+      z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+      z.templateLiteral(['solana:', z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32}$/))]),
+    ]),
+    from: FrameAddress,
   }),
   origin: z.optional(z.object({ value: FrameOrigin, verified: z.boolean() })),
   dappName: z.optional(z.string().check(z.maxLength(100))),

@@ -2,6 +2,8 @@ import { shortAddress } from '@airlock/chains'
 import type { DecodedData } from './decode/calldata'
 import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, type DecodedTransaction } from './decode/decode'
 import type { TreeNode } from './decode/typedData'
+import { button, el, label, mono, note, row, type Child } from './dom'
+import { solanaTransactionDetails } from './renderSolana'
 
 /**
  * The confirmation as DOM, drawn the same in the frame and in its popup. Everything the request
@@ -36,31 +38,8 @@ const TITLES: Record<DecodedRequest['kind'], string> = {
   message: 'Signature request',
   typedData: 'Signature request',
   transaction: 'Transaction request',
+  solanaTransaction: 'Transaction request',
   invalid: 'Wallet request',
-}
-
-type Child = Node | string | undefined | false
-type Props = { className?: string; testId?: string; title?: string; text?: string; data?: Record<string, string> }
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag)
-  if (props.className) node.className = props.className
-  if (props.testId) node.dataset.testid = props.testId
-  if (props.title) node.title = props.title
-  if (props.text !== undefined) node.textContent = props.text
-  for (const [key, value] of Object.entries(props.data ?? {})) node.dataset[key] = value
-  for (const child of children) if (child) node.append(child)
-  return node
-}
-
-const row = (label: string, value: Child) => el('div', { className: 'al-approve-row' }, el('dt', { text: label }), el('dd', {}, value))
-const mono = (text: string, props: Props = {}) => el('span', { ...props, className: 'al-approve-mono', text })
-const label = (text: string, ...rest: Child[]) => el('h3', { className: 'al-approve-label', text }, ...rest)
-const note = (text: string) => el('p', { className: 'al-approve-note', text })
-const button = (text: string, variant: 'primary' | 'secondary' | 'link', testId: string) => {
-  const node = el('button', { className: `al-button al-button-${variant}`, testId, text })
-  node.type = 'button'
-  return node
 }
 
 export function renderPrompt(view: PromptView, options: { popupButton: boolean; canProveVisibility: boolean }): RenderedPrompt {
@@ -153,6 +132,8 @@ function body(decoded: DecodedRequest): HTMLElement {
     }
     case 'transaction':
       return transactionDetails(decoded.transaction)
+    case 'solanaTransaction':
+      return solanaTransactionDetails(decoded.transaction)
     case 'invalid':
       return el(
         'div',

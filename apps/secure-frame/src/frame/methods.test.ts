@@ -1,5 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
+import { createHmac } from 'node:crypto'
 import {
   approveFarcasterChannel,
   localhostFetch,
@@ -9,59 +8,45 @@ import {
 } from '@airlock/devnet/farcaster'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { startOidcStandIn, type OidcStandIn } from '@airlock/devnet/oidc'
-import { FrameErrorMessage, type FrameEventApi, type FrameLoginStep, type FrameSocialLoginStep } from '@airlock/protocol'
+import { FrameErrorMessage, type FrameLoginStep, type FrameSocialLoginStep } from '@airlock/protocol'
 import { HDKey } from '@scure/bip32'
-import { IDBFactory } from 'fake-indexeddb'
 import { bytesToHex, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../api/src/db/database'
-import { openDatabase } from '../../../api/src/db/open'
-import { createKeyServiceApp } from '../../../api/src/key-service/app'
 import { keyServiceKeys } from '../../../api/src/key-service/secrets'
 import { smtpMailer } from '../../../api/src/mail/mailer'
-import { createSecureOriginApp } from '../../../api/src/secure-origin/app'
 import { SecureReason } from '../../../api/src/secure-origin/reasons'
-import { serverKeys } from '../../../api/src/secure-origin/secrets'
 import { SocialReason } from '../../../api/src/secure-origin/social'
 import { popupBrowser, postedProof } from '../../../api/src/secure-origin/social-testing'
 import { decodeSealedRecovery, deriveRecoveryKey, openRecoveryShare } from '../custody/recovery'
 import { seedEntropyToBip39Seed } from '../custody/seed'
 import { combineShares } from '../custody/shares'
-import { openDeviceVault, parseVault, type CookieJar } from '../custody/vault'
-import { createServerClient } from '../server/client'
-import { createKeyServiceClient } from '../server/keyService'
+import { parseVault } from '../custody/vault'
+import { frameDevice, mailedCode, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'
 import { FarcasterMessage } from './farcaster'
-import { createFrameMethods } from './methods'
 import { SessionMessage } from './session'
-import { createSocialProofs } from './socialProof'
-import { userRejectedError, type Confirmation, type ConfirmRequest } from '../confirm/confirmation'
+import { userRejectedError } from '../confirm/confirmation'
 import { RpcMessage } from '../wallet/rpc'
 
 /**
  * The frame's methods against the real secure-origin server and the real key service (apps/api,
- * PGlite each, the devnet mail sink): each "device" is a browser profile (a partitioned cookie jar
- * per origin, its storage, a frame instance); what the frame hands the widget is recorded, to check
- * that no key material is in it.
+ * PGlite each, the devnet mail sink; testing/frameDevice.ts): what the frame hands the widget is
+ * recorded, to check that no key material is in it.
  */
-const ORIGIN = 'http://secure.localhost:4402'
-const KEY_SERVICE = 'http://keys.localhost:4410'
-const sosSecret = randomBytes(32)
-const keys = serverKeys(sosSecret)
-const ksSecret = randomBytes(32)
+let custody: Custody
 let db: Database
 let ksDb: Database
+let sosSecret: Uint8Array
+let ksSecret: Uint8Array
 let sink: MailSink
 let farcaster: FarcasterStandIn
 let oidc: OidcStandIn
-let app: ReturnType<typeof createSecureOriginApp>
-let keyService: ReturnType<typeof createKeyServiceApp>
+let app: Custody['app']
 /** The servers' clock: moved past code back-offs where a test logs in twice. */
 let time = Date.now()
 
 beforeAll(async () => {
-  ;[db, ksDb, sink, farcaster, oidc] = await Promise.all([
-    openDatabase(),
-    openDatabase({ migrationsDir: fileURLToPath(new URL('../../../api/src/key-service/migrations/', import.meta.url)) }),
+  ;[sink, farcaster, oidc] = await Promise.all([
     startMailSink({ smtpPort: 0, httpPort: 0 }),
     startFarcasterStandIn({ port: 0 }),
     startOidcStandIn({
@@ -71,132 +56,25 @@ beforeAll(async () => {
       ],
     }),
   ])
-  const mailer = smtpMailer(sink.smtpUrl)
-  app = createSecureOriginApp({
-    origin: ORIGIN,
-    widgetOrigin: 'http://widget.localhost:4401',
-    keyServiceOrigin: KEY_SERVICE,
-    db,
-    keys,
-    mailer,
+  custody = await openCustody({
+    mailer: smtpMailer(sink.smtpUrl),
+    now: () => time,
     farcaster: { relayUrl: farcaster.url, custodyOf: standInCustodyOf(farcaster.url), fetch: localhostFetch },
     social: {
       providers: { google: { issuer: oidc.issuer('google'), clientId: 'airlock-google', clientSecret: 'secret' } },
       fetch: localhostFetch,
     },
-    rateLimit: false,
-    mailRateLimit: false,
-    now: () => time,
   })
-  keyService = createKeyServiceApp({
-    secureOrigin: ORIGIN,
-    sosPublicKey: keys.assertionPublicKey,
-    keys: keyServiceKeys(ksSecret),
-    db: ksDb,
-    mailer,
-    rateLimit: false,
-    now: () => time,
-  })
+  ;({ app, db, ksDb, sosSecret, ksSecret } = custody)
 }, 30_000)
 afterAll(async () => {
-  await Promise.all([db?.close(), ksDb?.close(), sink?.stop(), farcaster?.stop(), oidc?.stop()])
+  await Promise.all([custody?.close(), sink?.stop(), farcaster?.stop(), oidc?.stop()])
 })
 
-/** A cookie jar of one origin in one top-level site's partition: what the browser sends it. */
-function jarFor(handler: { request: (url: string, init: RequestInit) => Response | Promise<Response> }): {
-  fetch: typeof fetch
-  cookies: Map<string, string>
-} {
-  const cookies = new Map<string, string>()
-  const fetchThroughBrowser: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers)
-    headers.set('Origin', ORIGIN)
-    if (cookies.size) headers.set('Cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '))
-    const path = String(input).replace(/^https?:\/\/[^/]+/, '')
-    const response = await handler.request(path, { ...init, headers })
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';')
-      const [name, value] = pair!.split('=') as [string, string]
-      if (value) cookies.set(name, value)
-      else cookies.delete(name)
-    }
-    return response
-  }
-  return { fetch: fetchThroughBrowser, cookies }
-}
-
-/** A browser profile: its cookies (partitioned jars), its storage, and everything the widget got. */
-function device(options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number) => Promise<void> }) {
-  const secure = jarFor(app)
-  const ks = jarFor(keyService)
-  const idb = new IDBFactory()
-  // The frame's own document.cookie: the same jar the secure origin's server receives.
-  const vaultJar: CookieJar = {
-    get: () => secure.cookies.get('airlock_vault') ?? null,
-    set: (value) => (value ? secure.cookies.set('airlock_vault', value) : secure.cookies.delete('airlock_vault')),
-  }
-  // The frame's clock for its polls: a sleep moves it, so a claim that stays pending gives up at once.
-  let clock = Date.now()
-  const seen: unknown[] = []
-  const widget: FrameEventApi = {
-    ready: async () => undefined,
-    sessionUpdate: async (params) => void seen.push(params),
-    surfaceHeight: async () => undefined,
-  }
-  /** The user at the frame's confirmation: approves by default; a test may answer otherwise. */
-  const asked: ConfirmRequest[] = []
-  let decide: (request: ConfirmRequest) => Promise<void> = async () => undefined
-  const confirmation: Confirmation = {
-    ask: (request) => {
-      asked.push(request)
-      return decide(request)
-    },
-    abort: () => undefined,
-  }
-  /** What the frame page of the latest load keeps of the proofs its social logins' popups post it. */
-  let socialProofs = createSocialProofs(ORIGIN)
-  /** A frame page load in this profile (a reload makes a new one: memory is gone, cookies and storage stay). */
-  const load = () => {
-    const server = createServerClient({ fetch: secure.fetch })
-    const keyClient = createKeyServiceClient({ origin: KEY_SERVICE, assertion: (purpose) => server.assertion(purpose), fetch: ks.fetch })
-    socialProofs = createSocialProofs(ORIGIN)
-    return createFrameMethods({
-      server,
-      keys: keyClient,
-      widget: () => widget,
-      vault: () => openDeviceVault(vaultJar, () => keyClient.deviceKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory)),
-      // No passkey ceremony in Node: these tests never reach a prompt (the e2e suite clicks it in Chromium).
-      userAction: () => Promise.reject(new Error('no prompt in this test')),
-      rpId: 'secure.localhost',
-      socialProofs,
-      confirmation,
-      sleep:
-        options.sleep ??
-        (async (ms) => {
-          clock += ms
-        }),
-      now: () => clock,
-    })
-  }
-  /** A `message` event reaching the frame's window, as the popup's callback page posts it. */
-  const post = (data: unknown, origin = ORIGIN) => socialProofs.receive({ origin, data })
-  return {
-    load,
-    seen,
-    sosCookies: secure.cookies,
-    ksCookies: ks.cookies,
-    post,
-    asked,
-    answerWith: (answer: (request: ConfirmRequest) => Promise<void>) => (decide = answer),
-  }
-}
+const device = (options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number) => Promise<void> }) => frameDevice(custody, options)
 
 /** The code of the newest mail to `email` whose subject matches. */
-async function codeFor(email: string, subject: RegExp): Promise<string> {
-  const mail = await sink.waitFor((candidate) => candidate.to.includes(email) && subject.test(candidate.subject))
-  sink.clear()
-  return mail.text.match(/\b(\d{6})\b/)![1]!
-}
+const codeFor = (email: string, subject: RegExp) => mailedCode(sink, email, subject)
 
 const OTHER_ADDRESS = '0x000000000000000000000000000000000000dEaD'
 let counter = 0
@@ -235,10 +113,7 @@ function holds(text: string, bytes: Uint8Array): boolean {
 }
 
 /** Email login to the point the frame answers: CONNECT, or VERIFY_DEVICE on a device new to the wallet. */
-async function emailLogin(frame: Frame, email: string): Promise<FrameLoginStep> {
-  expect((await frame.connectEmail({ email })).action).toBe('VERIFY_OTP')
-  return frame.connectOtp({ otp: await codeFor(email, /login code/) })
-}
+const emailLogin = (frame: Frame, email: string): Promise<FrameLoginStep> => signInByEmail(sink, frame, email)
 
 const DEVICE_MAIL = /new device/
 

@@ -9,13 +9,18 @@ import {
   type FrameDappData,
   type FrameLoginStep,
   type FrameMethods,
+  type FrameRpcRequest,
   type FrameSocialLoginStep,
   type FrameSocialProvider,
   type FrameThemeData,
   type FrameUser,
 } from '@airlock/protocol'
 import type { Confirmation } from '../confirm/confirmation'
-import { prepareRequest, RpcMessage } from '../wallet/rpc'
+import type { ApprovalChainId } from '../confirm/decode/decode'
+import type { WalletAccounts } from '../wallet/accounts'
+import { prepareRequest, RpcMessage, type PreparedRequest } from '../wallet/rpc'
+import { solanaClusterOf, SolanaClusterMessage } from '../wallet/solana/cluster'
+import type { SolanaSender } from '../wallet/solana/sender'
 import { createFarcasterLogin } from './farcaster'
 import { createFrameSession, type FrameSessionDeps } from './session'
 import type { SocialProofs } from './socialProof'
@@ -34,6 +39,8 @@ export interface FrameDeps extends FrameSessionDeps {
   socialProofs: SocialProofs
   /** Asks the user, in this frame, before anything is signed (confirm/confirmation.ts). */
   confirmation: Confirmation
+  /** Sends what solana_signAndSendTransaction signed (wallet/solana/sender.ts). */
+  solana: SolanaSender
   /** The widget's theme, for what the frame draws. */
   onTheme?: (theme: FrameThemeData) => void
   sleep?: (ms: number) => Promise<void>
@@ -59,18 +66,42 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   const farcaster = createFarcasterLogin(server, { sleep, now })
 
   const frameUser = (): FrameUser => {
-    const { account, user, passkeys } = session.current()
+    const { accounts, user, passkeys } = session.current()
+    const { address } = accounts.eip155
     return {
       ...(user.email ? { email: user.email } : {}),
-      address: account.address,
+      address,
       chainId,
-      accounts: [{ address: account.address, type: 'eoa' }],
+      accounts: [{ address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
+      addresses: { eip155: address, solana: accounts.solana.address },
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
       passkeys,
     }
+  }
+  /**
+   * A confirmation request checked by its family's rules, with the chain it is for (undefined: an
+   * eip155 request while the frame is on no eip155 chain) and the account that signs it.
+   */
+  const prepare = async (
+    request: FrameRpcRequest,
+    accounts: WalletAccounts,
+  ): Promise<{ prepared: PreparedRequest; on: { chainId: ApprovalChainId | undefined; from: string } }> => {
+    if (!request.method.startsWith('solana_')) {
+      const prepared = prepareRequest(accounts.eip155, request, chainId)
+      return { prepared, on: { chainId: typeof chainId === 'number' ? chainId : undefined, from: accounts.eip155.address } }
+    }
+    const cluster = solanaClusterOf(request.chainId ?? chainId)
+    if (!cluster) throw new ProviderRpcError(RpcErrorCode.InvalidParams, SolanaClusterMessage.noCluster(request.method))
+    // The Solana code (@solana/kit's codecs) loads with the first Solana request: most users never make one.
+    const { prepareSolanaRequest } = await import('../wallet/solana/request')
+    const projectId = dapp?.projectId
+    const prepared = prepareSolanaRequest(accounts.solana, request, (transaction, sendOptions) =>
+      deps.solana.sendTransaction({ cluster, projectId, transaction, sendOptions }),
+    )
+    return { prepared, on: { chainId: cluster, from: accounts.solana.address } }
   }
   /** A social login's answer: the user once the wallet opened, else the second factor it needs. */
   const socialStep = (step: FrameLoginStep): FrameSocialLoginStep =>
@@ -147,28 +178,28 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     initSmartAccount: () => Promise.reject(new Error(FrameMessage.smartAccountsUnavailable)),
     async setPreferredAccount({ type }) {
       if (type !== 'eoa') throw new Error(FrameMessage.smartAccountsUnavailable)
-      return { type, address: session.current().account.address }
+      return { type, address: session.current().accounts.eip155.address }
     },
     async rpcRequest(request) {
       const kind = classifyFrameRpc(request.method)
       if (kind === 'disallowed') throw frameRpcNotAllowedError()
-      const { account } = session.current()
-      if (request.method === 'eth_accounts') return [account.address]
+      const { accounts } = session.current()
+      if (request.method === 'eth_accounts') return [accounts.eip155.address]
       if (request.method === 'eth_chainId') return typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId
       if (kind === 'safe') {
         // Reads need the chain, which this frame cannot reach: the widget answers them itself.
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${request.method} is answered by the widget, not the secure frame`)
       }
-      const prepared = prepareRequest(account, request, chainId)
+      const { prepared, on } = await prepare(request, accounts)
       if (!request.id) throw new ProviderRpcError(RpcErrorCode.InvalidParams, FrameErrorMessage.NoRequestId)
-      if (typeof chainId !== 'number') throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+      if (on.chainId === undefined) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
       // Nothing is signed before the user approves it here; the widget can only wait, or abort.
       await deps.confirmation.ask({
         id: request.id,
         method: prepared.method,
         params: prepared.params,
-        chainId,
-        from: account.address,
+        chainId: on.chainId,
+        from: on.from,
         dapp: dapp && { origin: dapp.origin, metadata: dapp.metadata },
       })
       return prepared.sign()

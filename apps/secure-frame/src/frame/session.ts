@@ -1,8 +1,8 @@
 import type { FrameEventApi, FrameLoginStep, SocialProvider } from '@airlock/protocol'
-import type { Eip155Account } from '../custody/derive/eip155'
 import type { DeviceVault } from '../custody/vault'
 import type { ServerClient, ServerUser } from '../server/client'
 import type { KeyServiceClient } from '../server/keyService'
+import type { WalletAccounts } from '../wallet/accounts'
 import { keyringOf, SecondFactorNeeded, type Keyring } from '../wallet/keyring'
 
 export const SessionMessage = {
@@ -37,18 +37,18 @@ export interface FrameSessionDeps {
  */
 export function createFrameSession(deps: FrameSessionDeps) {
   const { server, keys } = deps
-  let open: { account: Eip155Account; user: SessionUser; passkeys: number } | undefined
+  let open: { accounts: WalletAccounts; user: SessionUser; passkeys: number } | undefined
   let waiting: { user: SessionUser; token: string; keyring: Keyring } | undefined
 
   const keyringFor = async (user: ServerUser) => keyringOf({ server, keys, vault: await deps.vault(), userId: user.id })
   const forget = () => {
-    open?.account.destroy()
+    open?.accounts.destroy()
     open = undefined
     waiting = undefined
   }
-  const opened = async (account: Eip155Account, user: SessionUser, token?: string) => {
+  const opened = async (accounts: WalletAccounts, user: SessionUser, token?: string) => {
     const { passkeys } = await server.session()
-    open = { account, user, passkeys: passkeys ?? 0 }
+    open = { accounts, user, passkeys: passkeys ?? 0 }
     waiting = undefined
     if (token) await deps.widget().sessionUpdate({ token })
   }
@@ -128,7 +128,7 @@ export function createFrameSession(deps: FrameSessionDeps) {
       if (!state.isConnected || !state.user) return false
       try {
         const keyring = await keyringFor(state.user)
-        open = { account: await keyring.open(), user: state.user, passkeys: state.passkeys ?? 0 }
+        open = { accounts: await keyring.open(), user: state.user, passkeys: state.passkeys ?? 0 }
         return true
       } catch {
         // The session is alive but this device cannot open the wallet (no share here): sign in again.

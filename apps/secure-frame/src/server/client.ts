@@ -49,7 +49,7 @@ export interface StoredPasskey {
 }
 
 export interface ServerClient {
-  frameConfig(): Promise<{ widgetOrigin: string; keyServiceOrigin: string }>
+  frameConfig(): Promise<{ widgetOrigin: string; keyServiceOrigin: string; apiUrl: string }>
   startEmail(email: string): Promise<z.infer<typeof FrameConnectEmailAction>>
   verifyEmail(email: string, otp: string): Promise<ServerSession>
   session(): Promise<z.infer<typeof SessionState>>
@@ -113,7 +113,8 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
   }
 
   return {
-    frameConfig: async () => (await call('GET', '/frame-config', z.object({ widgetOrigin: z.url(), keyServiceOrigin: z.url() }))).data,
+    frameConfig: async () =>
+      (await call('GET', '/frame-config', z.object({ widgetOrigin: z.url(), keyServiceOrigin: z.url(), apiUrl: z.url() }))).data,
     async startEmail(email) {
       const { data } = await call('POST', '/email/start', Started, { email })
       keepDevice(data.deviceToken)

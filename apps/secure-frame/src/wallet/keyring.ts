@@ -1,4 +1,3 @@
-import { eip155Deriver, type Eip155Account } from '../custody/derive/eip155'
 import { newPrfSalt, openWithPasskey, passkeyOutput, createPasskey, sealWithPasskey } from '../custody/passkey'
 import { decodeSealedRecovery, deriveRecoveryKey, encodeSealedRecovery, openRecoveryShare, sealRecoveryShare } from '../custody/recovery'
 import { generateSeedEntropy, seedEntropyToBip39Seed } from '../custody/seed'
@@ -7,6 +6,7 @@ import type { DeviceVault } from '../custody/vault'
 import { wipe } from '../custody/wipe'
 import type { ServerClient } from '../server/client'
 import type { KeyServiceClient } from '../server/keyService'
+import { deriveWalletAccounts, type WalletAccounts } from './accounts'
 
 export const KeyringError = {
   recoveryFailed: 'The wallet could not be recovered on this device',
@@ -29,50 +29,51 @@ export interface Keyring {
    * server and the key service's enrolment), or opened with this device's share and the auth
    * share. A device without a share throws SecondFactorNeeded.
    */
-  open(): Promise<Eip155Account>
+  open(): Promise<WalletAccounts>
   /** A new device: the key service's code releases the material that opens the recovery share. */
-  recoverWithCode(code: string): Promise<Eip155Account>
+  recoverWithCode(code: string): Promise<WalletAccounts>
   /** A new device: one of the account's passkeys opens its sealed share. */
-  recoverWithPasskey(rpId: string): Promise<Eip155Account>
+  recoverWithPasskey(rpId: string): Promise<WalletAccounts>
   /** Seals this device's share under a new passkey; the account's passkey count. */
   addPasskey(user: { name: string }, rpId: string): Promise<number>
 }
 
 /**
  * The custody steps of one signed-in user on this device (custody/recovery.ts has who holds what).
- * The seed and the shares are wiped once the account key is derived; only the account stays.
+ * The seed and the shares are wiped once the account keys are derived; only the accounts stay.
  */
 export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; vault: DeviceVault; userId: string }): Keyring {
   const { server, keys, vault, userId } = deps
 
-  /** The account of two shares; on a device, its share is kept (with the address, to tell a stale share later). */
-  const combine = async (pair: [Uint8Array, Uint8Array], keep?: Uint8Array, expected?: string): Promise<Eip155Account> => {
-    const account = await deriveAccount(await combineShares(pair))
+  /** The accounts of two shares; on a device, its share is kept (with the address, to tell a stale share later). */
+  const combine = async (pair: [Uint8Array, Uint8Array], keep?: Uint8Array, expected?: string): Promise<WalletAccounts> => {
+    const accounts = await deriveAccounts(await combineShares(pair))
+    const address = accounts.eip155.address
     try {
-      if (expected && account.address.toLowerCase() !== expected.toLowerCase()) throw new Error(KeyringError.wrongPasskey)
-      if (keep) await vault.save(userId, { share: keep, address: account.address })
-      return account
+      if (expected && address.toLowerCase() !== expected.toLowerCase()) throw new Error(KeyringError.wrongPasskey)
+      if (keep) await vault.save(userId, { share: keep, address })
+      return accounts
     } catch (error) {
-      account.destroy()
+      accounts.destroy()
       throw error
     } finally {
       wipe(...pair)
     }
   }
 
-  const create = async (): Promise<Eip155Account> => {
+  const create = async (): Promise<WalletAccounts> => {
     const entropy = generateSeedEntropy()
     const { device, auth, recovery } = await splitSeed(entropy)
-    const account = await deriveAccount(entropy)
+    const accounts = await deriveAccounts(entropy)
     try {
       const { keyId, material } = await keys.enrol()
       const sealed = await sealRecoveryShare(recovery, await deriveRecoveryKey(material, userId))
       material.fill(0)
-      await vault.save(userId, { share: device, address: account.address })
+      await vault.save(userId, { share: device, address: accounts.eip155.address })
       await server.putShares({ authShare: auth, sealedRecoveryShare: encodeSealedRecovery(keyId, sealed) })
-      return account
+      return accounts
     } catch (error) {
-      account.destroy()
+      accounts.destroy()
       throw error
     } finally {
       wipe(device, auth, recovery)
@@ -142,11 +143,11 @@ export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; 
   }
 }
 
-/** The eip155 account 0 of the seed entropy; the entropy and the BIP-39 seed are wiped. */
-async function deriveAccount(entropy: Uint8Array): Promise<Eip155Account> {
+/** The wallet's accounts of the seed entropy; the entropy and the BIP-39 seed are wiped. */
+async function deriveAccounts(entropy: Uint8Array): Promise<WalletAccounts> {
   const seed = await seedEntropyToBip39Seed(entropy)
   try {
-    return eip155Deriver.derive(seed, 0)
+    return await deriveWalletAccounts(seed)
   } finally {
     wipe(entropy, seed)
   }

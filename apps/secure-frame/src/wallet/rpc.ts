@@ -47,7 +47,20 @@ export interface PreparedRequest {
   method: string
   /** The params after the frame's own checks (a transaction: only the fields it signs). */
   params: unknown
-  sign(): Promise<string>
+  /** The answer: a signature or signed transaction (eip155), an object of them (solana). */
+  sign(): Promise<unknown>
+}
+
+/** What every family's prepare step does with a request: its params parsed (or -32602), and the prepared request built. */
+export function requestTools(request: FrameRpcRequest) {
+  return {
+    parse<T>(schema: z.ZodMiniType<T>): T {
+      const parsed = schema.safeParse(request.params)
+      if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
+      return parsed.data
+    },
+    prepared: (params: unknown, sign: () => Promise<unknown>): PreparedRequest => ({ method: request.method, params, sign }),
+  }
 }
 
 /**
@@ -64,12 +77,7 @@ export function prepareRequest(account: Eip155Account, request: FrameRpcRequest,
     if (typeof chainId === 'number' && requested !== chainId)
       throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.wrongChain(requested, chainId))
   }
-  const parse = <T>(schema: z.ZodMiniType<T>): T => {
-    const parsed = schema.safeParse(request.params)
-    if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
-    return parsed.data
-  }
-  const prepared = (params: unknown, sign: () => Promise<string>): PreparedRequest => ({ method: request.method, params, sign })
+  const { parse, prepared } = requestTools(request)
   switch (request.method) {
     case 'personal_sign': {
       const params = parse(PersonalSignParams)

@@ -3,7 +3,8 @@ import { toHex, verifyMessage, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetAccounts } from '../accounts'
 import { createOfflineCore, stopWalletConnectCore } from '../wc-wallet/core'
-import { createReferenceWallet, type ReferenceWallet } from '../wc-wallet/wallet'
+import type { ReferenceWallet } from '../wc-wallet/types'
+import { createReferenceWallet } from '../wc-wallet/wallet'
 import { startRelay, type Relay } from './server'
 
 /**

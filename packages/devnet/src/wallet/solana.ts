@@ -1,10 +1,8 @@
-import { ed25519 } from '@noble/curves/ed25519'
-import { base58, base64, hex } from '@scure/base'
-import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes, type Transaction } from '@solana/kit'
+import { base58 } from '@scure/base'
 import { solanaDevnetAccounts } from '../solana/accounts'
-import { ProviderRpcError, rpcError } from './errors'
+import { rpcError } from './errors'
 import { checkMode, confirm, type DevnetWalletMode } from './modes'
-import { rpcCall } from './rpc'
+import { devnetSolanaKey, type SolanaSendOptions } from './solana-key'
 
 export const DEFAULT_SOLANA_RPC = 'http://127.0.0.1:4411'
 
@@ -29,8 +27,7 @@ interface Account {
   readonly label: string
 }
 type Change = { accounts: readonly Account[] }
-type SignInput = { account: Account; message: Uint8Array; transaction: Uint8Array; options?: SendOptions }
-type SendOptions = { skipPreflight?: boolean; preflightCommitment?: string; maxRetries?: number; minContextSlot?: number }
+type SignInput = { account: Account; message: Uint8Array; transaction: Uint8Array; options?: SolanaSendOptions }
 
 export interface DevnetSolanaWalletControls {
   setMode(mode: DevnetWalletMode): void
@@ -39,7 +36,6 @@ export interface DevnetSolanaWalletControls {
 
 const version = '1.0.0'
 const SIGNING = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction'] as const
-const transactions = { decoder: getTransactionDecoder(), encoder: getTransactionEncoder() }
 
 /**
  * The devnet's browser wallet for Solana: a Wallet Standard wallet (what Phantom or Solflare
@@ -47,12 +43,11 @@ const transactions = { decoder: getTransactionDecoder(), encoder: getTransaction
  * would confirm follow the mode, as the devnet EVM wallet's do.
  */
 export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
-  const seed = hex.decode(config.secretKey ?? solanaDevnetAccounts[0]!.secretKey)
-  const publicKey = ed25519.getPublicKey(seed)
+  const key = devnetSolanaKey(config.secretKey ?? solanaDevnetAccounts[0]!.secretKey)
   const chains = config.chains ?? ['solana:localnet']
   const account: Account = Object.freeze({
-    address: base58.encode(publicKey),
-    publicKey,
+    address: key.address,
+    publicKey: key.publicKey,
     chains,
     features: SIGNING,
     label: 'Devnet account 0',
@@ -74,21 +69,6 @@ export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
   async function approve(input: SignInput): Promise<void> {
     if (!connected || input?.account?.address !== account.address) throw rpcError(4100)
     await confirm(mode)
-  }
-
-  function signTransaction(bytes: Uint8Array): Uint8Array {
-    let transaction: Transaction
-    try {
-      transaction = transactions.decoder.decode(bytes)
-    } catch (error) {
-      throw new ProviderRpcError(-32602, `Not a Solana transaction: ${(error as Error).message}`)
-    }
-    if (!(account.address in transaction.signatures))
-      throw new ProviderRpcError(-32602, `${account.address} is not a signer of this transaction`)
-    const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), seed) as SignatureBytes
-    return new Uint8Array(
-      transactions.encoder.encode({ ...transaction, signatures: { ...transaction.signatures, [account.address]: signature } }),
-    )
   }
 
   /** Runs a signing feature over each input, in order, as the Wallet Standard's methods take them. */
@@ -135,25 +115,21 @@ export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
         version,
         signMessage: each(async ({ message }) => ({
           signedMessage: message,
-          signature: ed25519.sign(message, seed),
+          signature: key.signMessage(message),
           signatureType: 'ed25519',
         })),
       },
       'solana:signTransaction': {
         version,
         supportedTransactionVersions: ['legacy', 0],
-        signTransaction: each(async ({ transaction }) => ({ signedTransaction: signTransaction(transaction) })),
+        signTransaction: each(async ({ transaction }) => ({ signedTransaction: key.signTransaction(transaction).transaction })),
       },
       'solana:signAndSendTransaction': {
         version,
         supportedTransactionVersions: ['legacy', 0],
-        signAndSendTransaction: each(async ({ transaction, options }) => {
-          const signed = base64.encode(signTransaction(transaction))
-          const { skipPreflight, preflightCommitment, maxRetries, minContextSlot } = options ?? {}
-          const config = { encoding: 'base64', skipPreflight, preflightCommitment, maxRetries, minContextSlot }
-          const sent = await rpcCall<string>(rpc, 'sendTransaction', [signed, config])
-          return { signature: base58.decode(sent) }
-        }),
+        signAndSendTransaction: each(async ({ transaction, options }) => ({
+          signature: base58.decode(await key.signAndSend(rpc, transaction, options)),
+        })),
       },
     },
   }

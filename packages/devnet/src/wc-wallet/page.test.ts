@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRelay, type Relay } from '../relay/server'
 import { createOfflineCore, stopWalletConnectCore } from './core'
 import { startReferenceWalletPage, type ReferenceWalletPage } from './page'
-import { createReferenceWallet, type ReferenceWallet } from './wallet'
+import type { ReferenceWallet } from './types'
+import { createReferenceWallet } from './wallet'
 
 const PROJECT = 'page-test'
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { hexToString, isHex } from 'viem'
+import { base58 } from '@scure/base'
+import { hexToBytes, isHex } from 'viem'
 import { escapeHtml } from '../html'
-import type { ReferenceRequest, ReferenceWallet, ReferenceWalletMode } from './wallet'
+import type { ReferenceRequest, ReferenceWallet, ReferenceWalletMode } from './types'
 
 export interface ReferenceWalletPageOptions {
   wallet: ReferenceWallet
@@ -42,19 +43,27 @@ function page(nonce: string, title: string, body: string, refreshSeconds?: numbe
   }<style nonce="${nonce}">${STYLE}</style></head><body>${body}</body></html>`
 }
 
-/** A readable form of a request's params (personal_sign's hex message decoded when it is text). */
+/** A readable form of a request's params, with the message to sign as text when it is (personal_sign hex, solana_signMessage base58). */
 function describeParams(request: ReferenceRequest): string {
-  const params = request.params
-  if (request.method === 'personal_sign' && Array.isArray(params) && typeof params[0] === 'string' && isHex(params[0])) {
-    try {
-      const text = hexToString(params[0])
-      if (/^[\P{C}\n\r\t]*$/u.test(text)) return `message: ${text}\n\n${JSON.stringify(params, null, 2)}`
-    } catch {
-      // not UTF-8: show the hex
-    }
-  }
-  const json = JSON.stringify(params, null, 2) ?? ''
+  const json = JSON.stringify(request.params, null, 2) ?? ''
+  const text = messageText(request)
+  if (text !== undefined) return `message: ${text}\n\n${json}`
   return json.length > 4000 ? `${json.slice(0, 4000)}…` : json
+}
+
+function messageText({ method, params }: ReferenceRequest): string | undefined {
+  let bytes: Uint8Array | undefined
+  try {
+    if (method === 'personal_sign' && Array.isArray(params) && typeof params[0] === 'string' && isHex(params[0]))
+      bytes = hexToBytes(params[0])
+    const message = (params as { message?: unknown } | undefined)?.message
+    if (method === 'solana_signMessage' && typeof message === 'string') bytes = base58.decode(message)
+    const text = bytes && new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return text !== undefined && /^[\P{C}\n\r\t]*$/u.test(text) ? text : undefined
+  } catch {
+    // Not UTF-8 (or not hex / base58): the params show it as it came.
+    return undefined
+  }
 }
 
 const button = (action: string, fields: Record<string, string>, label: string, cls = '') =>
@@ -96,8 +105,10 @@ export async function startReferenceWalletPage(options: ReferenceWalletPageOptio
       'Airlock reference wallet',
       `<h1>Airlock reference wallet</h1>
 <p class="muted">Devnet account <code>${wallet.address}</code>· chains <code>${wallet.knownChains().join(', ')}</code>${
-        options.relayUrl ? ` · relay <code>${escapeHtml(options.relayUrl)}</code>` : ''
-      }</p>
+        wallet.knownSolanaChains().length > 0
+          ? ` · Solana <code>${wallet.solanaAddress}</code> on <code>${escapeHtml(wallet.knownSolanaChains().join(', '))}</code>`
+          : ''
+      }${options.relayUrl ? ` · relay <code>${escapeHtml(options.relayUrl)}</code>` : ''}</p>
 <form method="post" action="/pair"><input name="uri" required autocomplete="off" spellcheck="false" placeholder="wc:…@2?relay-protocol=irn&amp;symKey=…" aria-label="WalletConnect URI"> <button>Pair</button></form>
 ${notice ? `<p><span class="notice${isError ? ' error' : ''}">${escapeHtml(notice)}</span></p>` : ''}
 <iframe src="/status" title="Proposals, requests and sessions"></iframe>`,
@@ -122,9 +133,9 @@ ${button('/request', { id: String(r.id), action: 'approve' }, 'Approve', 'approv
     )
     const sessions = wallet.sessions().map(
       (s) => `<div class="card"><b>${escapeHtml(s.dapp.name || '(no name)')}</b> <span class="muted">${escapeHtml(s.dapp.url)}</span><br>
-chain <code>eip155:${s.chainId}</code> · accounts <code>${escapeHtml([...new Set(s.accounts.map((a) => a.split(':')[2]))].join(', '))}</code><br>
+${s.chainId !== undefined ? `chain <code>eip155:${s.chainId}</code> · ` : ''}chains <code>${escapeHtml(s.chains.join(', '))}</code> · accounts <code>${escapeHtml([...new Set(s.accounts.map((a) => a.split(':')[2]))].join(', '))}</code><br>
 ${s.chains
-  .filter((c) => c !== `eip155:${s.chainId}`)
+  .filter((c) => c.startsWith('eip155:') && c !== `eip155:${s.chainId}`)
   .map((c) => button('/session', { topic: s.topic, action: 'switch', chain: c.split(':')[1]! }, `Switch to ${c}`))
   .join('')}${button('/session', { topic: s.topic, action: 'disconnect' }, 'Disconnect', 'reject')}</div>`,
     )

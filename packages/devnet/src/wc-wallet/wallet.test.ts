@@ -6,7 +6,8 @@ import { devnetAccounts } from '../accounts'
 import { startDevnet, type Devnet } from '../devnet'
 import { startRelay, type Relay } from '../relay/server'
 import { createOfflineCore, stopWalletConnectCore } from './core'
-import { createReferenceWallet, type ReferenceWallet } from './wallet'
+import type { ReferenceWallet } from './types'
+import { createReferenceWallet } from './wallet'
 
 const PROJECT = 'wallet-test'
 const METHODS = [

@@ -6,110 +6,20 @@ import { devnetAccounts, devnetPrivateKeys } from '../accounts'
 import { ERROR_MESSAGES, ProviderRpcError, rpcError } from '../wallet/errors'
 import { DEVNET_WALLET_ICON } from '../wallet/icon'
 import { createDevnetWallet, type DevnetWalletProvider } from '../wallet/provider'
-import { createOfflineCore, stopWalletConnectCore, type WalletConnectCore } from './core'
-
-/** How proposals or requests are answered: at once (approve / reject with 4001), or left pending for `approve…` / the page ('manual'; unanswered = a hanging wallet). */
-export type ReferenceWalletMode = 'approve' | 'reject' | 'manual'
-
-export interface ReferenceWalletOptions {
-  relayUrl: string
-  projectId: string
-  /** JSON-RPC url per eip155 chain id, e.g. `{ 31337: devnet.chains[0].rpcUrl, 31338: … }`. */
-  rpcUrls: Readonly<Record<number, string>>
-  /** Devnet account exposed by default (0-9). The wallet holds all ten keys, so `approve(…, { accounts })` may expose others. */
-  accountIndex?: number
-  /** For proposals and requests alike (default 'approve'). */
-  mode?: ReferenceWalletMode
-  proposalMode?: ReferenceWalletMode
-  requestMode?: ReferenceWalletMode
-  metadata?: Partial<WalletKitTypes.Metadata>
-  log?: (line: string) => void
-}
-
-export interface DappInfo {
-  name: string
-  url: string
-  description: string
-  icons: string[]
-}
-
-export interface ReferenceProposal {
-  id: number
-  pairingTopic: string
-  dapp: DappInfo
-  /** CAIP-2 chains asked for (required and optional), every namespace. */
-  requestedChains: string[]
-  requestedMethods: string[]
-  /** ms since the epoch. */
-  expiresAt: number
-  raw: WalletKitTypes.SessionProposal
-}
-
-export interface ReferenceRequest {
-  id: number
-  topic: string
-  /** CAIP-2, e.g. eip155:31337. */
-  chainId: string
-  method: string
-  params: unknown
-  dapp: DappInfo
-  raw: WalletKitTypes.SessionRequest
-}
-
-export interface ReferenceSession {
-  topic: string
-  dapp: DappInfo
-  chains: string[]
-  /** CAIP-10. */
-  accounts: string[]
-  methods: string[]
-  /** The chain last switched to (the first approved one at first). */
-  chainId: number
-  /** ms since the epoch. */
-  expiresAt: number
-}
-
-export interface ApproveOptions {
-  /** eip155 chain ids (numbers or CAIP-2); default: the requested ones this wallet has an rpc url for. */
-  chains?: readonly (number | string)[]
-  /** Devnet addresses to expose; default the `accountIndex` one. */
-  accounts?: readonly Address[]
-}
-
-export type ReferenceWalletEvent = 'proposal' | 'request' | 'session' | 'sessionDeleted' | 'change' | 'error'
-
-export interface ReferenceWallet {
-  /** The default account's address. */
-  readonly address: Address
-  /** The WalletKit client, for what this API does not cover. */
-  readonly walletKit: InstanceType<typeof WalletKit>
-  readonly core: WalletConnectCore
-  /** Chain ids the wallet has an rpc url for (wallet_addEthereumChain adds to them). */
-  knownChains(): number[]
-  modes(): { proposals: ReferenceWalletMode; requests: ReferenceWalletMode }
-  setMode(mode: ReferenceWalletMode, which?: 'proposals' | 'requests' | 'both'): void
-  /** Pairs with a `wc:` URI from a dapp; the proposal follows (see nextProposal / mode). */
-  pair(uri: string): Promise<void>
-  /** The next proposal left pending ('manual' proposal mode). */
-  nextProposal(options?: { timeoutMs?: number }): Promise<ReferenceProposal>
-  pendingProposals(): ReferenceProposal[]
-  approve(proposal: ReferenceProposal | number, options?: ApproveOptions): Promise<ReferenceSession>
-  reject(proposal: ReferenceProposal | number): Promise<void>
-  /** The next request left pending ('manual' request mode). */
-  nextRequest(options?: { timeoutMs?: number }): Promise<ReferenceRequest>
-  pendingRequests(): ReferenceRequest[]
-  /** Executes a pending request and sends the result (or the error it raised); returns the result. */
-  approveRequest(request: ReferenceRequest | number): Promise<unknown>
-  /** Answers a pending request with 4001 User rejected the request. */
-  rejectRequest(request: ReferenceRequest | number): Promise<void>
-  sessions(): ReferenceSession[]
-  /** Switches the chain of one session (or all) and emits chainChanged over it; adds the chain to the session when needed. */
-  switchChain(chainId: number, topic?: string): Promise<void>
-  /** Deletes one session (or all) from the wallet side. */
-  disconnect(topic?: string): Promise<void>
-  on(event: ReferenceWalletEvent, listener: (payload?: unknown) => void): () => void
-  stop(): Promise<void>
-}
+import { createOfflineCore, stopWalletConnectCore } from './core'
+import { AsyncQueue } from './queue'
+import { referenceSolana } from './solana'
+import type {
+  ApproveOptions,
+  DappInfo,
+  ReferenceProposal,
+  ReferenceRequest,
+  ReferenceSession,
+  ReferenceWallet,
+  ReferenceWalletEvent,
+  ReferenceWalletMode,
+  ReferenceWalletOptions,
+} from './types'
 
 /** What the wallet answers itself; anything else eth_* is forwarded to the chain by the devnet signer. */
 export const REFERENCE_WALLET_METHODS = [
@@ -123,46 +33,6 @@ export const REFERENCE_WALLET_METHODS = [
   'wallet_addEthereumChain',
 ] as const
 export const REFERENCE_WALLET_EVENTS = ['chainChanged', 'accountsChanged'] as const
-
-class AsyncQueue<T> {
-  private items: T[] = []
-  private waiters: { resolve: (item: T) => void; reject: (error: Error) => void }[] = []
-  constructor(private readonly isLive: (item: T) => boolean) {}
-
-  push(item: T): void {
-    const waiter = this.waiters.shift()
-    if (waiter) waiter.resolve(item)
-    else this.items.push(item)
-  }
-
-  next(timeoutMs: number, what: string): Promise<T> {
-    this.items = this.items.filter(this.isLive)
-    const item = this.items.shift()
-    if (item) return Promise.resolve(item)
-    return new Promise<T>((resolve, reject) => {
-      const waiter = {
-        resolve: (value: T) => {
-          clearTimeout(timer)
-          resolve(value)
-        },
-        reject: (error: Error) => {
-          clearTimeout(timer)
-          reject(error)
-        },
-      }
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((w) => w !== waiter)
-        reject(new Error(`reference wallet: no ${what} within ${timeoutMs} ms`))
-      }, timeoutMs)
-      this.waiters.push(waiter)
-    })
-  }
-
-  close(error: Error): void {
-    for (const waiter of this.waiters.splice(0)) waiter.reject(error)
-    this.items = []
-  }
-}
 
 const dappInfo = (metadata: Partial<DappInfo> | undefined): DappInfo => ({
   name: metadata?.name ?? '',
@@ -219,6 +89,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   if (!defaultAccount) throw new RangeError(`reference wallet: no devnet account at index ${accountIndex}`)
   const keys = new Map<string, Hex>(devnetAccounts.map((a, i) => [a.address.toLowerCase(), devnetPrivateKeys[i]!]))
   const rpcUrls = new Map(Object.entries(options.rpcUrls).map(([id, url]) => [Number(id), url]))
+  const solana = referenceSolana(options.solanaRpcUrls ?? {})
   const log = options.log ?? (() => {})
   let proposalMode: ReferenceWalletMode = options.proposalMode ?? options.mode ?? 'approve'
   let requestMode: ReferenceWalletMode = options.requestMode ?? options.mode ?? 'approve'
@@ -295,15 +166,16 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   ]
 
   function summarize(session: SessionTypes.Struct): ReferenceSession {
-    const ns = session.namespaces.eip155
-    const chains = ns?.chains ?? [...new Set((ns?.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':')))]
+    const namespaces = [session.namespaces.eip155, session.namespaces.solana].filter((ns) => ns !== undefined)
+    const chainsOf = (ns: SessionTypes.Namespace) => ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
+    const eip155Chains = session.namespaces.eip155 ? chainsOf(session.namespaces.eip155) : []
     return {
       topic: session.topic,
       dapp: dappInfo(session.peer.metadata),
-      chains,
-      accounts: ns?.accounts ?? [],
-      methods: ns?.methods ?? [],
-      chainId: currentChain.get(session.topic) ?? chainNumber(chains[0] ?? 'eip155:0'),
+      chains: namespaces.flatMap(chainsOf),
+      accounts: namespaces.flatMap((ns) => ns.accounts),
+      methods: namespaces.flatMap((ns) => ns.methods),
+      chainId: currentChain.get(session.topic) ?? (eip155Chains[0] ? chainNumber(eip155Chains[0]) : undefined),
       expiresAt: session.expiry * 1000,
     }
   }
@@ -332,6 +204,10 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   /** Runs a request; `after` runs once the answer is sent. */
   async function execute(request: ReferenceRequest): Promise<{ result: unknown; after?: () => Promise<void> }> {
     const session = activeSession(request.topic)
+    if (request.chainId.startsWith('solana:')) {
+      if (!(session.namespaces.solana?.chains ?? []).includes(request.chainId)) throw rpcError(4901)
+      return { result: await solana.execute(request.chainId, request.method, request.params) }
+    }
     const chainId = chainNumber(request.chainId)
     const addresses = sessionAddresses(session)
     const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
@@ -385,7 +261,8 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     const chains = approveOptions.chains
       ? approveOptions.chains.map(caipChain)
       : proposal.requestedChains.filter((c) => c.startsWith('eip155:') && rpcUrls.has(chainNumber(c)))
-    if (chains.length === 0) {
+    const solanaNamespace = solana.namespace(proposal.requestedChains)
+    if (chains.length === 0 && !solanaNamespace) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_CHAINS') })
       throw new Error(
         `reference wallet: none of the requested chains (${proposal.requestedChains.join(', ') || 'none'}) is a devnet chain; rejected`,
@@ -398,13 +275,15 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
       events: [...REFERENCE_WALLET_EVENTS],
       accounts: chains.flatMap((chain) => addresses.map((a) => `${chain}:${a}`)),
     }
+    const supported = { ...(chains.length > 0 ? { eip155 } : {}), ...(solanaNamespace ? { solana: solanaNamespace } : {}) }
     const requested = new Set(proposal.requestedChains)
     // Chains the dapp did not ask for are approved as given, like wallets that ignore the proposal.
-    const namespaces = chains.some((chain) => requested.has(chain))
-      ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: { eip155 } })
-      : { eip155 }
+    const namespaces = [...chains, ...(solanaNamespace?.chains ?? [])].some((chain) => requested.has(chain))
+      ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: supported })
+      : supported
     const session = await walletKit.approveSession({ id: proposal.id, namespaces })
-    currentChain.set(session.topic, chainNumber(namespaces.eip155?.chains?.[0] ?? chains[0]!))
+    const firstEip155 = namespaces.eip155?.chains?.[0] ?? chains[0]
+    if (firstEip155) currentChain.set(session.topic, chainNumber(firstEip155))
     const summary = summarize(session)
     log(`reference wallet: session with ${summary.dapp.name || summary.dapp.url} on ${summary.chains.join(', ')}`)
     emit('session', summary)
@@ -505,9 +384,11 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
 
   const wallet: ReferenceWallet = {
     address: defaultAccount.address,
+    solanaAddress: solana.address,
     walletKit,
     core,
     knownChains: () => [...rpcUrls.keys()],
+    knownSolanaChains: () => solana.knownChains(),
     modes: () => ({ proposals: proposalMode, requests: requestMode }),
     setMode(mode, which = 'both') {
       if (!['approve', 'reject', 'manual'].includes(mode)) throw new Error(`reference wallet: unknown mode "${mode}"`)

@@ -95,6 +95,7 @@ const user: FrameUser = {
   preferredAccountType: 'eoa',
   passkeys: 1,
 }
+const solanaUser: FrameUser = { ...user, addresses: { eip155: address, solana: solanaAddress } }
 
 export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
   open: [undefined, { view: 'Account', namespace: 'eip155' }],
@@ -193,6 +194,12 @@ export const frameParamSamples: Samples<typeof frameMethodParams> = {
   setPreferredAccount: [{ type: 'eoa' }],
   rpcRequest: [
     { method: 'personal_sign', params: ['0x68656c6c6f', address], chainId: 31337, id: requestId },
+    {
+      method: 'solana_signMessage',
+      params: { message: '3yZe7d', pubkey: solanaAddress },
+      chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+      id: requestId,
+    },
     { method: 'wallet_sendCalls', params: [{ calls: [{ to: address, data: '0xabcdef', value: '0x1' }] }], id: requestId },
   ],
   abortRpcRequest: [{ id: requestId }],
@@ -224,14 +231,14 @@ export const frameResultSamples: Samples<typeof frameMethodResults> = {
   getSocialRedirectUri: [{ uri: 'http://secure.localhost:4402/oauth/github/start?flow=abc' }],
   getFarcasterUri: [{ url: 'https://farcaster.example/~/siwf?channelToken=abc' }],
   connectFarcaster: [{ action: 'VERIFY_DEVICE', passkeys: 1 }],
-  getUser: [user],
+  getUser: [user, solanaUser],
   signOut: [undefined],
   isConnected: [{ isConnected: true }],
   getChainId: [{ chainId: 'eip155:31337' }],
   getSmartAccountEnabledNetworks: [{ smartAccountEnabledNetworks: [31337, 8453] }],
   initSmartAccount: [undefined],
   setPreferredAccount: [{ type: 'smartAccount', address }],
-  rpcRequest: ['0xsignature'],
+  rpcRequest: ['0xsignature', { signature: '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW' }],
   abortRpcRequest: [undefined],
   updateEmail: [{ action: 'VERIFY_PRIMARY_OTP' }],
   updateEmailPrimaryOtp: [undefined],

@@ -80,10 +80,24 @@ export const frameMethodParams = {
    * enough to show the request within CONFIRMATION_ON_SCREEN_MS, and FrameErrorMessage.Busy while
    * another confirmation waits (the widget queues: one at a time). Such a call needs an `id`.
    *
-   * The frame has no chain access (its CSP is `connect-src 'self'`). So `eth_sendTransaction` takes a
-   * complete transaction (chainId, nonce, gas and fee fields filled by the widget), shows exactly
-   * that, and answers the signed raw transaction, which the widget broadcasts with
-   * eth_sendRawTransaction; personal_sign and eth_signTypedData_v4 answer the signature.
+   * eip155: the frame reads no chain. So `eth_sendTransaction` takes a complete transaction
+   * (chainId, nonce, gas and fee fields filled by the widget), shows exactly that, and answers the
+   * signed raw transaction, which the widget broadcasts with eth_sendRawTransaction; personal_sign
+   * and eth_signTypedData_v4 answer the signature.
+   *
+   * Solana (the embedded wallet's m/44'/501'/0'/0' account, FrameUser.addresses.solana): the
+   * `solana_*` methods with WalletConnect's params and results (solana.ts), for the cluster
+   * `chainId` names: its CAIP-2 id `solana:<genesis hash>` (the bare reference is taken too; without
+   * a chainId, the frame's current one if it is a cluster). solana_signMessage answers
+   * `{ signature }`, solana_signTransaction `{ signature, transaction }` (the frame's signature and
+   * the transaction with it; other signers' places are left as they came), and
+   * solana_signAndSendTransaction `{ signature }` once the frame has sent the transaction to the
+   * cluster itself, through the API's RPC proxy (`sendTransaction`, with `sendOptions`); a node's
+   * refusal rejects with its code and message ('The network refused the transaction: …'). Refused
+   * before the user is asked: params that do not parse, a transaction that does not deserialize
+   * (legacy and v0 only), one this account is not a required signer of, or a message naming
+   * another account (4100), a transaction sent while other signatures are missing, a message that
+   * is a transaction message this account would sign.
    */
   rpcRequest: FrameRpcRequest,
   /**

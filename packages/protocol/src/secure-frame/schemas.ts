@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ThemeMode, ThemeVariables } from '../common'
 import { Metadata, SocialProvider } from '../options'
+import { EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
 
 /**
  * Field schemas of the secure-frame protocol (SPEC.md sections 3, 5 and 7). The secure frame is on
@@ -62,6 +63,17 @@ export const FrameSessionToken = z.string().check(z.regex(FRAME_SESSION_TOKEN))
 
 const userName = z.string().check(z.minLength(1), z.maxLength(100))
 
+/**
+ * The embedded wallet's own account (its EOA) in each chain family the frame derives keys for, so
+ * that the widget can connect any of them from one getUser. `address` stays the eip155 one.
+ */
+export const FrameAddresses = z.object({
+  eip155: z.optional(z.string().check(z.regex(EVM_ADDRESS))),
+  /** m/44'/501'/0'/0' of the same seed (base58). */
+  solana: z.optional(z.string().check(z.regex(SOLANA_ADDRESS))),
+})
+export type FrameAddresses = z.infer<typeof FrameAddresses>
+
 /** SPEC.md section 3 "Frame user", plus the social login fields. */
 export const FrameUser = z.object({
   email: z.optional(FrameEmail),
@@ -70,6 +82,8 @@ export const FrameUser = z.object({
   accounts: z.array(z.object({ address: FrameAddress, type: FrameAccountType })).check(z.maxLength(20)),
   smartAccountDeployed: z.boolean(),
   preferredAccountType: FrameAccountType,
+  /** The wallet's account per chain family; absent from frames that predate it. */
+  addresses: z.optional(FrameAddresses),
   /** The social (or Farcaster) user name; absent for an email login. */
   userName: z.optional(userName),
   /** The provider of a social login, farcaster included; absent for an email login. */
