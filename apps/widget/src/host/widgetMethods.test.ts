@@ -392,9 +392,9 @@ describe('switchNetwork', () => {
     expect(await request(methods, 'eth_chainId')).toBe('0x2105')
   })
 
-  it('refuses non-eip155 networks', async () => {
+  it('refuses networks of a family the widget does not serve', async () => {
     const { methods } = await boot()
-    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' }))).rejects.toThrow(
+    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }))).rejects.toThrow(
       'Unsupported chain',
     )
   })

@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '../types'
 import { isSolanaAddress, parseSolanaAddress } from './address'
 import { switchSolanaNetwork } from './clusters'
+import { lamportsOf } from './node'
 import { solanaPageWallet } from './pageWallet'
 import {
   checkSolanaTransfer,
@@ -25,5 +26,6 @@ export const solanaAdapter: ChainAdapter = {
   quoteTransferFee: quoteSolanaTransferFee,
   sendTransfer: sendSolanaTransfer,
   waitForTransaction: waitForSolanaTransaction,
+  nativeBalance: lamportsOf,
   signMessage: signSolanaMessage,
 }

@@ -22,6 +22,7 @@ const schemas = {
   ),
   getMultipleAccounts: withContext(z.array(AccountInfo)),
   getMinimumBalanceForRentExemption: u64,
+  getBalance: withContext(u64),
   getFeeForMessage: withContext(z.nullable(u64)),
   getSignatureStatuses: withContext(
     z.array(
@@ -81,6 +82,11 @@ export async function accountsOf(rpc: NodeRpc, caipNetworkId: string, addresses:
         space: account.space === undefined ? undefined : BigInt(account.space),
       },
   )
+}
+
+/** An account's lamports (0 for one that does not exist). */
+export async function lamportsOf(rpc: NodeRpc, caipNetworkId: string, address: string): Promise<bigint> {
+  return BigInt((await read(rpc, caipNetworkId, 'getBalance', [address, COMMITMENT])).value)
 }
 
 /** The lamports an account of `size` data bytes must hold to exist (0: a wallet). */

@@ -84,6 +84,15 @@ async function funded(lamports: bigint): Promise<KeyPairSigner> {
   return signer
 }
 
+describe('the native balance', () => {
+  it('is the account’s lamports, 0 for an account that does not exist', async () => {
+    expect(await solanaAdapter.nativeBalance(rpc, network, solanaDevnetAccounts[0]!.address)).toBe(
+      await balance(solanaDevnetAccounts[0]!.address),
+    )
+    expect(await solanaAdapter.nativeBalance(rpc, network, '11111111111111111111111111111112')).toBe(0n)
+  })
+})
+
 describe('SOL transfers on the devnet', () => {
   it('sends SOL to a new address: it lands, and the quoted fee is what the sender lost beyond the amount', async () => {
     const sender = await solanaDevnetSigner(1)

@@ -26,10 +26,10 @@ describe('wallet feature buttons', () => {
     expect(features({ walletFeaturesOrder: ['send', 'swaps'], features: { swaps: false } })).toEqual(['send'])
   })
 
-  it('show Swap only on the swap networks, and the others on eip155 only', () => {
+  it('show Swap only on the swap networks, Buy on eip155, Receive and Send on every family served', () => {
     expect(features(undefined, 'eip155:11155111')).toEqual(['onramp', 'receive', 'send'])
     expect(features(undefined, 'eip155:8453')).toEqual(['onramp', 'swaps', 'receive', 'send'])
-    expect(features(undefined, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual([])
+    expect(features(undefined, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual(['receive', 'send'])
     expect(featureSupported('swaps', 'eip155:31338')).toBe(true)
     expect(featureSupported('send', 'bip122:000000000019d6689c085ae165831e93')).toBe(false)
   })

@@ -111,10 +111,10 @@ describe('switchNetwork', () => {
     expect(host.storage.get(ACTIVE_NETWORK_KEY)).toBe(DEVNET_2)
   })
 
-  it("answers 'Unsupported chain' for a non-eip155 network and 'Network not found' for an unknown one", async () => {
+  it("answers 'Unsupported chain' for a family the widget does not serve and 'Network not found' for an unknown one", async () => {
     const { methods } = await boot()
     await expect(
-      Promise.resolve(methods.switchNetwork({ caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })),
+      Promise.resolve(methods.switchNetwork({ caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' })),
     ).rejects.toMatchObject({
       code: 4901,
       message: 'Unsupported chain',
