@@ -7,7 +7,7 @@ const approval = (id: string): PendingApproval => ({
   request: {
     method: 'personal_sign',
     params: ['0x68690a', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
-    chainId: 1,
+    caipNetworkId: 'eip155:1',
     from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   },
   origin: 'http://dapp.localhost:4400',

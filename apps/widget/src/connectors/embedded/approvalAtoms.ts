@@ -10,10 +10,10 @@ import { atom } from 'jotai'
 export interface ApprovalRequest {
   method: string
   params: unknown
-  /** The eip155 chain the request is for. */
-  chainId: number
+  /** The network the request is for (CAIP-2). */
+  caipNetworkId: string
   /** The embedded account that signs. */
-  from: `0x${string}`
+  from: string
 }
 
 export interface PendingApproval {

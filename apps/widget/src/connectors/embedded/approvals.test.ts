@@ -13,7 +13,7 @@ import { connectEvm, clearSession } from '../../testing/session'
 const sign = (text: string): ApprovalRequest => ({
   method: 'personal_sign',
   params: [`0x${Buffer.from(text).toString('hex')}`, TEST_ADDRESS],
-  chainId: 31337,
+  caipNetworkId: 'eip155:31337',
   from: TEST_ADDRESS,
 })
 

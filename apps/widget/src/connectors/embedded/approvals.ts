@@ -5,7 +5,9 @@ import { approvalQueueAtom, type ApprovalRequest, type PendingApproval } from '.
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom, navigateAtom, routerAtom } from '../../core/router/atoms'
 import { showModal } from '../../core/modal/modal'
-import { connectionAtom } from '../../core/session/active'
+import { connectionsAtom } from '../../core/session/atoms'
+import { namespacesOf } from '../../core/session/session'
+import { AUTH_CONNECTOR_ID } from './id'
 
 export type { ApprovalRequest, PendingApproval }
 
@@ -80,8 +82,7 @@ export function rejectAllApprovals(ctx: WidgetContext): void {
 
 /** The answer to a request the widget withdraws: aborted when the modal closed or the wallet went, else rejected. */
 function withdrawnError(ctx: WidgetContext): ProviderRpcError {
-  const { status } = ctx.store.get(connectionAtom)
-  if (!ctx.store.get(openAtom) || status !== 'connected') return frameRpcAbortedError()
+  if (!ctx.store.get(openAtom) || namespacesOf(ctx, AUTH_CONNECTOR_ID).length === 0) return frameRpcAbortedError()
   return new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
 }
 
@@ -152,7 +153,7 @@ function navigate(ctx: WidgetContext, run: () => void): void {
   }
 }
 
-/** The widget's approval state, watching the modal, the router and the connection from first use. */
+/** The widget's approval state, watching the modal, the router and the embedded wallet's connections from first use. */
 function stateOf(ctx: WidgetContext): ApprovalState {
   let state = states.get(ctx.store)
   if (state) return state
@@ -162,11 +163,12 @@ function stateOf(ctx: WidgetContext): ApprovalState {
   ctx.store.sub(openAtom, () => {
     if (!ctx.store.get(openAtom)) rejectAllApprovals(ctx)
   })
-  let status = ctx.store.get(connectionAtom).status
-  ctx.store.sub(connectionAtom, () => {
-    const previous = status
-    status = ctx.store.get(connectionAtom).status
-    if (status === 'disconnected' && previous !== 'disconnected') rejectAllApprovals(ctx)
+  // The embedded wallet's last connection gone: nothing it was asked may still be signed.
+  let connected = namespacesOf(ctx, AUTH_CONNECTOR_ID).length > 0
+  ctx.store.sub(connectionsAtom, () => {
+    const was = connected
+    connected = namespacesOf(ctx, AUTH_CONNECTOR_ID).length > 0
+    if (was && !connected) rejectAllApprovals(ctx)
   })
   ctx.store.sub(routerAtom, () => {
     if (own.navigating) return

@@ -285,9 +285,15 @@ function authSession(
     if (user.userName) savePersisted(ctx, SOCIAL_USERNAME_KEY, user.userName)
     else removePersisted(ctx, SOCIAL_USERNAME_KEY)
   }
+  // The wallet's Solana account joins when the dapp asks for a Solana network (its first one).
+  const solana = user.addresses?.solana
+  const solanaNetwork = ctx.store.get(networksAtom).find((id) => id.startsWith('solana:'))
   return {
     connector: { id: AUTH_CONNECTOR_ID, name },
-    accounts: [{ namespace: 'eip155', addresses: [address], caipNetworkId: `eip155:${chainId}` }],
+    accounts: [
+      { namespace: 'eip155', addresses: [address], caipNetworkId: `eip155:${chainId}` },
+      ...(solana && solanaNetwork ? [{ namespace: 'solana' as const, addresses: [solana], caipNetworkId: solanaNetwork }] : []),
+    ],
   }
 }
 

@@ -19,7 +19,7 @@ export const embeddedConnector: Connector = {
   name: () => EMBEDDED_WALLET_NAME,
   // The secure frame may take its whole ready time-out (10 s) before the session check even starts.
   reconnectTimeoutMs: 20_000,
-  namespaces: () => ['eip155'],
+  namespaces: () => ['eip155', 'solana'],
   connect: () =>
     Promise.reject(
       new ProviderRpcError(RpcErrorCode.UnsupportedMethod, 'The embedded wallet connects through its login (email or social)'),
@@ -29,7 +29,9 @@ export const embeddedConnector: Connector = {
     return session && { accounts: session.accounts, name: session.connector.name }
   },
   request: (ctx, request) => import('./request').then((module) => module.authRequest(ctx, request)),
-  async switchNetwork(ctx: WidgetContext, _namespace, caipNetworkId) {
+  async switchNetwork(ctx: WidgetContext, namespace, caipNetworkId) {
+    // A Solana request names its cluster; only the frame's eip155 chain is a state of its own.
+    if (namespace !== 'eip155') return
     const { parseFrameChainId, switchAuthChain } = await auth()
     const chainId = parseFrameChainId(caipNetworkId)
     if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')

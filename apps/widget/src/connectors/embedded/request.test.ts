@@ -140,7 +140,7 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     const message = toHex('Sign in to Demo')
     const signing = call('personal_sign', [message, ME])
     const pending = await answerInFrame(ctx, frame, true)
-    expect(pending.request).toEqual({ method: 'personal_sign', params: [message, ME], chainId: 31337, from: ME })
+    expect(pending.request).toEqual({ method: 'personal_sign', params: [message, ME], caipNetworkId: 'eip155:31337', from: ME })
     const signature = (await signing) as Hex
     expect(await verifyMessage({ address: ME, message: 'Sign in to Demo', signature })).toBe(true)
     expect(frame.callsOf('rpcRequest')).toEqual([{ id: pending.id, method: 'personal_sign', params: [message, ME], chainId: 31337 }])

@@ -6,6 +6,8 @@ import {
   frameRpcNotAllowedError,
   ProviderRpcError,
   RpcErrorCode,
+  type FrameChainId,
+  type Namespace,
 } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
 import { AUTH_CONNECTOR_ID } from './id'
@@ -39,15 +41,22 @@ import type { WalletRequest } from '../types'
  */
 
 /** What the frame signs today. The other confirmation methods answer 4200 until they are built. */
-const SIGNING_METHODS: ReadonlySet<string> = new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'])
+const SIGNING_METHODS: Partial<Record<Namespace, ReadonlySet<string>>> = {
+  eip155: new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']),
+  solana: new Set(['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']),
+}
 
-export async function authRequest(
-  ctx: WidgetContext,
-  { namespace, caipNetworkId, address, method, params }: WalletRequest,
-): Promise<unknown> {
-  const connection = ctx.store.get(connectionsAtom)[namespace]
+export async function authRequest(ctx: WidgetContext, request: WalletRequest): Promise<unknown> {
+  if (ctx.store.get(connectionsAtom)[request.namespace]?.connectorId !== AUTH_CONNECTOR_ID)
+    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
+  return request.namespace === 'eip155' ? eip155Request(ctx, request) : confirm(ctx, request, undefined)
+}
+
+/** The dapp's EIP-1193 calls: accounts and chain from the widget's state, safe reads to the RPC proxy. */
+async function eip155Request(ctx: WidgetContext, request: WalletRequest): Promise<unknown> {
+  const { caipNetworkId, address, method, params } = request
   const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
-  if (connection?.connectorId !== AUTH_CONNECTOR_ID || namespace !== 'eip155' || !EVM_ADDRESS.test(address) || chainId === undefined)
+  if (!EVM_ADDRESS.test(address) || chainId === undefined)
     throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
   switch (method) {
     case 'eth_accounts':
@@ -65,26 +74,37 @@ export async function authRequest(
   }
   switch (classifyFrameRpc(method)) {
     case 'safe':
-      return ctx.api.rpc(`eip155:${chainId}`, method, params)
+      return ctx.api.rpc(caipNetworkId, method, params)
     case 'disallowed':
       ctx.toasts.show(FrameErrorMessage.RpcNotAllowedUi, 'error')
       throw frameRpcNotAllowedError()
-    case 'confirm':
-      if (!SIGNING_METHODS.has(method))
-        throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${method} is not supported by the embedded wallet yet`)
-      return confirmAndSign(ctx, method, params, address as Hex, chainId)
+    case 'confirm': {
+      assertSigns(request)
+      // Checked before the user is asked: a request bound to fail is not shown.
+      const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, address as Hex, chainId) : undefined
+      if (!transaction) checkSigningParams(method, params, address as Hex, chainId)
+      return confirm(ctx, request, transaction)
+    }
   }
 }
 
-async function confirmAndSign(ctx: WidgetContext, method: string, params: unknown, from: Hex, chainId: number): Promise<unknown> {
-  // Checked before the user is asked: a request bound to fail is not shown.
-  const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, from, chainId) : undefined
-  if (!transaction) checkSigningParams(method, params, from, chainId)
+function assertSigns({ namespace, method }: WalletRequest): void {
+  if (!SIGNING_METHODS[namespace]?.has(method))
+    throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${method} is not supported by the embedded wallet yet`)
+}
+
+/**
+ * A request that needs the user's confirmation, queued for the ApproveTransaction view, then signed
+ * in the frame (SPEC section 6); the frame checks a Solana request itself before showing it.
+ */
+async function confirm(ctx: WidgetContext, request: WalletRequest, transaction: TransactionRequest | undefined): Promise<unknown> {
+  const { namespace, caipNetworkId, address, method, params } = request
+  assertSigns(request)
   // A modal opened for this request closes again once it is answered (the dapp's page is underneath).
   const openedForIt = !ctx.store.get(openAtom)
   try {
-    return await requestApproval(ctx, { method, params, chainId, from }, (approval, signal) =>
-      signInFrame(ctx, approval, signal, transaction),
+    return await requestApproval(ctx, { method, params, caipNetworkId, from: address }, (approval, signal) =>
+      namespace === 'eip155' ? signInFrame(ctx, approval, signal, transaction) : askFrame(ctx, approval, signal, params),
     )
   } finally {
     if (openedForIt) closeWhenIdle(ctx)
@@ -98,10 +118,8 @@ function closeWhenIdle(ctx: WidgetContext): void {
 }
 
 /**
- * The approval's turn: the secure frame shows the request over the view's slot and signs it only
- * on the user's click in its own origin; the widget waits, or aborts it when it withdraws the
- * request. A transaction is filled first (nonce, gas, fees), so that the frame shows and signs the
- * whole of it; its signed form is broadcast here.
+ * An eip155 approval's turn (askFrame). A transaction is filled first (nonce, gas, fees), so that
+ * the frame shows and signs the whole of it; its signed form is broadcast here.
  */
 async function signInFrame(
   ctx: WidgetContext,
@@ -109,21 +127,12 @@ async function signInFrame(
   signal: AbortSignal,
   transaction: TransactionRequest | undefined,
 ): Promise<unknown> {
-  const { method, params, chainId, from } = approval.request
-  const frame = await loadAuthFrame(ctx)
-  const caipNetworkId = `eip155:${chainId}`
+  const { params, caipNetworkId, from } = approval.request
+  const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))!
   const signed = transaction
-    ? [await fillTransaction(transaction, from, chainId, (rpcMethod, rpcParams) => ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams))]
+    ? [await fillTransaction(transaction, from as Hex, chainId, (rpcMethod, rpcParams) => ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams))]
     : params
-  await slotShown(ctx, signal)
-  const abort = () => void frame.api.abortRpcRequest({ id: approval.id }).catch(() => {})
-  signal.addEventListener('abort', abort, { once: true })
-  let answer: unknown
-  try {
-    answer = await frame.api.rpcRequest({ id: approval.id, method, params: signed, chainId })
-  } finally {
-    signal.removeEventListener('abort', abort)
-  }
+  const answer = await askFrame(ctx, approval, signal, signed, chainId)
   if (!transaction) {
     if (typeof answer !== 'string' || !SIGNATURE.test(answer))
       throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signature')
@@ -135,6 +144,28 @@ async function signInFrame(
   if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The node returned a malformed transaction hash')
   return hash
+}
+
+/**
+ * The frame's turn: once its slot is shown, it shows the request and signs it only on the user's
+ * click in its own origin; the widget waits, or aborts it when it withdraws the request.
+ */
+async function askFrame(
+  ctx: WidgetContext,
+  approval: PendingApproval,
+  signal: AbortSignal,
+  params: unknown,
+  chainId: FrameChainId = approval.request.caipNetworkId,
+): Promise<unknown> {
+  const frame = await loadAuthFrame(ctx)
+  await slotShown(ctx, signal)
+  const abort = () => void frame.api.abortRpcRequest({ id: approval.id }).catch(() => {})
+  signal.addEventListener('abort', abort, { once: true })
+  try {
+    return await frame.api.rpcRequest({ id: approval.id, method: approval.request.method, params, chainId })
+  } finally {
+    signal.removeEventListener('abort', abort)
+  }
 }
 
 /**

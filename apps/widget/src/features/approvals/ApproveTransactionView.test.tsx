@@ -30,7 +30,12 @@ function frameWithSurface() {
   return { factory, attached, detached }
 }
 
-const request = { method: 'personal_sign', params: [toHex('hello'), TEST_ADDRESS], chainId: 31337, from: TEST_ADDRESS } as const
+const request = {
+  method: 'personal_sign',
+  params: [toHex('hello'), TEST_ADDRESS],
+  caipNetworkId: 'eip155:31337',
+  from: TEST_ADDRESS,
+} as const
 
 describe('ApproveTransaction view', () => {
   it("lays the secure frame over its slot while the request waits, sized to the frame's content, and draws no Approve itself", async () => {
