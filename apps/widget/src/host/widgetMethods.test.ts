@@ -68,6 +68,20 @@ describe('open and close', () => {
     expect(host.lastState()).toMatchObject({ open: true, view: 'Account' })
   })
 
+  it('opens on the namespace asked for, keeping the others connected; a namespace the dapp did not request is refused', async () => {
+    const { ctx, methods, host } = await boot()
+    await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] })
+    await connect(ctx, devnetWallet.id)
+    await methods.open({ namespace: 'solana' })
+    expect(host.lastState()).toMatchObject({ open: true, view: 'Connect', activeNamespace: 'solana' })
+    await methods.open({ namespace: 'eip155' })
+    expect(host.lastState()).toMatchObject({ view: 'Account', activeNamespace: 'eip155', status: 'connected' })
+    await expect(Promise.resolve().then(() => methods.open({ namespace: 'bip122' }))).rejects.toThrow(
+      'The dapp requested no bip122 network',
+    )
+    expect(host.lastState()).toMatchObject({ view: 'Account', activeNamespace: 'eip155' })
+  })
+
   it('close hides the iframe and emits the state', async () => {
     const { methods, host } = await boot()
     await methods.open(undefined)

@@ -44,7 +44,7 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
   const handlers: Partial<Record<Namespace, (request: { method: string; params?: unknown }) => Promise<unknown>>> = { eip155, solana }
 
   return {
-    open: (params) => openModal(ctx, params?.view),
+    open: (params) => openModal(ctx, params?.view, params?.namespace),
     close: () => closeModal(ctx),
     request: async ({ namespace, method, params }) => {
       const handle = handlers[namespace]

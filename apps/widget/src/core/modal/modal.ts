@@ -1,4 +1,4 @@
-import { ProviderRpcError, RpcErrorCode, type OpenableView } from '@airlock/protocol'
+import { ProviderRpcError, RpcErrorCode, type Namespace, type OpenableView } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { openAtom } from './atoms'
 import { optionsAtom } from '../options/atoms'
@@ -7,15 +7,24 @@ import { navigateAtom } from '../router/atoms'
 import { cancelConnect } from '../session/session'
 import { track } from '../events'
 import { connectionAtom } from '../session/active'
+import { chosenNamespaceAtom } from '../session/atoms'
+import { networksAtom } from '../options/atoms'
 
 /** Views the widget opens on its own; the dapp may open only OpenableView. */
 export type ModalView = OpenableView | 'UnsupportedChain'
 
 /**
  * Opens on `view`, or when connected on Account (UnsupportedChain while the wallet's network is
- * not supported), and on Connect otherwise. The host shows the iframe.
+ * not supported), and on Connect otherwise. The host shows the iframe. With a `namespace` (one the
+ * dapp requested networks of), that namespace becomes the active one first, its other namespaces
+ * keeping their connections.
  */
-export function openModal(ctx: WidgetContext, view?: ModalView): void {
+export function openModal(ctx: WidgetContext, view?: ModalView, namespace?: Namespace): void {
+  if (namespace) {
+    if (!ctx.store.get(networksAtom).some((id) => id.startsWith(`${namespace}:`)))
+      throw new ProviderRpcError(RpcErrorCode.InvalidParams, `The dapp requested no ${namespace} network`)
+    ctx.store.set(chosenNamespaceAtom, namespace)
+  }
   const connected = ctx.store.get(connectionAtom).status === 'connected'
   const requested = view ?? (connected ? (ctx.store.get(unsupportedChainAtom) ? 'UnsupportedChain' : 'Account') : 'Connect')
   const wanted = requested === 'Account' && !connected ? 'Connect' : requested

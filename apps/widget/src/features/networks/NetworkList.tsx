@@ -1,5 +1,5 @@
 import { getNetwork } from '@airlock/chains'
-import { toProviderRpcError } from '@airlock/protocol'
+import { toProviderRpcError, type Namespace } from '@airlock/protocol'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { switchNetwork } from './actions'
@@ -16,17 +16,20 @@ interface NetworkListProps {
   showUnrequestedActive?: boolean
   /** After a successful switch. */
   onSwitched?: () => void
+  /** Only this family's networks. */
+  namespace?: Namespace
 }
 
 /** The dapp's networks grouped by family, the active one marked; a click switches the wallet (or the widget). */
-export function NetworkList({ showUnrequestedActive = false, onSwitched }: NetworkListProps) {
+export function NetworkList({ showUnrequestedActive = false, onSwitched, namespace }: NetworkListProps) {
   const ctx = useWidget()
   const networks = useAtomValue(networksAtom)
   const active = useAtomValue(activeCaipNetworkIdAtom)
   const supported = useAtomValue(activeNetworkSupportedAtom)
   const [pending, setPending] = useState<string>()
 
-  const ids = showUnrequestedActive && !networks.includes(active) ? [active, ...networks] : networks
+  const listed = showUnrequestedActive && !networks.includes(active) ? [active, ...networks] : networks
+  const ids = namespace ? listed.filter((id) => id.startsWith(`${namespace}:`)) : listed
 
   const onSelect = async (caipNetworkId: string) => {
     if (caipNetworkId === active) return onSwitched?.()

@@ -27,8 +27,10 @@ async function connectedThenWalletMoves(options: Partial<WidgetOptions> = {}) {
 }
 
 describe('UnsupportedChain view', () => {
-  it('opens by itself, lists the requested networks to switch to, and leaves for Account once supported', async () => {
-    const { host } = await connectedThenWalletMoves()
+  it('opens by itself, lists the requested networks of the wallet’s family to switch to, and leaves for Account once supported', async () => {
+    const { host } = await connectedThenWalletMoves({
+      networks: ['eip155:31337', 'eip155:31338', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+    })
     await screen.findByTestId('unsupported-chain-view')
     expect(screen.getByTestId('modal-overlay').dataset.open).toBe('true')
     expect(screen.getByRole('heading').textContent).toBe('Switch Network')
