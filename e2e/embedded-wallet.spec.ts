@@ -1,9 +1,11 @@
 import type { BrowserContext } from '@playwright/test'
-import { DEVNET_WALLET_RDNS, chainClient, expect, fund, openDemo, stack, test } from './fixtures'
+import { DEVNET_WALLET_RDNS, chainClient, expect, fund, openDemo, solanaEndpoints, stack, test } from './fixtures'
 import { approveInFrame, rejectInFrame, secureFrameLocator } from './support/confirm'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
 import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, loginCode, mailedCode, startEmailLogin } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
+import { freshSolanaAddress, lamportsOf, openSolanaSendForm, SOLANA } from './support/solana'
+import { solanaDevnetSigner, transferSol } from '@airlock/devnet/solana/client'
 import { getAddress, verifyMessage, type Hex } from 'viem'
 
 /**
@@ -79,6 +81,32 @@ test.describe('embedded wallet: email login', () => {
     await expect(page.getByTestId('account-address')).toHaveText(address)
 
     expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
+  })
+
+  test('its Solana account sends SOL after a confirmation in the secure origin, which shows the amount and the receiver', async ({
+    page,
+    widget,
+  }, testInfo) => {
+    await openDemo(page)
+    await emailLogin(page, widget, freshEmail('solana'))
+    const solana = page.getByTestId('account-connections')
+    await expect(solana).toContainText(`${SOLANA}:`)
+    const from = (await solana.textContent())!.split(`${SOLANA}:`)[1]!.split(' ')[0]!
+    await transferSol(solanaEndpoints, await solanaDevnetSigner(2 + testInfo.parallelIndex), from, 1_000_000_000n)
+
+    const to = await freshSolanaAddress()
+    await openSolanaSendForm(page, widget, 'SOL')
+    await expect(widget.getByTestId('send-balance')).toHaveText('1.000 SOL')
+    await widget.getByTestId('send-amount-input').fill('0.25')
+    await widget.getByTestId('send-receiver-input').fill(to)
+    await expect(widget.getByTestId('send-button')).toHaveText('Send')
+    await widget.getByTestId('send-button').click()
+    const prompt = secureFrameLocator(page)
+    await expect(prompt.getByTestId('approve-amount')).toHaveText('0.25 SOL')
+    await expect(prompt.getByTestId('approve-recipient')).toContainText(to.slice(0, 4))
+    await approveInFrame(page)
+    await expect(widget.getByTestId('toast')).toContainText('Transaction started', { timeout: 15_000 })
+    await expect.poll(() => lamportsOf(to), { timeout: 15_000 }).toBe(250_000_000n)
   })
 
   test('a second device: the login code alone opens nothing; the key service code to the same inbox opens the same address', async ({

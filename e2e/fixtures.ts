@@ -1,5 +1,6 @@
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test'
-import { devnetAccounts, devnetWalletScriptPath } from '@airlock/devnet'
+import { devnetAccounts, devnetWalletScriptPath, type DevnetWalletFamily } from '@airlock/devnet'
+import { newSolanaKey, solanaDevnetSigner, transferSol, transferUsdc } from '@airlock/devnet/solana/client'
 import { readFileSync } from 'node:fs'
 import { createPublicClient, defineChain, http, parseEther, toHex, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -30,19 +31,30 @@ export async function fund(address: Address): Promise<void> {
  * Each parallel worker signs with its own devnet account, so that two tests never race for a
  * nonce or a balance.
  */
-export const test = base.extend<{ account: (typeof devnetAccounts)[number]; widget: FrameLocator }>({
+export const test = base.extend<{
+  account: (typeof devnetAccounts)[number]
+  /** The families the browser wallet offers (an option: `test.use({ families: [...] })`). */
+  families: DevnetWalletFamily[]
+  /** The browser wallet's Solana key when it offers Solana: a new one per test, funded. */
+  solanaAccount: SolanaTestAccount | undefined
+  widget: FrameLocator
+}>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
   account: async ({}, use, testInfo) => {
     await use(devnetAccounts[2 + testInfo.parallelIndex]!)
   },
-  page: async ({ page, account }, use) => {
+  families: [['eip155'], { option: true }],
+  solanaAccount: async ({ families }, use, testInfo) => {
+    await use(families.includes('solana') ? await freshSolanaAccount(2 + testInfo.parallelIndex) : undefined)
+  },
+  page: async ({ page, account, families, solanaAccount }, use) => {
     const config = {
       chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] },
       accounts: [account.privateKey],
       defaultChainId: 31337,
-      // The widget lists a Solana wallet as its own row until it merges one wallet's families
-      // (MULTI_CHAIN): add 'solana' here with that.
-      families: ['eip155'],
+      families,
+      solanaRpc: stack.urls.solanaRpc,
+      ...(solanaAccount && { solanaSecretKey: solanaAccount.secretKey }),
     }
     // The wallet is an extension of the top page only, as a real one would be.
     await page.addInitScript(
@@ -70,6 +82,20 @@ export const freshAccountTest = test.extend({
     await use({ address, privateKey })
   },
 })
+
+export type SolanaTestAccount = Awaited<ReturnType<typeof newSolanaKey>>
+export const SOLANA_USDC_FUNDING = 100_000_000n
+export const SOLANA_FUNDING_LAMPORTS = 5_000_000_000n
+export const solanaEndpoints = { url: stack.urls.solanaRpc, wsUrl: stack.urls.solanaWs }
+
+/** A new Solana key holding 5 SOL and 100 USDC, sent by the worker's own devnet account. */
+export async function freshSolanaAccount(funder: number): Promise<SolanaTestAccount> {
+  const key = await newSolanaKey()
+  const from = await solanaDevnetSigner(funder)
+  await transferSol(solanaEndpoints, from, key.address, SOLANA_FUNDING_LAMPORTS)
+  await transferUsdc(solanaEndpoints, from, key.address, SOLANA_USDC_FUNDING)
+  return key
+}
 
 export async function openDemo(page: Page, url = stack.urls.demo): Promise<void> {
   await page.goto(url)

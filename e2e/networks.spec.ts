@@ -2,6 +2,7 @@ import { devnetAccounts } from '@airlock/devnet'
 import type { Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { connectWallet, expect, openDemo, stack, test } from './fixtures'
+import { SOLANA } from './support/solana'
 import { apiFromNode, registerName } from './support/walletFeatures'
 
 /** The dapp page's provider events, recorded from the moment this is called. */
@@ -96,7 +97,29 @@ test.describe('networks across origins', () => {
 
     await page.evaluate(() => window.airlock!.addNetwork('eip155:31338'))
     await page.evaluate(() => window.airlock!.open({ view: 'Networks' }))
-    await expect(widget.getByRole('listitem')).toHaveText(['Airlock DevnetActive', 'Airlock Devnet 2'])
+    await expect(widget.getByRole('listitem')).toHaveText(['Airlock DevnetActive', 'Airlock Devnet 2', 'Airlock Solana Devnet'])
+  })
+
+  test('the Networks view groups the networks by family; a family without a wallet asks to connect one, the other stays', async ({
+    page,
+    widget,
+    account,
+  }) => {
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await page.evaluate(() => window.airlock!.open({ view: 'Networks' }))
+    await expect(widget.getByTestId('network-family-eip155').getByRole('heading')).toHaveText('Ethereum and EVM')
+    await expect(widget.getByTestId('network-family-solana').getByRole('listitem')).toHaveText(['Airlock Solana Devnet'])
+
+    // This browser wallet has no Solana side: the modal asks for a Solana wallet.
+    await widget.getByTestId(`network-item-${SOLANA}`).click()
+    await expect(widget.getByTestId('connect-view')).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.airlock!.getState().activeNamespace)).toBe('solana')
+    await expect(page.getByTestId('account-connections')).toHaveText(`eip155:31337:${account.address}`)
+    // Back on an EVM network, the EVM wallet is there as it was.
+    await page.evaluate(() => window.airlock!.switchNetwork('eip155:31337'))
+    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await expect(page.getByTestId('account-address')).toHaveText(account.address)
   })
 })
 

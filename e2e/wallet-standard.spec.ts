@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { EXTRA_SCRIPT } from '../apps/host-sdk/script-file'
-import { expect, openDemo, test } from './fixtures'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import { DEVNET_WALLET_RDNS, expect, openDemo, test } from './fixtures'
 
 /**
  * A Solana dapp's wallet list, as @wallet-standard/app's getWallets() builds it (what
@@ -13,9 +15,17 @@ const APP = `(() => {
   const api = Object.freeze({ register: (...added) => (wallets.push(...added), () => {}) })
   window.addEventListener('wallet-standard:register-wallet', ({ detail }) => detail(api))
   window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
+  window.airlockWallet = () => wallets.find((wallet) => wallet.name === 'Airlock')
 })()`
 
-type AppWindow = Window & { __standardWallets?: { name: string; features: object }[] }
+type StandardWallet = {
+  name: string
+  accounts: unknown[]
+  // any: the Wallet Standard's features, called as a dapp's wallet adapter calls them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  features: Record<string, Record<string, (...args: any[]) => Promise<any>>>
+}
+type AppWindow = Window & { __standardWallets?: StandardWallet[]; airlockWallet?: () => StandardWallet }
 const EXTRA = /\/sdk-extra@[^/]+\.js$/
 
 const airlockListed = () => (window as AppWindow).__standardWallets?.some((wallet) => wallet.name === 'Airlock')
@@ -65,4 +75,33 @@ test('a page script that calls the handoff first, with its own wallet, gets noth
   await openDemo(page)
   await page.waitForFunction(airlockListed)
   expect(await page.evaluate(walletNames)).toEqual(['Airlock'])
+})
+
+test.describe('a Solana dapp signing through "Airlock"', () => {
+  test.use({ families: ['eip155', 'solana'] })
+
+  test('standard:connect opens the modal, the user picks a wallet, and solana:signMessage signs with its key', async ({
+    page,
+    widget,
+    solanaAccount,
+  }) => {
+    await page.addInitScript(APP)
+    await openDemo(page)
+    await page.waitForFunction(airlockListed)
+    const connecting = page.evaluate(async () => {
+      const { accounts } = await (window as AppWindow).airlockWallet!().features['standard:connect']!.connect!()
+      return accounts.map((account: { address: string }) => account.address)
+    })
+    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+    expect(await connecting).toEqual([solanaAccount!.address])
+
+    const text = `A Solana dapp signs in at ${new Date().toISOString()}`
+    const signature = await page.evaluate(async (text) => {
+      const airlock = (window as AppWindow).airlockWallet!()
+      const message = new TextEncoder().encode(text)
+      const [output] = await airlock.features['solana:signMessage']!.signMessage!({ account: airlock.accounts[0], message })
+      return Array.from(output.signature as Uint8Array)
+    }, text)
+    expect(ed25519.verify(new Uint8Array(signature), new TextEncoder().encode(text), base58.decode(solanaAccount!.address))).toBe(true)
+  })
 })

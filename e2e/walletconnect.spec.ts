@@ -4,19 +4,24 @@ import { verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import { createForeignWallet, type ForeignWallet } from './support/foreignWallet'
+import { signSolanaMessage, SOLANA } from './support/solana'
 
 const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
 
-/** The phone in the user's hand: a WalletConnect wallet with this worker's devnet account. */
-const walletTest = test.extend<{ phone: ReferenceWallet }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
-  phone: async ({}, use, testInfo) => {
+/**
+ * The phone in the user's hand: a WalletConnect wallet with this worker's devnet account, serving
+ * eip155 only unless a test gives it the Solana devnet (`phoneSolana`).
+ */
+const walletTest = test.extend<{ phone: ReferenceWallet; phoneSolana: boolean }>({
+  phoneSolana: [false, { option: true }],
+  phone: async ({ phoneSolana }, use, testInfo) => {
     // Accounts 4 and 5: the browser-wallet tests sign with 2 and 3, a named account is 7, the treasury 9.
     const accountIndex = 4 + testInfo.parallelIndex
     const wallet = await createReferenceWallet({
       relayUrl: stack.urls.relay,
       projectId: 'airlock-reference-wallet',
       rpcUrls,
+      ...(phoneSolana && { solanaRpcUrls: { [SOLANA]: stack.urls.solanaRpc } }),
       accountIndex,
       mode: 'approve',
     })
@@ -109,6 +114,27 @@ walletTest(
     await expect(widget.getByTestId('connect-view')).toBeVisible()
   },
 )
+
+walletTest.describe('a phone serving eip155 and solana', () => {
+  walletTest.use({ phoneSolana: true })
+  walletTest(
+    'one session holds both; a Solana message is signed through it, and the eip155 side still signs',
+    async ({ page, widget, phone }) => {
+      await openDemo(page)
+      await phone.pair(await showQr(page, widget))
+      await expect(page.getByTestId('account-connections')).toHaveText(`eip155:31337:${phone.address} ${SOLANA}:${phone.solanaAddress}`)
+      expect(phone.sessions()).toHaveLength(1)
+      expect(await signSolanaMessage(page, phone.solanaAddress, `Solana through WalletConnect at ${Date.now()}`)).toBe(true)
+
+      await page.getByTestId('sign-button').click()
+      await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/)
+      // Disconnecting Solana alone keeps the session for eip155.
+      await page.evaluate(() => window.airlock!.disconnect({ namespace: 'solana' }))
+      await expect(page.getByTestId('account-connections')).toHaveText(`eip155:31337:${phone.address}`)
+      expect(phone.sessions()).toHaveLength(1)
+    },
+  )
+})
 
 walletTest('a declined connection shows the error, and retry pairs again', async ({ page, widget, phone }) => {
   phone.setMode('reject', 'proposals')

@@ -34,6 +34,7 @@ export function mountDemo(airlock: Airlock): void {
   const status = row('Status', 'account-status')
   const address = row('Account', 'account-address')
   const chain = row('Chain', 'account-chain')
+  const connections = row('Connections', 'account-connections')
   const balance = row('Balance', 'account-balance')
   const signature = row('Last signature', 'signature')
   const txHash = row('Last transaction', 'tx-hash')
@@ -92,6 +93,7 @@ export function mountDemo(airlock: Airlock): void {
     status.textContent = state.status
     address.textContent = state.address ?? '—'
     chain.textContent = state.caipNetworkId ?? '—'
+    connections.textContent = state.connections?.map((connection) => connection.caipAddress).join(' ') || '—'
     if (state.address !== account) {
       account = state.address
       void refreshBalance().catch(() => (balance.textContent = 'unavailable'))

@@ -35,6 +35,13 @@ export interface SolanaEndpoints {
   wsUrl: string
 }
 
+/** A new key, not one of the devnet's: its address and 32-byte ed25519 seed (hex), as the devnet wallet takes it. */
+export async function newSolanaKey(): Promise<{ address: string; secretKey: string }> {
+  const seed = crypto.getRandomValues(new Uint8Array(32))
+  const { address } = await createKeyPairSignerFromPrivateKeyBytes(seed)
+  return { address, secretKey: hex.encode(seed) }
+}
+
 /** Devnet account `index` (0-9) as a kit signer. */
 export function solanaDevnetSigner(index: number): Promise<KeyPairSigner> {
   const account = solanaDevnetAccounts[index]

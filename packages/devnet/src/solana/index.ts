@@ -6,4 +6,12 @@ export {
   type SolanaDevnetAccount,
 } from './accounts'
 export { startSolanaDevnet, MAX_REQUEST_BYTES, type SolanaDevnet, type StartSolanaDevnetOptions } from './server'
-export { sendInstructions, signInstructions, solanaDevnetSigner, transferSol, transferUsdc, type SolanaEndpoints } from './client'
+export {
+  newSolanaKey,
+  sendInstructions,
+  signInstructions,
+  solanaDevnetSigner,
+  transferSol,
+  transferUsdc,
+  type SolanaEndpoints,
+} from './client'
