@@ -1,6 +1,5 @@
 import { chromium, type Page } from '@playwright/test'
-import { devnetWalletScriptPath } from '@airlock/devnet'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { chromiumArgs, chromiumPath } from '../e2e/chromium'
@@ -8,7 +7,8 @@ import { startStackProcess } from '../e2e/global-setup'
 import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
 import { measureApiLatency } from './api-latency'
 import { embeddedWalletPage, measureConfirmation } from './confirmation'
-import { compressedSizes, HOST_SDK_GZIP_BUDGET, hostSdkExtraSize, hostSdkSize } from './size'
+import { HOST_SDK_GZIP_BUDGET, hostSdkExtraSize, hostSdkSize } from './size'
+import { gzipOf, installDevnetWallet, measureSolanaPage, recordWidgetScripts, serveEvmOnlyDemo, SOLANA_ADAPTER_CHUNK } from './families'
 import { median, percentile } from './stats'
 import { measureQr } from './walletconnect'
 import { clearSearch, loadWholeRegistry, measureSearch, SEARCH_QUERIES, summarizeSearches, type SearchTiming } from './wallet-search'
@@ -57,21 +57,12 @@ try {
     note: 'loaded by sdk.js only in pages that need it: a Wallet Standard app, a Solana wallet picked, a refused origin',
   })
 
+  // The demo as an eip155-only dapp, as it was before Solana: what this page downloads is what
+  // an EVM dapp pays; measureSolanaPage compares the demo with its Solana network.
   const page = await browser.newPage()
-  const widgetScripts: Promise<Buffer>[] = []
-  page.on('response', (response) => {
-    const request = response.request()
-    if (
-      request.url().startsWith(urls.widget) &&
-      request.resourceType() === 'script' &&
-      !/\/sdk(-extra)?(@[^/]+)?\.js$/.test(request.url())
-    ) {
-      widgetScripts.push(response.body())
-    }
-  })
-  const config = { chains: { 31337: urls.rpc[31337], 31338: urls.rpc[31338] }, defaultChainId: 31337 }
-  const wallet = readFileSync(devnetWalletScriptPath, 'utf8')
-  await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${wallet}\n}`)
+  const widgetScripts = recordWidgetScripts(page, urls.widget)
+  await serveEvmOnlyDemo(page, urls.demo)
+  await installDevnetWallet(page, urls, ['eip155'])
   const outsideRequests: string[] = []
   page.on('request', (request) => {
     if (!/^https?:\/\/([a-z]+\.)?localhost:|^http:\/\/127\.0\.0\.1:|^data:/.test(request.url())) outsideRequests.push(request.url())
@@ -81,12 +72,11 @@ try {
   const widget = page.frameLocator('iframe[data-airlock]')
   await page.evaluate(() => window.airlock!.open())
   await widget.getByTestId('connect-view').waitFor({ state: 'visible' })
-  const firstPaintJs = compressedSizes(Buffer.concat(await Promise.all(widgetScripts)))
   rows.push({
-    metric: 'widget JS before Connect paints (gzip)',
-    value: firstPaintJs.gzip,
+    metric: 'widget JS before Connect paints, eip155-only dapp (gzip)',
+    value: await gzipOf(widgetScripts.values()),
     unit: 'B',
-    note: `${widgetScripts.length} file(s)`,
+    note: `${widgetScripts.size} file(s)`,
   })
   rows.push({ metric: 'requests outside our origins before a click', value: outsideRequests.length, unit: '', budget: 0 })
 
@@ -202,6 +192,32 @@ try {
     value: median(walletRtt),
     unit: 'ms',
     note: 'dapp -> widget -> host -> wallet -> anvil and back',
+  })
+
+  // Chain families: everything the eip155-only dapp downloaded (Connect, WalletConnect, All
+  // Wallets, a connection, the Account view) against the same demo with its Solana network.
+  await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
+  await widget.getByTestId('token-row-ETH').waitFor({ state: 'visible', timeout: 15_000 })
+  const evmScripts = new Set(widgetScripts.keys())
+  rows.push({
+    metric: 'Solana adapter chunks downloaded by an eip155-only dapp',
+    value: [...evmScripts].filter((url) => SOLANA_ADAPTER_CHUNK.test(url)).length,
+    unit: '',
+    budget: 0,
+    note: 'after Connect, WalletConnect, All Wallets, a connection and the Account view',
+  })
+  const solanaPage = await measureSolanaPage(browser, urls, evmScripts)
+  rows.push({
+    metric: 'widget JS before Connect paints, dapp with Solana networks (gzip)',
+    value: solanaPage.firstPaintGzip,
+    unit: 'B',
+    note: 'the demo as served: eip155 and Solana networks, the wallet of both families in the page',
+  })
+  rows.push({
+    metric: 'Solana code: JS loaded for a Solana connection and its Account view beyond the eip155 dapp (gzip)',
+    value: solanaPage.solanaGzip,
+    unit: 'B',
+    note: solanaPage.solanaFiles.join(', '),
   })
 
   // The embedded wallet: a dapp's personal_sign to its confirmation's Approve button painted.
