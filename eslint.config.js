@@ -8,7 +8,7 @@ const appImports = ['@airlock/sdk', '@airlock/widget', '@airlock/api', '@airlock
 
 /**
  * The widget's layers (DESIGN.md 4b): dependencies point down only, app/host -> features ->
- * connectors -> {chains, ui} -> core (theme beside core), and no feature imports another.
+ * connectors -> {chains, ui} -> core, and no feature imports another.
  * Imports are relative, so a rule names the top-level folders a layer may not reach.
  */
 const WIDGET = 'apps/widget/src'

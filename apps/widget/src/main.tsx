@@ -8,8 +8,8 @@ import { createWidgetContext } from './core/context'
 import { connectToHost } from './host/connection'
 import { detectMobile } from './core/platform'
 import { createSafeStorage } from './core/storage/safeStorage'
-import { syncThemeToDocument } from './theme/applyTheme'
-import './theme/base.css'
+import { syncThemeToDocument } from './core/theme/applyTheme'
+import './ui/base.css'
 import './ui/components.css'
 
 performance.mark('airlock:boot')

@@ -6,7 +6,7 @@ import { connectionAtom } from '../core/session/active'
 import { openAtom, readyAtom } from '../core/modal/atoms'
 import { activeCaipNetworkIdAtom, activeNamespaceAtom } from '../core/network/atoms'
 import { currentRouteAtom } from '../core/router/atoms'
-import { themeModeAtom } from '../theme/atoms'
+import { themeModeAtom } from '../core/theme/atoms'
 
 /**
  * The state mirrored into the host SDK (AirlockState): the active namespace's account and network

@@ -249,6 +249,9 @@ describe('SPL token transfers on the devnet', () => {
       `${solanaDevnetAccounts[0]!.address} is not a token mint on ${network}`,
     )
     expect(await solanaAdapter.checkTransfer(rpc, { ...base, token: usdc('constructor') })).toBe('Not a Solana token mint: constructor')
+    // SPEC section 8's text for what is no transfer at all.
+    for (const bad of [{ amount: 0n }, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }, { from: 'nobody' }])
+      expect(await solanaAdapter.checkTransfer(rpc, { ...base, ...bad })).toBe('Please enter a valid amount and receiver address')
     expect(await solanaAdapter.quoteTransferFee(rpc, { ...base, token: usdc('not-a-mint') })).toBeUndefined()
   })
 })

@@ -15,7 +15,7 @@ import { AUTH_SESSION_KEY, savePersisted } from '../../core/storage/persisted'
 import { authFrameStatusAtom } from './atoms'
 import { secureSurfaceHeightAtom } from './surfaceAtoms'
 import { optionsAtom } from '../../core/options/atoms'
-import { themeModeAtom, themeVariablesAtom } from '../../theme/atoms'
+import { themeModeAtom, themeVariablesAtom } from '../../core/theme/atoms'
 import type { FrameSurface } from './surface'
 import { iframeTransport, type FrameTransport, type FrameTransportFactory } from './transport'
 

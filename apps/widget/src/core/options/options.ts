@@ -1,7 +1,7 @@
 import type { ThemeMode, ThemeVariables, WidgetOptions } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
 import { optionsAtom, resolveOptions } from './atoms'
-import { themeModeAtom, themeVariablesAtom } from '../../theme/atoms'
+import { themeModeAtom, themeVariablesAtom } from '../theme/atoms'
 
 export function setOptions(ctx: WidgetContext, options: WidgetOptions): void {
   ctx.store.set(optionsAtom, resolveOptions(options))

@@ -1,5 +1,5 @@
 import { applyTheme } from '@airlock/protocol'
-import type { Store } from '../core/store'
+import type { Store } from '../store'
 import { themeModeAtom, themeVariablesAtom } from './atoms'
 
 export function syncThemeToDocument(store: Store, root: HTMLElement): () => void {
