@@ -28,7 +28,16 @@ export function startReadyProcess(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A parent that dies (an uncaught error included) takes the child along: a stack left running
+  // would hold its ports against the next run.
+  const orphaned = () => child.kill('SIGTERM')
+  process.once('exit', orphaned)
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', orphaned)
+      resolve()
+    }),
+  )
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     child.kill('SIGTERM')
