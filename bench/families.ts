@@ -13,19 +13,27 @@ const SDK_SCRIPT = /\/sdk(-extra)?(@[^/]+)?\.js$/
 /** The Solana adapter's own chunk (chains/solana/index.ts), by the name the build gives it. */
 export const SOLANA_ADAPTER_CHUNK = /\/solana-[\w-]+\.js$/
 
-/** The widget's scripts a page has downloaded (not the SDK's), in order, with their bodies. */
+/**
+ * The widget's scripts a page has asked for (not the SDK's), by URL, with their bodies: counted
+ * when asked, so that a file requested before a paint counts even if its bytes arrive after.
+ */
 export function recordWidgetScripts(page: Page, widgetUrl: string): Map<string, Promise<Buffer>> {
   const scripts = new Map<string, Promise<Buffer>>()
-  page.on('response', (response) => {
-    const request = response.request()
-    if (request.url().startsWith(widgetUrl) && request.resourceType() === 'script' && !SDK_SCRIPT.test(request.url()))
-      scripts.set(request.url(), response.body())
+  page.on('request', (request) => {
+    if (!request.url().startsWith(widgetUrl) || request.resourceType() !== 'script' || SDK_SCRIPT.test(request.url())) return
+    const body = request.response().then((response) => (response ? response.body() : Buffer.alloc(0)))
+    scripts.set(
+      request.url(),
+      body.catch(() => Buffer.alloc(0)),
+    )
   })
   return scripts
 }
 
-export async function gzipOf(scripts: Iterable<Promise<Buffer>>): Promise<number> {
-  return compressedSizes(Buffer.concat(await Promise.all(scripts))).gzip
+/** gzip of the files one after the other, in URL order (the same files give the same bytes). */
+export async function gzipOf(scripts: ReadonlyMap<string, Promise<Buffer>>, urls: Iterable<string> = scripts.keys()): Promise<number> {
+  const sorted = [...urls].sort()
+  return compressedSizes(Buffer.concat(await Promise.all(sorted.map((url) => scripts.get(url)!)))).gzip
 }
 
 /** The devnet browser wallet of the given families, as an extension of the top page. */
@@ -35,20 +43,11 @@ export async function installDevnetWallet(page: Page, urls: StackInfo['urls'], f
   await page.addInitScript(`if (window.top === window) { window.__AIRLOCK_DEVNET_WALLET__ = ${JSON.stringify(config)};\n${wallet}\n}`)
 }
 
-/** The demo page as an eip155-only dapp: its one-line script asks for the devnet EVM chains only. */
-export async function serveEvmOnlyDemo(page: Page, demoUrl: string): Promise<void> {
-  await page.route(new URL('/', demoUrl).href, async (route) => {
-    const response = await route.fetch()
-    const html = (await response.text()).replace(/data-networks="([^"]*)"/, (_, ids: string) => {
-      const evm = ids.split(',').filter((id) => id.startsWith('eip155:'))
-      return `data-networks="${evm.join(',')}"`
-    })
-    await route.fulfill({ response, body: html })
-  })
-}
+/** The demo (its npm page) as an eip155-only dapp: it asks for the devnet EVM chains only. */
+export const evmOnlyDemoUrl = (urls: StackInfo['urls']) => `${urls.demoNpm}?networks=eip155:31337,eip155:31338`
 
 /**
- * The demo as it is (eip155 and Solana networks) with the devnet wallet of both families: the
+ * The demo (its npm page, as the eip155-only one) as it is (eip155 and Solana networks) with the devnet wallet of both families: the
  * widget JS before the Connect view paints, then what one pick that connects both families and
  * the Solana Account view download beyond `evmScripts` (everything an eip155-only dapp loaded).
  */
@@ -56,18 +55,18 @@ export async function measureSolanaPage(
   browser: Browser,
   urls: StackInfo['urls'],
   evmScripts: ReadonlySet<string>,
-): Promise<{ firstPaintGzip: number; solanaFiles: string[]; solanaGzip: number }> {
+): Promise<{ firstPaintGzip: number; firstPaintFiles: number; solanaFiles: string[]; solanaGzip: number }> {
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
     const scripts = recordWidgetScripts(page, urls.widget)
     await installDevnetWallet(page, urls, ['eip155', 'solana'])
-    await page.goto(urls.demo)
+    await page.goto(urls.demoNpm)
     await page.waitForFunction(() => window.airlock?.getState().ready === true)
     const widget = page.frameLocator('iframe[data-airlock]')
     await page.evaluate(() => window.airlock!.open())
     await widget.getByTestId('connect-view').waitFor({ state: 'visible' })
-    const firstPaintGzip = await gzipOf(scripts.values())
+    const firstPaint = [...scripts.keys()]
 
     await widget.getByTestId('wallet-item-dev.airlock.devnetwallet').click()
     await page.waitForFunction(() => window.airlock!.getState().connections?.some((c) => c.namespace === 'solana'))
@@ -75,9 +74,10 @@ export async function measureSolanaPage(
     await widget.getByTestId('token-row-SOL').waitFor({ state: 'visible', timeout: 15_000 })
     const solanaFiles = [...scripts.keys()].filter((url) => !evmScripts.has(url))
     return {
-      firstPaintGzip,
+      firstPaintGzip: await gzipOf(scripts, firstPaint),
+      firstPaintFiles: firstPaint.length,
       solanaFiles: solanaFiles.map((url) => new URL(url).pathname.split('/').pop()!),
-      solanaGzip: await gzipOf(solanaFiles.map((url) => scripts.get(url)!)),
+      solanaGzip: await gzipOf(scripts, solanaFiles),
     }
   } finally {
     await context.close()

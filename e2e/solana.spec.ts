@@ -19,7 +19,7 @@ import { confirmSend, pickSendToken } from './support/walletFeatures'
 
 test.use({ families: ['eip155', 'solana'] })
 
-function setSolanaWalletMode(page: Page, mode: 'approve' | 'reject'): Promise<void> {
+function setSolanaWalletMode(page: Page, mode: 'approve' | 'reject' | 'throw'): Promise<void> {
   return page.evaluate(
     (m) => (window as unknown as { __devnetSolanaWallet: { devnet: { setMode(m: string): void } } }).__devnetSolanaWallet.devnet.setMode(m),
     mode,
@@ -110,7 +110,7 @@ test.describe('Solana with the devnet browser wallet', () => {
     expect(await lamportsOf(to)).toBe(0n)
   })
 
-  test('a rejection in the wallet keeps the form; sending again works', async ({ page, widget, solanaAccount }) => {
+  test('a rejection in the wallet, then a failing wallet, keep the form; sending again works', async ({ page, widget, solanaAccount }) => {
     const to = await freshSolanaAddress()
     await openSolanaSend(page, widget, solanaAccount!, 'USDC')
     await widget.getByTestId('send-amount-input').fill('2')
@@ -121,6 +121,11 @@ test.describe('Solana with the devnet browser wallet', () => {
     await expect(widget.getByTestId('toast')).toContainText('Transaction rejected in your wallet')
     await expect(widget.getByTestId('send-amount-input')).toHaveValue('2')
     await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
+    // A wallet that fails (not a refusal by the user): SPEC section 8's text, the form kept.
+    await setSolanaWalletMode(page, 'throw')
+    await widget.getByTestId('send-button').click()
+    await expect(widget.getByTestId('toast').filter({ hasText: 'Failed to send transaction. Please try again.' })).toBeVisible()
+    await expect(widget.getByTestId('send-amount-input')).toHaveValue('2')
     await setSolanaWalletMode(page, 'approve')
     await confirmSend(widget)
     await expect.poll(() => usdcOf(to), { timeout: 15_000 }).toBe(2_000_000n)
