@@ -3,6 +3,7 @@ import type { FrameLocator, Page } from '@playwright/test'
 import { createWalletClient, erc20Abi, formatUnits, http, parseUnits, type Address } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainClient, connectWallet, devnet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, stack, test } from './fixtures'
+import { expectActivityRows } from './support/walletFeatures'
 
 /** The devnet's tokens (apps/api/README.md). */
 const USDC: Address = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
@@ -99,14 +100,7 @@ test.describe('Account view with the browser wallet', () => {
     await transferUsdc(account.privateKey, OTHER.address, '12.5')
     await transferUsdc(OTHER.privateKey, account.address, '2.25')
     await openAccount(page, widget)
-    // The api indexes blocks as they come: look again until both transfers are in.
-    await expect(async () => {
-      if (await widget.getByTestId('transactions-view').isVisible()) await widget.getByTestId('back-button').click()
-      await widget.getByTestId('account-activity').click()
-      const rows = widget.getByTestId('activity-row')
-      await expect(rows.filter({ hasText: '-12.500 USDC' }).first()).toBeVisible({ timeout: 1000 })
-      await expect(rows.filter({ hasText: '+2.250 USDC' }).first()).toBeVisible({ timeout: 1000 })
-    }).toPass({ intervals: [500, 1000, 2000], timeout: 20_000 })
+    await expectActivityRows(widget, ['-12.500 USDC', '+2.250 USDC'])
     await expect(widget.getByTestId('activity-month').first()).toHaveText(monthHeading())
     const sent = widget.getByTestId('activity-row').filter({ hasText: '-12.500 USDC' }).first()
     await expect(sent).toHaveAttribute('data-direction', 'out')

@@ -9,7 +9,7 @@ import {
   SOLANA,
   usdcOf,
 } from './support/solana'
-import { confirmSend, pickSendToken } from './support/walletFeatures'
+import { confirmSend, expectActivityRows, pickSendToken } from './support/walletFeatures'
 
 /**
  * Solana through the modal with the devnet browser wallet (one wallet, EIP-1193 and Wallet Standard,
@@ -87,14 +87,7 @@ test.describe('Solana with the devnet browser wallet', () => {
     await expect.poll(() => usdcOf(usdcTo), { timeout: 15_000 }).toBe(12_500_000n)
     expect(await usdcOf(solanaAccount!.address)).toBe(87_500_000n)
 
-    // The api indexes the devnet as it goes: look again until both transfers are in.
-    await expect(async () => {
-      if (await widget.getByTestId('transactions-view').isVisible()) await widget.getByTestId('back-button').click()
-      await widget.getByTestId('account-activity').click()
-      const rows = widget.getByTestId('activity-row')
-      await expect(rows.filter({ hasText: '-0.500 SOL' }).first()).toBeVisible({ timeout: 1000 })
-      await expect(rows.filter({ hasText: '-12.500 USDC' }).first()).toBeVisible({ timeout: 1000 })
-    }).toPass({ intervals: [500, 1000, 2000], timeout: 20_000 })
+    await expectActivityRows(widget, ['-0.500 SOL', '-12.500 USDC'])
   })
 
   test('a new account below the rent-exempt minimum is explained before the wallet is asked', async ({ page, widget, solanaAccount }) => {

@@ -201,3 +201,16 @@ export function expectDeliveredAsPreviewed(received: bigint, shown: string, deci
   expect(received).toBeGreaterThanOrEqual((previewed * 99n) / 100n)
   expect(received).toBeLessThanOrEqual((previewed * 101n) / 100n)
 }
+
+/**
+ * Opens Activity from the Account view until a row with each text shows: the api indexes blocks
+ * as they come, so a transfer just made may take a moment.
+ */
+export async function expectActivityRows(widget: FrameLocator, texts: readonly string[]): Promise<void> {
+  await expect(async () => {
+    if (await widget.getByTestId('transactions-view').isVisible()) await widget.getByTestId('back-button').click()
+    await widget.getByTestId('account-activity').click()
+    const rows = widget.getByTestId('activity-row')
+    for (const text of texts) await expect(rows.filter({ hasText: text }).first()).toBeVisible({ timeout: 1000 })
+  }).toPass({ intervals: [500, 1000, 2000], timeout: 20_000 })
+}
