@@ -12,6 +12,7 @@ import { walletRequest } from '../request'
 import { createMemoryStorage } from '../../core/storage/safeStorage'
 import { setOptions } from '../../core/options/options'
 import { connect } from '../connect'
+import { disconnect } from '../disconnect'
 import { handleWalletConnectEvent, WC_ERRORS } from './connector'
 import { connectorFor } from '../registry'
 import { connectionAtom } from '../../core/session/active'
@@ -132,6 +133,34 @@ describe('WalletConnect connector with the devnet relay', () => {
       message: `The wallet's session does not include ${phone.address} on eip155:31338`,
     })
     expect(phone.pendingRequests()).toEqual([])
+  }, 30_000)
+
+  it('proposes the networks the dapp asks for at each connect, with their RPC urls (none kept from the last session)', async () => {
+    const relay = await relayOn(await freePort())
+    const ctx = widgetFor(relay.url, ['eip155:31337'])
+    const phone = await phoneOn(relay.url)
+    const proposed = async () => {
+      const connecting = connect(ctx, WALLET_CONNECT_CONNECTOR_ID)
+      await phone.pair(await until(() => ctx.store.get(wcPairingAtom).uri))
+      const proposal = await phone.nextProposal()
+      await phone.approve(proposal)
+      await connecting
+      return proposal
+    }
+    const first = await proposed()
+    expect(first.requestedChains).toEqual(['eip155:31337'])
+    await disconnect(ctx)
+
+    const solana = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+    setOptions(ctx, { projectId: 'demo', networks: ['eip155:31338', solana] })
+    const second = await proposed()
+    expect(second.requestedChains).toEqual(['eip155:31338', solana])
+    // The RPC urls stay with the client (the proposal does not carry them): rebuilt for this connect.
+    const { optionalNamespaces } = (await loadWalletConnect(ctx)).provider
+    expect(Object.keys(optionalNamespaces!.eip155!.rpcMap!)).toEqual(['31338'])
+    expect(optionalNamespaces!.solana!.rpcMap).toEqual({
+      '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': expect.stringContaining(`chainId=${encodeURIComponent(solana)}`),
+    })
   }, 30_000)
 
   it('a disconnect with the relay gone still forgets the session, and says why', async () => {
