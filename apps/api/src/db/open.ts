@@ -46,6 +46,9 @@ async function openPglite(dataDir: string | undefined): Promise<Driver> {
 async function openPostgres(url: string): Promise<Driver> {
   const { default: pg } = await import('pg')
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server drops (a restart, a failover, a stop while the pool closes) is
+  // an 'error' on the pool; unheard, it would end the process. The pool connects again when asked.
+  pool.on('error', (error) => console.warn(`[db] an idle Postgres connection ended: ${error.message}`))
   const db: Database = {
     query: async (sql, params) => ({ rows: (await pool.query(sql, params ? [...params] : undefined)).rows }),
     async transaction(work) {

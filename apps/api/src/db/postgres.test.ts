@@ -109,6 +109,7 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
   const started = performance.now()
   let dir: string
   let pgCtl: (...args: string[]) => Promise<unknown>
+  let url: string
   let db: Database
   let ctx: TestContext
   let app: Hono<{ Variables: ApiVariables }>
@@ -133,7 +134,8 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
     await admin.query('CREATE DATABASE airlock_test')
     await admin.end()
 
-    db = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/airlock_test` })
+    url = `postgres://postgres@127.0.0.1:${port}/airlock_test`
+    db = await openDatabase({ url })
     ctx = await createTestContext({ db })
     const routes = new Hono<{ Variables: ApiVariables }>()
     routes.route('/', namesRoutes(ctx.deps))
@@ -153,6 +155,22 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
   async function register(account: PrivateKeyAccount, name: string, attributes: Record<string, string> = {}) {
     return send(app, 'POST', '/v1/profile/account', await registrationBody(ctx, account, name, attributes))
   }
+
+  it('outlives the server dropping its idle connections, and the next query connects again', async () => {
+    await Promise.all([1, 2, 3].map(() => db.query('SELECT pg_sleep(0.05)')))
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    try {
+      const { rows } = await admin.query<{ ended: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      )
+      expect(rows.filter((row) => row.ended).length).toBeGreaterThan(0)
+    } finally {
+      await admin.end()
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }])
+  })
 
   it('applies the migrations', async () => {
     const versions = (await db.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map(
