@@ -232,6 +232,17 @@ export const DEFAULT_KEY_SERVICE_PORT = 4410
 /** The Solana devnet's JSON-RPC port under `npm start` (its WebSocket API listens on 4412). */
 export const DEFAULT_SOLANA_PORT = 4411
 
+/**
+ * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains) and the on-ramp sandbox paying
+ * from the devnet treasury: the devnet's contracts are at fixed addresses.
+ */
+export function devnetSandbox(chains: readonly string[]): Required<Pick<StackConfig, 'dex' | 'onramp'>> {
+  return {
+    dex: uniswapV2DexConfig(chains, { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS }),
+    onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
+  }
+}
+
 /** `apps/<app>/dist`, resolved from this file (not from the working directory). */
 export const appDistDir = (app: string): string => fileURLToPath(new URL(`../../${app}/dist`, import.meta.url))
 /** `apps/<app>`, the root a Vite dev server runs from. */
@@ -276,11 +287,7 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
       ),
       [solanaLocalnet.caipNetworkId]: `http://127.0.0.1:${ports.solana ?? DEFAULT_SOLANA_PORT}`,
     },
-    dex: uniswapV2DexConfig(
-      Object.keys(anvil).map((chainId) => `eip155:${chainId}`),
-      { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS },
-    ),
-    onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
+    ...devnetSandbox(Object.keys(anvil).map((chainId) => `eip155:${chainId}`)),
     relayUrl: `ws://127.0.0.1:${ports.relay ?? DEFAULT_RELAY_PORT}`,
     keyServiceOrigin: `http://keys.localhost:${ports.keys ?? DEFAULT_KEY_SERVICE_PORT}`,
     widgetDistDir: appDistDir('widget'),

@@ -1,23 +1,10 @@
-import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
-import { createApiApp } from './api/app'
-import { createChainRegistry } from './chains/registry'
+import { parseStackConfig, type StackConfig, type StackOrigins } from './config'
 import { openDatabase } from './db/open'
-import { startIndexer } from './history'
-import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from './analytics'
-import { startSessionPurge } from './onramp'
-import { startApiServer } from './api/server'
-import { appDir, DEFAULT_HOST, parseStackConfig, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from './config'
-import { demoCsp, secureFrameCsp } from './http/csp'
-import { dappPolicy } from './http/security-headers'
-import type { RunningServer } from './http/server'
 import { createMemoryProjectRegistry } from './projects/registry'
-import { startStaticOrigin } from './static-origin/server'
-import { randomBytes } from 'node:crypto'
-import { smtpMailer } from './mail/mailer'
-import { serverKeys } from './secure-origin/secrets'
-import { decodeSecret } from './security/tokens'
-import { startSecureOrigin } from './secure-origin/server'
-import { startWidgetOrigin } from './widget-origin/server'
+import { startApiService } from './service/api'
+import { startDemoService, startWidgetService } from './service/pages'
+import { startSecureService } from './service/secure'
+import type { Service } from './service/service'
 
 export interface ApiStack {
   /** Public origins (`http://widget.localhost:4401`, ...) plus the demo page URL. */
@@ -29,125 +16,39 @@ export interface ApiStack {
 }
 
 /**
- * Starts the api, widget origin, demo dapp and secure frame servers on their ports (bound to
- * 127.0.0.1 unless `config.host` says otherwise). With `dev: true` the three pages run through
- * Vite dev servers (HMR) instead of their dist dirs. If any server fails to start (e.g. a port in
- * use), the ones already started are closed and the error is rethrown.
+ * Starts the api, widget origin, demo dapp and secure frame servers in this process, on their
+ * ports (bound to 127.0.0.1 unless `config.host` says otherwise), sharing one database: the local
+ * stack. A deployment runs each as its own process instead (service/main.ts). With `dev: true` the
+ * three pages run through Vite dev servers (HMR) instead of their dist dirs. If any server fails to
+ * start (e.g. a port in use), the ones already started are closed and the error is rethrown.
  */
 export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const config = parseStackConfig(input)
-  const host = config.host ?? DEFAULT_HOST
-  const { origins, ports } = config
-  const dev = config.dev === true
   const projects = createMemoryProjectRegistry(config.projects)
   // The devnet starts empty every time, so by default the data starts empty with it.
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
-  const chains = createChainRegistry(config.rpcUpstreams)
-  const data = { db, chains, projects, apiOrigin: origins.api, now: Date.now }
-  // The secure-frame server's secret: configured (a KMS / secret manager in production), else one
-  // per start, which is only right while the storage is as short-lived as the process.
-  if (!config.secureSecret && (config.databaseUrl || config.dataDir)) {
-    console.warn('[secure origin] no secureSecret configured: sealed recovery shares will not open after a restart')
-  }
-  const secureSecret = config.secureSecret ? decodeSecret(config.secureSecret)! : randomBytes(32)
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
-  const indexer = startIndexer({
-    db,
-    chains,
-    tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
-  })
-  const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
-  const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
-
-  const starts: Promise<RunningServer>[] = [
-    startApiServer(
-      createApiApp({
-        origins,
-        projects,
-        rpcUpstreams: config.rpcUpstreams,
-        data,
-        ...(config.dex ? { dex: config.dex } : {}),
-        ...(config.onramp ? { onramp: config.onramp } : {}),
-        ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
-        ...(config.rpcLimits ? { rpcLimits: config.rpcLimits } : {}),
-        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
-        analytics,
-        ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
-      }),
-      host,
-      ports.api,
-    ),
-    startWidgetOrigin({
-      origins,
-      projects,
-      widgetDistDir: config.widgetDistDir,
-      hostSdkDistDir: config.hostSdkDistDir,
-      relayUrl: config.relayUrl ?? PUBLIC_RELAY_URL,
-      host,
-      port: ports.widget,
-      ...(dev ? { viteRoot: appDir('widget') } : {}),
-    }),
-    startStaticOrigin({
-      name: 'demo dapp',
-      distDir: config.demoDistDir,
-      csp: demoCsp({ dapp: origins.dapp, widget: origins.widget, dev }),
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      policy: dappPolicy(origins.dapp, origins.widget),
-      extraFiles: config.demoExtraFiles ?? {},
-      host,
-      port: ports.dapp,
-      ...(dev ? { viteRoot: appDir('demo') } : {}),
-    }),
-    startSecureOrigin({
-      name: 'secure frame',
-      distDir: config.secureFrameDistDir,
-      csp: secureFrameCsp({ secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }),
-      referrerPolicy: 'no-referrer',
-      async renderPage(html, target) {
-        const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
-        if (target.path === CONFIRM_POPUP_PATH)
-          return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
-        const project = await projects.getProject(target.query.get('projectId') ?? '')
-        const dapps = project?.allowedOrigins ?? []
-        return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, dapps }) } }
-      },
-      host,
-      port: ports.secure,
-      ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
-      api: {
-        origin: origins.secure,
-        widgetOrigin: origins.widget,
-        db,
-        keys: serverKeys(secureSecret),
-        keyServiceOrigin: config.keyServiceOrigin,
-        apiOrigin: origins.api,
-        ...(mailer ? { mailer } : {}),
-        ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
-        ...(config.farcaster ? { farcaster: config.farcaster } : {}),
-        ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
-        ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
-        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
-        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
-      },
-    }),
-  ]
-  const settled = await Promise.allSettled(starts)
-  const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+  const settled = await Promise.allSettled([
+    startApiService({ ...config, port: config.ports.api }, { db, projects }),
+    startWidgetService({ ...config, port: config.ports.widget }, { projects }),
+    startDemoService({ ...config, port: config.ports.dapp }),
+    startSecureService({ ...config, port: config.ports.secure }, { db, projects }),
+  ])
+  const services = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected')
   const closeAll = () =>
-    Promise.all([...servers.map((s) => s.close()), indexer.stop(), ...housekeeping.map((task) => task.stop()), mailer?.close()])
+    Promise.all(services.map((service) => service.close()))
       .then(() => db.close())
       .then(() => undefined)
   if (failure) {
     await closeAll()
     throw failure.reason
   }
-  const [api, widget, demo, secure] = servers as [RunningServer, RunningServer, RunningServer, RunningServer]
+  const [api, widget, demo, secure] = services as [Service, Service, Service, Service]
 
   let closing: Promise<void> | undefined
   return {
-    urls: { ...origins, demoPage: `${origins.dapp}/` },
-    listening: { api: api.url, widget: widget.url, dapp: demo.url, secure: secure.url },
+    urls: { ...config.origins, demoPage: `${config.origins.dapp}/` },
+    listening: { api: api.server.url, widget: widget.server.url, dapp: demo.server.url, secure: secure.server.url },
     close: () => (closing ??= closeAll()),
   }
 }

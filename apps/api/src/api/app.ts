@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { analyticsRoutes, type AnalyticsLimits } from '../analytics'
 import { balanceRoutes } from '../balance'
 import { convertRoutes } from '../convert'
@@ -57,6 +57,8 @@ export interface ApiAppOptions {
   analytics?: AnalyticsLimits
   /** Where request log lines go (default: none). */
   log?: (entry: RequestLogEntry) => void
+  /** Runs around every request first (the process's metrics). */
+  measure?: MiddlewareHandler
 }
 
 /** Generous for a person, tight for a flood: a modal session makes a few dozen calls. */
@@ -68,6 +70,7 @@ export type ApiApp = Hono<{ Variables: ApiVariables }>
 export function createApiApp(options: ApiAppOptions): ApiApp {
   const app = new Hono<{ Variables: ApiVariables }>()
   const headers = securityHeaders(API_CSP, 'no-referrer', { publicOrigin: options.origins.api })
+  if (options.measure) app.use('*', options.measure)
 
   app.use('*', async (c, next) => {
     await next()

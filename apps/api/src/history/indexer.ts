@@ -40,6 +40,8 @@ export interface IndexerOptions {
 export interface IndexerChainStatus {
   /** Last block stored, or null before the first. */
   lastBlock: bigint | null
+  /** The node's head at the last poll, or null before the first answer. */
+  head: bigint | null
   /** False while the node does not answer. */
   up: boolean
 }
@@ -61,6 +63,7 @@ interface ChainState {
   chain: string
   client: PublicClient
   last: { block: bigint; hash: string } | undefined
+  head: bigint | undefined
   verified: boolean
   up: boolean
   failures: number
@@ -92,7 +95,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
   for (const chain of options.only ?? chains.supported()) {
     const client = chains.client(chain)
     if (!client) continue
-    states.set(chain, { chain, client, last: undefined, verified: false, up: true, failures: 0, waiters: new Set() })
+    states.set(chain, { chain, client, last: undefined, head: undefined, verified: false, up: true, failures: 0, waiters: new Set() })
   }
 
   const wrappedNativeOf = (chain: string): Address | undefined => {
@@ -118,6 +121,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
 
   async function round(state: ChainState): Promise<boolean> {
     const head = BigInt(await state.client.request({ method: 'eth_blockNumber' }))
+    state.head = head
     if (state.last && head < state.last.block) {
       await reset(state, `the node's head ${head} is below the indexed block ${state.last.block}`)
     } else if (state.last && !state.verified) {
@@ -317,7 +321,9 @@ export function startIndexer(options: IndexerOptions): Indexer {
       })
     },
     status() {
-      return Object.fromEntries([...states.values()].map((s) => [s.chain, { lastBlock: s.last?.block ?? null, up: s.up }]))
+      return Object.fromEntries(
+        [...states.values()].map((s) => [s.chain, { lastBlock: s.last?.block ?? null, head: s.head ?? null, up: s.up }]),
+      )
     },
   }
 }

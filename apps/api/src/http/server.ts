@@ -9,8 +9,11 @@ export interface RunningServer {
   /** `http://127.0.0.1:<port>`: where it listens (the public origin may be a *.localhost name). */
   url: string
   port: number
-  /** Stops Vite (if any) and the server, dropping open connections. Idempotent. */
-  close(): Promise<void>
+  /**
+   * Stops Vite (if any) and the server. Requests in flight get up to `graceMs` (default 0) to
+   * finish, answered with `Connection: close`; what is still open then is dropped. Idempotent.
+   */
+  close(graceMs?: number): Promise<void>
 }
 
 export class PortInUseError extends Error {
@@ -46,12 +49,35 @@ export function listen(server: Server, name: string, host: string, port: number)
   })
 }
 
-export function closeServer(server: Server): Promise<void> {
+/** The responses each server is still writing: closing tells them to end their connection. */
+const openResponses = new WeakMap<Server, Set<ServerResponse>>()
+
+/**
+ * Stops accepting connections, lets the requests in flight finish for up to `graceMs`, then drops
+ * every connection left. Their answers carry `Connection: close`, and idle keep-alive sockets are
+ * closed at once, so that a client sends its next request to another instance, never to this one.
+ */
+export function closeServer(server: Server, graceMs = 0): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     if (!server.listening) return resolvePromise()
     server.close((error) => (error ? reject(error) : resolvePromise()))
+    for (const res of openResponses.get(server) ?? []) res.shouldKeepAlive = false
+    server.closeIdleConnections()
     // Keep-alive and HMR sockets would otherwise hold close() open.
-    server.closeAllConnections()
+    if (graceMs <= 0) return server.closeAllConnections()
+    setTimeout(() => server.closeAllConnections(), graceMs).unref()
+  })
+}
+
+/** Serves `handler` on `server`, keeping track of the answers in progress for closeServer. */
+export function serveUntilClosed(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void): void {
+  const open = new Set<ServerResponse>()
+  openResponses.set(server, open)
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!server.listening) res.shouldKeepAlive = false
+    open.add(res)
+    res.once('close', () => open.delete(res))
+    handler(req, res)
   })
 }
 
@@ -93,7 +119,7 @@ export async function startNodeServer(options: StartNodeServerOptions): Promise<
     const { createViteDevServer } = await import('./vite-dev')
     vite = await createViteDevServer(options.viteRoot, server)
   }
-  server.on('request', guard(options.name, options.handler(vite)))
+  serveUntilClosed(server, guard(options.name, options.handler(vite)))
   try {
     await listen(server, options.name, options.host, options.port)
   } catch (error) {
@@ -105,10 +131,10 @@ export async function startNodeServer(options: StartNodeServerOptions): Promise<
     name: options.name,
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${options.port}`,
     port: options.port,
-    close: () =>
+    close: (graceMs) =>
       (closing ??= (async () => {
         await vite?.close()
-        await closeServer(server)
+        await closeServer(server, graceMs)
       })()),
   }
 }

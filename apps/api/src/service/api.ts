@@ -1,0 +1,71 @@
+import { createApiApp } from '../api/app'
+import { startApiServer } from '../api/server'
+import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from '../analytics'
+import { createChainRegistry } from '../chains/registry'
+import { DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
+import type { Database } from '../db/database'
+import { startIndexer } from '../history'
+import { metricsMiddleware, type Metrics } from '../http/metrics'
+import { startSessionPurge } from '../onramp'
+import type { ProjectRegistry } from '../projects/registry'
+import type { Service } from './service'
+
+/**
+ * The data API and RPC proxy (SPEC section 7) with what runs beside it: the history indexer and
+ * the housekeeping of analytics and on-ramp sessions. Several of these may run on one Postgres.
+ */
+export type ApiServiceConfig = Pick<
+  StackConfig,
+  'rpcUpstreams' | 'dex' | 'onramp' | 'rateLimit' | 'rpcLimits' | 'trustedProxies' | 'analytics' | 'requestLog' | 'host'
+> & { origins: Pick<StackOrigins, 'api' | 'widget' | 'secure'>; port: number }
+
+export async function startApiService(
+  config: ApiServiceConfig,
+  shared: { db: Database; projects: ProjectRegistry; metrics?: Metrics },
+): Promise<Service> {
+  const { db, projects, metrics } = shared
+  const { origins } = config
+  const chains = createChainRegistry(config.rpcUpstreams)
+  const indexer = startIndexer({
+    db,
+    chains,
+    tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
+  })
+  const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
+  const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
+  metrics?.gauge('airlock_indexer_lag_blocks', "Blocks between a chain's head and what the history indexer of this process stored.", () =>
+    Object.entries(indexer.status()).flatMap(([chain, status]) =>
+      status.head === null ? [] : [{ labels: { chain }, value: Number(status.head - (status.lastBlock ?? -1n)) }],
+    ),
+  )
+  const stopBackground = () => Promise.all([indexer.stop(), ...housekeeping.map((task) => task.stop())]).then(() => undefined)
+  const app = createApiApp({
+    origins,
+    projects,
+    rpcUpstreams: config.rpcUpstreams,
+    data: { db, chains, projects, apiOrigin: origins.api, now: Date.now },
+    ...(config.dex ? { dex: config.dex } : {}),
+    ...(config.onramp ? { onramp: config.onramp } : {}),
+    ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
+    ...(config.rpcLimits ? { rpcLimits: config.rpcLimits } : {}),
+    ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+    analytics,
+    ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
+    ...(metrics ? { measure: metricsMiddleware(metrics, 'api') } : {}),
+  })
+  let server
+  try {
+    server = await startApiServer(app, config.host ?? DEFAULT_HOST, config.port)
+  } catch (error) {
+    await stopBackground()
+    throw error
+  }
+  const listening = server
+  return {
+    server,
+    close: async (graceMs) => {
+      await listening.close(graceMs)
+      await stopBackground()
+    },
+  }
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { envKeysOf, parseServiceEnv } from './env'
+
+const projects = JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: ['https://dapp.example'], features: { analytics: false } }])
+const api = {
+  AIRLOCK_SERVICE: 'api',
+  PORT: '8080',
+  AIRLOCK_API_ORIGIN: 'https://api.example',
+  AIRLOCK_WIDGET_ORIGIN: 'https://widget.example',
+  AIRLOCK_SECURE_ORIGIN: 'https://secure.example',
+  AIRLOCK_PROJECTS: projects,
+  AIRLOCK_RPC_UPSTREAMS: 'eip155:1=https://eth.example/rpc, solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp=https://sol.example',
+  DATABASE_URL: 'postgres://airlock@db:5432/airlock',
+}
+const secure = {
+  ...api,
+  AIRLOCK_SERVICE: 'secure',
+  AIRLOCK_KEY_SERVICE_ORIGIN: 'https://keys.example',
+  AIRLOCK_SECURE_SECRET: 'a'.repeat(64),
+  AIRLOCK_RPC_UPSTREAMS: undefined,
+}
+
+describe('a service reads its environment', () => {
+  it('reads the api: upstreams per CAIP-2 network, projects from JSON, defaults for the rest', () => {
+    const env = parseServiceEnv(api)
+    expect(env).toMatchObject({
+      AIRLOCK_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: 8080,
+      AIRLOCK_ADMIN_PORT: 9090,
+      AIRLOCK_DRAIN_MS: 10_000,
+      AIRLOCK_RPC_UPSTREAMS: { 'eip155:1': 'https://eth.example/rpc', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'https://sol.example' },
+      AIRLOCK_PROJECTS: [{ id: 'demo' }],
+    })
+  })
+
+  it('refuses to start in production without its database, its secret or any network, naming each', () => {
+    expect(() => parseServiceEnv({ ...api, DATABASE_URL: undefined, AIRLOCK_RPC_UPSTREAMS: '' })).toThrow(
+      /refuses to start in production without:\n.*DATABASE_URL.*\n.*AIRLOCK_RPC_UPSTREAMS/,
+    )
+    expect(() => parseServiceEnv({ ...secure, AIRLOCK_SECURE_SECRET: undefined })).toThrow(/AIRLOCK_SECURE_SECRET: a random one would seal/)
+    expect(parseServiceEnv(secure).AIRLOCK_SERVICE).toBe('secure')
+  })
+
+  it('lets development make up what is missing', () => {
+    const env = parseServiceEnv({ ...secure, AIRLOCK_ENV: 'development', DATABASE_URL: '', AIRLOCK_SECURE_SECRET: '' })
+    expect(env).toMatchObject({ AIRLOCK_ENV: 'development' })
+    expect('DATABASE_URL' in env && env.DATABASE_URL).toBeFalsy()
+  })
+
+  it('names the variable of every bad value', () => {
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_RPC_UPSTREAMS: 'eip155:1=ftp://x' })).toThrow(
+      /"eip155:1=ftp:\/\/x" must be <CAIP-2 chain id>=<http\(s\) URL>/,
+    )
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_PROJECTS: '[{' })).toThrow(/must be JSON\n.*at AIRLOCK_PROJECTS/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_PROJECTS: '[]' })).toThrow(/AIRLOCK_PROJECTS/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_WIDGET_ORIGIN: 'https://widget.example/' })).toThrow(/AIRLOCK_WIDGET_ORIGIN/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_TRUSTED_PROXIES: '10.0.0.0/8, nonsense' })).toThrow(/AIRLOCK_TRUSTED_PROXIES/)
+    expect(() => parseServiceEnv({ ...api, PORT: '70000' })).toThrow(/PORT/)
+    expect(() => parseServiceEnv({ ...secure, AIRLOCK_SECURE_SECRET: 'short' })).toThrow(/at least 32 bytes\n.*at AIRLOCK_SECURE_SECRET/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_SERVICE: 'keys' })).toThrow(
+      'AIRLOCK_SERVICE must be one of api, secure, widget, demo (got "keys")',
+    )
+  })
+
+  it('lists what each service reads (what docker-compose.yml may set)', () => {
+    expect(envKeysOf('demo')).toEqual(expect.arrayContaining(['AIRLOCK_DAPP_ORIGIN', 'AIRLOCK_WIDGET_ORIGIN', 'PORT']))
+    expect(envKeysOf('demo')).not.toContain('DATABASE_URL')
+    expect(envKeysOf('secure')).toEqual(expect.arrayContaining(['DATABASE_URL', 'AIRLOCK_SECURE_SECRET', 'AIRLOCK_SMTP_URL']))
+    expect(envKeysOf('api')).not.toContain('AIRLOCK_SECURE_SECRET')
+  })
+})

@@ -1,0 +1,150 @@
+import * as z from 'zod'
+import { Caip2ChainId, StackConfigSchema } from '../config'
+import { splitProxyList, TrustedProxy } from '../http/client-address'
+import { HttpOrigin } from '../http/origin'
+import { Project } from '../projects/project'
+
+/**
+ * What each of Airlock's processes reads from its environment when a deployment runs it
+ * (`node --import tsx apps/api/src/service/main.ts`, one service per process). docker-compose.yml
+ * sets exactly these; a test holds the two together.
+ */
+export const SERVICES = ['api', 'secure', 'widget', 'demo'] as const
+export type ServiceName = (typeof SERVICES)[number]
+
+const Port = z.coerce.number().int().min(1).max(65535)
+const Flag = z.enum(['0', '1']).transform((value) => value === '1')
+/** A JSON value in a variable, checked by `schema` (its errors name the variable). */
+const json = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((text, ctx): z.output<T> => {
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' })
+      return z.NEVER
+    }
+    const parsed = schema.safeParse(value)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: issue.path } as never)
+    return z.NEVER
+  })
+/** `caip2=url` pairs separated by commas or spaces: `eip155:1=https://…,solana:5eykt…=https://…`. */
+const Upstreams = z.string().transform((text, ctx) => {
+  const pairs = text.split(/[\s,]+/).filter(Boolean)
+  const result: Record<string, string> = {}
+  for (const pair of pairs) {
+    const at = pair.indexOf('=')
+    const chain = pair.slice(0, at)
+    const url = pair.slice(at + 1)
+    const checked = StackConfigSchema.shape.rpcUpstreams.safeParse({ [chain]: url })
+    if (at < 1 || !Caip2ChainId.safeParse(chain).success || !checked.success) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" must be <CAIP-2 chain id>=<http(s) URL>` })
+      return z.NEVER
+    }
+    result[chain] = url
+  }
+  return result
+})
+const Proxies = z.string().transform(splitProxyList).pipe(z.array(TrustedProxy))
+
+/** Every process. */
+const common = {
+  /** `production` (the default) refuses to start without its secrets and its database; `development` makes up what is missing. */
+  AIRLOCK_ENV: z.enum(['production', 'development']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: Port,
+  /** /health, /ready and /metrics: a port of its own, for the orchestrator and Prometheus, never published. */
+  AIRLOCK_ADMIN_PORT: Port.default(9090),
+  /** How long requests in flight may take to finish once SIGTERM came. */
+  AIRLOCK_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  AIRLOCK_WIDGET_ORIGIN: HttpOrigin,
+}
+const served = {
+  AIRLOCK_API_ORIGIN: HttpOrigin,
+  AIRLOCK_SECURE_ORIGIN: HttpOrigin,
+  AIRLOCK_PROJECTS: json(z.array(Project).min(1)),
+}
+const stateful = {
+  /** Postgres (required in production: instances share their state only there); embedded PGlite in development. */
+  DATABASE_URL: StackConfigSchema.shape.databaseUrl,
+  /** The load balancers in front (IPs, CIDR ranges): limits key on the client their X-Forwarded-For names. */
+  AIRLOCK_TRUSTED_PROXIES: Proxies.optional(),
+}
+
+export const ServiceEnvSchemas = {
+  api: z.object({
+    ...common,
+    ...served,
+    ...stateful,
+    AIRLOCK_SERVICE: z.literal('api'),
+    /** The upstream of each network the RPC proxy serves (SPEC section 9's networks, the devnet's). */
+    AIRLOCK_RPC_UPSTREAMS: Upstreams.optional(),
+    /** The devnet's DEX and on-ramp sandbox (the local full stack of the compose `devnet` profile). */
+    AIRLOCK_DEVNET: Flag.optional(),
+  }),
+  secure: z.object({
+    ...common,
+    ...served,
+    ...stateful,
+    AIRLOCK_SERVICE: z.literal('secure'),
+    AIRLOCK_KEY_SERVICE_ORIGIN: HttpOrigin,
+    /** Base64 or hex, 32 bytes or more (a secret manager's): keys the code hashes and the key service's assertions. */
+    AIRLOCK_SECURE_SECRET: StackConfigSchema.shape.secureSecret,
+    AIRLOCK_SMTP_URL: StackConfigSchema.shape.smtpUrl,
+    AIRLOCK_MAIL_FROM: StackConfigSchema.shape.mailFrom,
+    /** `{ "google": { "issuer", "clientId", "clientSecret" }, … }`. */
+    AIRLOCK_SOCIAL: json(StackConfigSchema.shape.social.unwrap()).optional(),
+    /** The Sign In With Farcaster relay, e.g. https://relay.farcaster.xyz. */
+    AIRLOCK_FARCASTER_RELAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  }),
+  widget: z.object({
+    ...common,
+    ...served,
+    AIRLOCK_SERVICE: z.literal('widget'),
+    /** The WalletConnect relay (default the public one). */
+    AIRLOCK_RELAY_URL: StackConfigSchema.shape.relayUrl,
+  }),
+  demo: z.object({
+    ...common,
+    AIRLOCK_SERVICE: z.literal('demo'),
+    AIRLOCK_DAPP_ORIGIN: HttpOrigin,
+  }),
+} satisfies Record<ServiceName, z.ZodObject>
+
+export type ServiceEnv = { [S in ServiceName]: z.output<(typeof ServiceEnvSchemas)[S]> }[ServiceName]
+
+/** The variables `service` reads: what docker-compose.yml may set for it. */
+export const envKeysOf = (service: ServiceName): string[] => Object.keys(ServiceEnvSchemas[service].shape)
+
+/**
+ * Reads a service's environment; throws one readable error listing every problem, including, in
+ * production, the secrets and the database a development start would make up.
+ */
+export function parseServiceEnv(env: Record<string, string | undefined>): ServiceEnv {
+  const service = z.enum(SERVICES).safeParse(env.AIRLOCK_SERVICE)
+  if (!service.success)
+    throw new Error(`AIRLOCK_SERVICE must be one of ${SERVICES.join(', ')} (got ${JSON.stringify(env.AIRLOCK_SERVICE)})`)
+  // An empty variable is an unset one (compose writes `KEY=` for an unset `${KEY}`).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = ServiceEnvSchemas[service.data].safeParse(present)
+  if (!parsed.success) throw new Error(`Invalid environment of the ${service.data} service:\n${z.prettifyError(parsed.error)}`)
+  const missing = productionGaps(parsed.data)
+  if (missing.length)
+    throw new Error(
+      `The ${service.data} service refuses to start in production without:\n${missing.map((m) => `  ✖ ${m}`).join('\n')}\n(AIRLOCK_ENV=development makes them up, for a local try only)`,
+    )
+  return parsed.data
+}
+
+function productionGaps(env: ServiceEnv): string[] {
+  if (env.AIRLOCK_ENV !== 'production') return []
+  const gaps: string[] = []
+  if ((env.AIRLOCK_SERVICE === 'api' || env.AIRLOCK_SERVICE === 'secure') && !env.DATABASE_URL)
+    gaps.push('DATABASE_URL: several instances share their state only through one Postgres')
+  if (env.AIRLOCK_SERVICE === 'secure' && !env.AIRLOCK_SECURE_SECRET)
+    gaps.push('AIRLOCK_SECURE_SECRET: a random one would seal shares no restart can open')
+  if (env.AIRLOCK_SERVICE === 'api' && Object.keys(env.AIRLOCK_RPC_UPSTREAMS ?? {}).length === 0)
+    gaps.push('AIRLOCK_RPC_UPSTREAMS: the RPC proxy and the data API need at least one network')
+  return gaps
+}

@@ -1,0 +1,94 @@
+import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
+import { randomBytes } from 'node:crypto'
+import { appDir, DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
+import type { Database } from '../db/database'
+import { secureFrameCsp } from '../http/csp'
+import { smtpMailer } from '../mail/mailer'
+import type { ProjectRegistry } from '../projects/registry'
+import { serverKeys } from '../secure-origin/secrets'
+import { startSecureOrigin } from '../secure-origin/server'
+import { decodeSecret } from '../security/tokens'
+import type { Service } from './service'
+
+/** The secure origin: the secure frame's page and its server (logins, sealed shares, assertions for the key service). */
+export type SecureServiceConfig = Pick<
+  StackConfig,
+  | 'secureSecret'
+  | 'databaseUrl'
+  | 'dataDir'
+  | 'smtpUrl'
+  | 'mailFrom'
+  | 'keyServiceOrigin'
+  | 'social'
+  | 'socialFetch'
+  | 'farcaster'
+  | 'secureRateLimit'
+  | 'secureMailRateLimit'
+  | 'rateLimit'
+  | 'trustedProxies'
+  | 'secureFrameDistDir'
+  | 'dev'
+  | 'host'
+> & { origins: Pick<StackOrigins, 'secure' | 'widget' | 'api'>; port: number }
+
+export async function startSecureService(
+  config: SecureServiceConfig,
+  shared: { db: Database; projects: ProjectRegistry },
+): Promise<Service> {
+  const { db, projects } = shared
+  const { origins } = config
+  const dev = config.dev === true
+  // The secure-frame server's secret: configured (a KMS / secret manager in production), else one
+  // per start, which is only right while the storage is as short-lived as the process.
+  if (!config.secureSecret && (config.databaseUrl || config.dataDir)) {
+    console.warn('[secure origin] no secureSecret configured: sealed recovery shares will not open after a restart')
+  }
+  const secureSecret = config.secureSecret ? decodeSecret(config.secureSecret)! : randomBytes(32)
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
+  const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
+  let server
+  try {
+    server = await startSecureOrigin({
+      name: 'secure frame',
+      distDir: config.secureFrameDistDir,
+      csp: secureFrameCsp(csp),
+      referrerPolicy: 'no-referrer',
+      async renderPage(html, target) {
+        if (target.path === CONFIRM_POPUP_PATH)
+          return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
+        const project = await projects.getProject(target.query.get('projectId') ?? '')
+        const dapps = project?.allowedOrigins ?? []
+        return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, dapps }) } }
+      },
+      host: config.host ?? DEFAULT_HOST,
+      port: config.port,
+      ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
+      api: {
+        origin: origins.secure,
+        widgetOrigin: origins.widget,
+        db,
+        keys: serverKeys(secureSecret),
+        keyServiceOrigin: config.keyServiceOrigin,
+        apiOrigin: origins.api,
+        ...(mailer ? { mailer } : {}),
+        ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
+        ...(config.farcaster ? { farcaster: config.farcaster } : {}),
+        ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
+        ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
+        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
+        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+      },
+    })
+  } catch (error) {
+    await mailer?.close()
+    throw error
+  }
+  const listening = server
+  return {
+    server,
+    close: async (graceMs) => {
+      await listening.close(graceMs)
+      await mailer?.close()
+    },
+  }
+}
