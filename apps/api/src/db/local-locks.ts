@@ -1,0 +1,43 @@
+import type { Database, Lease } from './database'
+
+export type Coordination = Pick<Database, 'lease' | 'withLock'>
+
+/**
+ * Leases and locks within this one process (PGlite's, which no other process can open): a lease
+ * is refused while held; `withLock` runs the works of one name one after the other. `loseAll()`
+ * ends every lease (the database closes).
+ */
+export function localCoordination(): Coordination & { loseAll(): void } {
+  const held = new Map<string, () => void>()
+  const queues = new Map<string, Promise<void>>()
+  return {
+    async lease(name) {
+      if (held.has(name)) return undefined
+      let lose!: () => void
+      const lost = new Promise<void>((resolve) => (lose = resolve))
+      held.set(name, lose)
+      const lease: Lease = {
+        lost,
+        async release() {
+          if (held.get(name) === lose) held.delete(name)
+        },
+      }
+      return lease
+    },
+    withLock(name, work) {
+      const run = (queues.get(name) ?? Promise.resolve()).then(work)
+      const tail = run.then(
+        () => undefined,
+        () => undefined,
+      )
+      queues.set(name, tail)
+      // The map keeps only names with work queued or running.
+      void tail.then(() => queues.get(name) === tail && queues.delete(name))
+      return run
+    },
+    loseAll() {
+      for (const lose of held.values()) lose()
+      held.clear()
+    },
+  }
+}
