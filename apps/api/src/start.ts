@@ -2,6 +2,7 @@ import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
 import { createApiApp } from './api/app'
 import { createChainRegistry } from './chains/registry'
 import { openDatabase } from './db/open'
+import { runExclusively } from './db/singleton'
 import { startIndexer } from './history'
 import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from './analytics'
 import { startSessionPurge } from './onramp'
@@ -51,11 +52,14 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   }
   const secureSecret = config.secureSecret ? decodeSecret(config.secureSecret)! : randomBytes(32)
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
-  const indexer = startIndexer({
-    db,
-    chains,
-    tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
-  })
+  // One indexer among every process on the database; another takes over when its process dies.
+  const indexer = runExclusively(db, 'history indexer', () =>
+    startIndexer({
+      db,
+      chains,
+      tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
+    }),
+  )
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
   const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
 

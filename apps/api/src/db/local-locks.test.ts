@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { localCoordination } from './local-locks'
 import { openDatabase } from './open'
 
 const settled = (promise: Promise<unknown>) =>
@@ -25,7 +26,7 @@ describe('leases and locks of PGlite (one process)', () => {
   })
 
   it('runs the works of one lock one at a time, in order, and goes on after one fails', async () => {
-    const db = await openDatabase()
+    const db = localCoordination()
     const events: string[] = []
     const work =
       (name: string, fail = false) =>
@@ -57,6 +58,5 @@ describe('leases and locks of PGlite (one process)', () => {
       db.withLock('y', async () => void order.push('y')),
     ])
     expect(order).toEqual(['y', 'x'])
-    await db.close()
   })
 })

@@ -4,14 +4,16 @@ export type Coordination = Pick<Database, 'lease' | 'withLock'>
 
 /**
  * Leases and locks within this one process (PGlite's, which no other process can open): a lease
- * is refused while held; `withLock` runs the works of one name one after the other. `loseAll()`
- * ends every lease (the database closes).
+ * is refused while held; `withLock` runs the works of one name one after the other. `close()`
+ * ends every lease (the database closes); no lease is given after it.
  */
-export function localCoordination(): Coordination & { loseAll(): void } {
+export function localCoordination(): Coordination & { close(): void } {
   const held = new Map<string, () => void>()
   const queues = new Map<string, Promise<void>>()
+  let closed = false
   return {
     async lease(name) {
+      if (closed) throw new Error('The database is closed')
       if (held.has(name)) return undefined
       let lose!: () => void
       const lost = new Promise<void>((resolve) => (lose = resolve))
@@ -35,7 +37,8 @@ export function localCoordination(): Coordination & { loseAll(): void } {
       void tail.then(() => queues.get(name) === tail && queues.delete(name))
       return run
     },
-    loseAll() {
+    close() {
+      closed = true
       for (const lose of held.values()) lose()
       held.clear()
     },

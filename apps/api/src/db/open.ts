@@ -46,7 +46,7 @@ async function openPglite(dataDir: string | undefined): Promise<Driver> {
     transaction: (work) =>
       pglite.transaction((tx) => work({ ...wrap(tx), ...coordination, transaction: (inner) => inner(db), close: async () => {} })),
     close: async () => {
-      local.loseAll()
+      local.close()
       await pglite.close()
     },
   }

@@ -1,10 +1,14 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { startDevnet } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChainRegistry } from '../chains/registry'
+import { startIndexer, type Indexer } from '../history'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { LOCK_APPLICATION_NAME, lockHolder } from './advisory-locks'
 import type { Database } from './database'
 import { openDatabase } from './open'
+import { runExclusively } from './singleton'
 
 /**
  * What several API processes on one Postgres server must agree on, shown with two database
@@ -15,6 +19,15 @@ const unavailable = await postgresUnavailable()
 if (unavailable) console.warn(`[shared-state.postgres.test] skipped: ${unavailable}`)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A devnet chain of this file's own (ports of other test files: grep the repository). */
+const CHAIN_PORT = 18871
+const until = async (condition: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
+    await sleep(10)
+  }
+}
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`not within ${ms} ms`)))])
 
@@ -91,4 +104,49 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(most).toBe(1)
     expect(await lockHolder(a, 'treasury:31337:0xabc')).toBeUndefined()
   })
+
+  it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
+    const devnet = await startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false })
+    const chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
+    const mine = () =>
+      fetch(devnet.chains[0]!.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+      })
+    const indexers: { a?: Indexer; b?: Indexer } = {}
+    // The first, once it lost its lease, waits long before asking again, as a dead process never asks.
+    const first = runExclusively(a, 'history indexer', () => (indexers.a = startIndexer({ db: a, chains, pollMs: 25 })), {
+      retryMs: 10_000,
+      log: () => undefined,
+    })
+    await until(() => first.holding(), 5000)
+    const second = runExclusively(b, 'history indexer', () => (indexers.b = startIndexer({ db: b, chains, pollMs: 25 })), {
+      retryMs: 100,
+      log: () => undefined,
+    })
+    let both = false
+    const watch = setInterval(() => (both ||= first.holding() && second.holding()), 5)
+    try {
+      await mine()
+      await indexers.a!.waitFor('eip155:31337')
+      await sleep(250)
+      expect([first.holding(), second.holding(), indexers.b]).toEqual([true, false, undefined])
+
+      await terminateHolder('history indexer')
+      await until(() => second.holding(), 3000)
+      expect(first.holding()).toBe(false)
+      await mine()
+      await mine()
+      const head = BigInt(await chains.client('eip155:31337')!.request({ method: 'eth_blockNumber' }))
+      await indexers.b!.waitFor('eip155:31337', head)
+      const progress = await b.query<{ last_block: string }>("SELECT last_block::text FROM history_progress WHERE chain = 'eip155:31337'")
+      expect(progress.rows).toEqual([{ last_block: head.toString() }])
+      expect(both).toBe(false)
+    } finally {
+      clearInterval(watch)
+      await Promise.all([first.stop(), second.stop()])
+      await devnet.stop()
+    }
+  }, 60_000)
 })
