@@ -1,11 +1,4 @@
 import { devnetAccounts } from '@airlock/devnet'
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
-import { chown, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { Hono } from 'hono'
 import pg from 'pg'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -21,120 +14,33 @@ import { namesRoutes } from '../names/routes'
 import { registrationBody } from '../names/testing'
 import { revokeMessage } from '../sessions/rules'
 import { sessionsRoutes, type SmartSession } from '../sessions/routes'
+import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import type { Database } from './database'
 import { openDatabase } from './open'
 
 /**
- * The migrations and the names, identity, sessions and history endpoints against a real Postgres server
- * (the DATABASE_URL path), started for this file: initdb into a temp dir, pg_ctl on a free port
- * in 21900-21999, as the `postgres` user when running as root (Postgres refuses root). Debian's
- * `postgresql` package provides the binaries; when they are missing and we are root, it is
- * installed with apt-get; if that fails too, this file is skipped with a warning naming the cause.
+ * The migrations and the names, identity, sessions and history endpoints against a real Postgres
+ * server (the DATABASE_URL path), started for this file (testing/postgres.ts); skipped with a
+ * warning naming the cause when none can start here.
  */
 
-const run = promisify(execFile)
-const PORTS = { from: 21900, to: 21999 }
-
-interface Postgres {
-  bin: string
-  /** Command prefix to run as the postgres user (empty when not root). */
-  asUser: string[]
-  uid?: number
-  gid?: number
-}
-
-function findBin(): string | undefined {
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root)
-    .filter((version) => existsSync(join(root, version, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions[0] ? join(root, versions[0], 'bin') : undefined
-}
-
-async function locatePostgres(): Promise<Postgres | { skip: string }> {
-  const isRoot = process.getuid?.() === 0
-  let bin = findBin()
-  if (!bin && isRoot) {
-    try {
-      await run('apt-get', ['update'], { timeout: 180_000 })
-      await run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
-        timeout: 300_000,
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      })
-    } catch (error) {
-      return {
-        skip: `Postgres binaries not found under /usr/lib/postgresql/*/bin and apt-get install postgresql failed: ${(error as Error).message.split('\n')[0]}`,
-      }
-    }
-    bin = findBin()
-  }
-  if (!bin) return { skip: 'Postgres binaries not found under /usr/lib/postgresql/*/bin (install Debian package postgresql)' }
-  if (!isRoot) return { bin, asUser: [] }
-  try {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim())
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim())
-    return { bin, asUser: ['runuser', '-u', 'postgres', '--'], uid, gid }
-  } catch {
-    return { skip: 'running as root but there is no postgres system user to run the server as' }
-  }
-}
-
-function freePort(): Promise<number> {
-  const tryPort = (port: number): Promise<boolean> =>
-    new Promise((resolve) => {
-      const server = createServer()
-      server.once('error', () => resolve(false))
-      server.listen({ host: '127.0.0.1', port, exclusive: true }, () => server.close(() => resolve(true)))
-    })
-  return (async () => {
-    const span = PORTS.to - PORTS.from + 1
-    const start = Math.floor(Math.random() * span)
-    for (let i = 0; i < span; i++) {
-      const port = PORTS.from + ((start + i) % span)
-      if (await tryPort(port)) return port
-    }
-    throw new Error(`no free port in ${PORTS.from}-${PORTS.to}`)
-  })()
-}
-
-const located = await locatePostgres()
-if ('skip' in located) console.warn(`[postgres.test] skipped: ${located.skip}`)
-const postgres = 'skip' in located ? undefined : located
+const unavailable = await postgresUnavailable()
+if (unavailable) console.warn(`[postgres.test] skipped: ${unavailable}`)
 
 const alice = privateKeyToAccount(devnetAccounts[0]!.privateKey)
 const accounts = devnetAccounts.slice(0, 6).map((account) => privateKeyToAccount(account.privateKey))
 
-describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
+describe.skipIf(unavailable !== undefined)('a real Postgres server (DATABASE_URL)', () => {
   const started = performance.now()
-  let dir: string
-  let pgCtl: (...args: string[]) => Promise<unknown>
+  let server: TestPostgres | undefined
   let url: string
   let db: Database
   let ctx: TestContext
   let app: Hono<{ Variables: ApiVariables }>
-  let running = false
 
   beforeAll(async () => {
-    const { bin, asUser, uid, gid } = postgres!
-    dir = await mkdtemp(join(tmpdir(), 'airlock-pg-'))
-    if (uid !== undefined && gid !== undefined) await chown(dir, uid, gid)
-    const as = (command: string, args: string[]) =>
-      run(asUser[0] ?? command, asUser.length ? [...asUser.slice(1), command, ...args] : args, { timeout: 60_000 })
-    pgCtl = (...args: string[]) => as(join(bin, 'pg_ctl'), args)
-
-    await as(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'])
-    const port = await freePort()
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
-    await pgCtl('-D', join(dir, 'data'), '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start')
-    running = true
-
-    const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` })
-    await admin.connect()
-    await admin.query('CREATE DATABASE airlock_test')
-    await admin.end()
-
-    url = `postgres://postgres@127.0.0.1:${port}/airlock_test`
+    server = await startTestPostgres()
+    url = await server.createDatabase('airlock_test')
     db = await openDatabase({ url })
     ctx = await createTestContext({ db })
     const routes = new Hono<{ Variables: ApiVariables }>()
@@ -142,13 +48,12 @@ describe.skipIf(!postgres)('a real Postgres server (DATABASE_URL)', () => {
     routes.route('/', identityRoutes(ctx.deps))
     routes.route('/', sessionsRoutes(ctx.deps))
     app = ctx.mount(routes)
-    console.info(`[postgres.test] Postgres ${bin} up on port ${port} in ${Math.round(performance.now() - started)} ms`)
+    console.info(`[postgres.test] Postgres up on port ${server.port} in ${Math.round(performance.now() - started)} ms`)
   }, 120_000)
 
   afterAll(async () => {
     await db?.close()
-    if (running) await pgCtl('-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop')
-    if (dir) await rm(dir, { recursive: true, force: true })
+    await server?.stop()
     console.info(`[postgres.test] total ${Math.round(performance.now() - started)} ms`)
   }, 60_000)
 

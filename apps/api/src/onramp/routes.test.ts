@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ApiVariables } from '../api/project-guard'
 import type { ChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
+import { localCoordination } from '../db/local-locks'
 import type { ApiDeps } from '../deps'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import type { OnrampSandboxConfig } from './catalog'
@@ -43,6 +44,8 @@ function setup(supported = ['eip155:31337', 'eip155:31338']) {
       return { rows: [] }
     }) as Database['query'],
     transaction: (work) => work(db),
+    shared: false,
+    ...localCoordination(),
     close: async () => {},
   }
   const chains: ChainRegistry = { supported: () => supported, client: vi.fn(() => undefined) }

@@ -4,7 +4,8 @@ import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from '../analytics'
 import { createChainRegistry } from '../chains/registry'
 import { DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../db/database'
-import { startIndexer } from '../history'
+import { runExclusively } from '../db/singleton'
+import { startIndexer, type Indexer } from '../history'
 import { metricsMiddleware, type Metrics } from '../http/metrics'
 import { startSessionPurge } from '../onramp'
 import type { ProjectRegistry } from '../projects/registry'
@@ -26,15 +27,25 @@ export async function startApiService(
   const { db, projects, metrics } = shared
   const { origins } = config
   const chains = createChainRegistry(config.rpcUpstreams)
-  const indexer = startIndexer({
+  // One indexer among every process on the database; another takes over when its process dies.
+  let current: Indexer | undefined
+  const indexer = runExclusively(
     db,
-    chains,
-    tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
-  })
+    'history indexer',
+    () =>
+      (current = startIndexer({
+        db,
+        chains,
+        tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
+      })),
+  )
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
   const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
-  metrics?.gauge('airlock_indexer_lag_blocks', "Blocks between a chain's head and what the history indexer of this process stored.", () =>
-    Object.entries(indexer.status()).flatMap(([chain, status]) =>
+  metrics?.gauge('airlock_indexer_running', 'Whether the history indexer runs in this process (one process at a time does).', () => [
+    { labels: {}, value: indexer.holding() ? 1 : 0 },
+  ])
+  metrics?.gauge('airlock_indexer_lag_blocks', "Blocks between a chain's head and what the history indexer stored.", () =>
+    Object.entries(indexer.holding() && current ? current.status() : {}).flatMap(([chain, status]) =>
       status.head === null ? [] : [{ labels: { chain }, value: Number(status.head - (status.lastBlock ?? -1n)) }],
     ),
   )

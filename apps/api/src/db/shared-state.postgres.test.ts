@@ -1,0 +1,152 @@
+import { readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { startDevnet } from '@airlock/devnet'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChainRegistry } from '../chains/registry'
+import { startIndexer, type Indexer } from '../history'
+import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
+import { LOCK_APPLICATION_NAME, lockHolder } from './advisory-locks'
+import type { Database } from './database'
+import { openDatabase } from './open'
+import { runExclusively } from './singleton'
+
+/**
+ * What several API processes on one Postgres server must agree on, shown with two database
+ * handles on one database (two pools and their own lock connections, as two processes have).
+ */
+
+const unavailable = await postgresUnavailable()
+if (unavailable) console.warn(`[shared-state.postgres.test] skipped: ${unavailable}`)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A devnet chain of this file's own (ports of other test files: grep the repository). */
+const CHAIN_PORT = 18871
+const until = async (condition: () => boolean, ms: number) => {
+  const deadline = Date.now() + ms
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`)
+    await sleep(10)
+  }
+}
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`not within ${ms} ms`)))])
+
+describe.skipIf(unavailable !== undefined)('state shared by API processes on one Postgres server', () => {
+  let server: TestPostgres
+  let url: string
+  let a: Database
+  let b: Database
+
+  beforeAll(async () => {
+    server = await startTestPostgres()
+    url = await server.createDatabase('shared_state')
+    a = await openDatabase({ url })
+    b = await openDatabase({ url })
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()])
+    await server?.stop()
+  }, 60_000)
+
+  /** Ends the session that holds `name`, as a crash of its process or a failover would. */
+  async function terminateHolder(name: string) {
+    const holder = await lockHolder(a, name)
+    expect(holder?.applicationName).toBe(LOCK_APPLICATION_NAME)
+    await server.query('SELECT pg_terminate_backend($1)', [holder!.pid])
+  }
+
+  it('applies each migration once when four processes start together', async () => {
+    const fresh = await server.createDatabase('migrate_together')
+    const handles = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ url: fresh })))
+    try {
+      const files = readdirSync(fileURLToPath(new URL('./migrations/', import.meta.url))).filter((name) => name.endsWith('.sql'))
+      const rows = await server.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version', [], 'migrate_together')
+      expect(rows.map((row) => `${row.version}.sql`)).toEqual(files.sort())
+      expect(handles.every((db) => db.shared)).toBe(true)
+    } finally {
+      await Promise.all(handles.map((db) => db.close()))
+    }
+  })
+
+  it('gives a lease to one process at a time; another takes it once the holder releases it or its connection dies', async () => {
+    const held = await a.lease('job')
+    expect(held).toBeDefined()
+    expect(await b.lease('job')).toBeUndefined()
+    expect(await a.lease('job')).toBeUndefined()
+    expect((await lockHolder(b, 'job'))?.applicationName).toBe(LOCK_APPLICATION_NAME)
+    await held!.release()
+    expect(await lockHolder(b, 'job')).toBeUndefined()
+
+    const taken = await b.lease('job')
+    expect(taken).toBeDefined()
+    expect(await a.lease('job')).toBeUndefined()
+    await terminateHolder('job')
+    await within(taken!.lost, 2000)
+    const again = await a.lease('job')
+    expect(again).toBeDefined()
+    await again!.release()
+  })
+
+  it('lets one process at a time into withLock, across processes, and frees the lock when the work fails', async () => {
+    let inside = 0
+    let most = 0
+    const work = (fail: boolean) => async () => {
+      inside++
+      most = Math.max(most, inside)
+      await sleep(30)
+      inside--
+      if (fail) throw new Error('payout failed')
+      return 'sent'
+    }
+    const results = await Promise.allSettled([a, b, a, b].map((db, i) => db.withLock('treasury:31337:0xabc', work(i === 1))))
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
+    expect(most).toBe(1)
+    expect(await lockHolder(a, 'treasury:31337:0xabc')).toBeUndefined()
+  })
+
+  it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
+    const devnet = await startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false })
+    const chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
+    const mine = () =>
+      fetch(devnet.chains[0]!.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+      })
+    const indexers: { a?: Indexer; b?: Indexer } = {}
+    // The first, once it lost its lease, waits long before asking again, as a dead process never asks.
+    const first = runExclusively(a, 'history indexer', () => (indexers.a = startIndexer({ db: a, chains, pollMs: 25 })), {
+      retryMs: 10_000,
+      log: () => undefined,
+    })
+    await until(() => first.holding(), 5000)
+    const second = runExclusively(b, 'history indexer', () => (indexers.b = startIndexer({ db: b, chains, pollMs: 25 })), {
+      retryMs: 100,
+      log: () => undefined,
+    })
+    let both = false
+    const watch = setInterval(() => (both ||= first.holding() && second.holding()), 5)
+    try {
+      await mine()
+      await indexers.a!.waitFor('eip155:31337')
+      await sleep(250)
+      expect([first.holding(), second.holding(), indexers.b]).toEqual([true, false, undefined])
+
+      await terminateHolder('history indexer')
+      await until(() => second.holding(), 3000)
+      expect(first.holding()).toBe(false)
+      await mine()
+      await mine()
+      const head = BigInt(await chains.client('eip155:31337')!.request({ method: 'eth_blockNumber' }))
+      await indexers.b!.waitFor('eip155:31337', head)
+      const progress = await b.query<{ last_block: string }>("SELECT last_block::text FROM history_progress WHERE chain = 'eip155:31337'")
+      expect(progress.rows).toEqual([{ last_block: head.toString() }])
+      expect(both).toBe(false)
+    } finally {
+      clearInterval(watch)
+      await Promise.all([first.stop(), second.stop()])
+      await devnet.stop()
+    }
+  }, 60_000)
+})
