@@ -5,6 +5,10 @@ export interface ReadyProcess {
   ready: RegExpExecArray
   /** SIGTERM, then SIGKILL after 5 s; resolves once it exited. Idempotent. */
   stop(): Promise<void>
+  /** Sends `signal` at once (SIGKILL: a crash, nothing cleaned up); resolves once it exited. */
+  kill(signal: NodeJS.Signals): Promise<void>
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string
 }
 
 /**
@@ -55,7 +59,15 @@ export function startReadyProcess(options: {
       const ready = options.ready.exec(output.slice(0, output.lastIndexOf('\n') + 1))
       if (ready) {
         clearTimeout(timer)
-        resolve({ ready, stop })
+        resolve({
+          ready,
+          stop,
+          kill: async (signal) => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+            await exited
+          },
+          output: () => output,
+        })
       }
     })
     child.stderr.on('data', (chunk: Buffer) => {

@@ -57,6 +57,13 @@ describe('a service reads its environment', () => {
     expect(() => parseServiceEnv({ ...api, AIRLOCK_WIDGET_ORIGIN: 'https://widget.example/' })).toThrow(/AIRLOCK_WIDGET_ORIGIN/)
     expect(() => parseServiceEnv({ ...api, AIRLOCK_TRUSTED_PROXIES: '10.0.0.0/8, nonsense' })).toThrow(/AIRLOCK_TRUSTED_PROXIES/)
     expect(() => parseServiceEnv({ ...api, PORT: '70000' })).toThrow(/PORT/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_RATE_LIMIT: '100' })).toThrow(
+      /must be <burst>\/<per second>, e.g. 1000\/100\n.*AIRLOCK_RATE_LIMIT/,
+    )
+    expect(parseServiceEnv({ ...api, AIRLOCK_RATE_LIMIT: '20/0.5' })).toHaveProperty('AIRLOCK_RATE_LIMIT', {
+      capacity: 20,
+      refillPerSecond: 0.5,
+    })
     expect(() => parseServiceEnv({ ...secure, AIRLOCK_SECURE_SECRET: 'short' })).toThrow(/at least 32 bytes\n.*at AIRLOCK_SECURE_SECRET/)
     expect(() => parseServiceEnv({ ...api, AIRLOCK_SERVICE: 'keys' })).toThrow(
       'AIRLOCK_SERVICE must be one of api, secure, widget, demo (got "keys")',
