@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { envKeysOf, parseServiceEnv } from './env'
+import { networksWithoutUpstream, SPEC_NETWORKS } from './networks'
 
 const projects = JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: ['https://dapp.example'], features: { analytics: false } }])
 const api = {
@@ -75,5 +76,18 @@ describe('a service reads its environment', () => {
     expect(envKeysOf('demo')).not.toContain('DATABASE_URL')
     expect(envKeysOf('secure')).toEqual(expect.arrayContaining(['DATABASE_URL', 'AIRLOCK_SECURE_SECRET', 'AIRLOCK_SMTP_URL']))
     expect(envKeysOf('api')).not.toContain('AIRLOCK_SECURE_SECRET')
+  })
+})
+
+describe('the networks of SPEC section 9', () => {
+  it('are 26 EVM chains and 3 Solana clusters, each reported while it has no upstream', () => {
+    expect(SPEC_NETWORKS.filter((id) => id.startsWith('eip155:'))).toHaveLength(26)
+    expect(SPEC_NETWORKS.filter((id) => id.startsWith('solana:'))).toHaveLength(3)
+    const upstreams = parseServiceEnv(api)
+    const missing = networksWithoutUpstream('AIRLOCK_RPC_UPSTREAMS' in upstreams ? (upstreams.AIRLOCK_RPC_UPSTREAMS ?? {}) : {})
+    expect(missing).not.toContain('eip155:1')
+    expect(missing).not.toContain('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(missing).toContain('eip155:8217')
+    expect(missing).toHaveLength(SPEC_NETWORKS.length - 2)
   })
 })

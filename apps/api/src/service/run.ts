@@ -7,6 +7,7 @@ import { createMemoryProjectRegistry } from '../projects/registry'
 import { startAdminServer } from './admin'
 import { startApiService } from './api'
 import type { ServiceEnv } from './env'
+import { networksWithoutUpstream } from './networks'
 import { startDemoService, startWidgetService } from './pages'
 import { startSecureService } from './secure'
 import type { Service } from './service'
@@ -31,6 +32,8 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
       case 'api': {
         db = await openDatabase({ url: env.DATABASE_URL })
         const upstreams = env.AIRLOCK_RPC_UPSTREAMS ?? {}
+        const unserved = networksWithoutUpstream(upstreams)
+        if (unserved.length) console.info(`[api] no upstream, not served: ${unserved.join(' ')}`)
         service = await startApiService(
           {
             origins: { api: env.AIRLOCK_API_ORIGIN, widget: env.AIRLOCK_WIDGET_ORIGIN, secure: env.AIRLOCK_SECURE_ORIGIN },
