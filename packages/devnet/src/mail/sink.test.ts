@@ -369,6 +369,24 @@ describe('mail sink', () => {
     await expect(startMailSink({ smtpPort: 0, httpPort: 0, host: '0.0.0.0' })).rejects.toThrow('loopback only')
   })
 
+  it('binds every address with anyHost (a container on its private network), its HTTP side still answering *.localhost names only', async () => {
+    const mail = await sink({ host: '0.0.0.0', anyHost: true })
+    await transport(mail).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'from another container', text: 'hi' })
+    expect(mail.messages().map((m) => m.subject)).toEqual(['from another container'])
+    const { request } = await import('node:http')
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: mail.httpPort, path: '/health', headers: { host } }, (res) => {
+          res.resume()
+          resolve(res.statusCode!)
+        })
+          .on('error', reject)
+          .end()
+      })
+    expect(await status('mail.localhost')).toBe(200)
+    expect(await status('devnet:4407')).toBe(421)
+  })
+
   it('stop() frees both ports, ends open sessions and rejects pending waitFor', async () => {
     const started = Date.now()
     const mail = await startMailSink({ smtpPort: 0, httpPort: 0 })
