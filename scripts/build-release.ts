@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url'
+import { parseHttpOrigin } from '../apps/api/src/http/origin'
+import { buildApps } from './build'
+
+/**
+ * The browser apps as a deployment serves them (the Dockerfile's build stage). The demo's one-line
+ * script names the public widget origin, so the build is for one: AIRLOCK_WIDGET_URL, e.g.
+ * https://widget.example.com. The other apps learn their origins at run time.
+ */
+const widgetUrl = parseHttpOrigin(process.env.AIRLOCK_WIDGET_URL)
+if (!widgetUrl) {
+  console.error(
+    `AIRLOCK_WIDGET_URL must be the public widget origin, such as https://widget.example.com (got ${JSON.stringify(process.env.AIRLOCK_WIDGET_URL ?? '')})`,
+  )
+  process.exit(1)
+}
+await buildApps({
+  widgetUrl,
+  demoOutDir: fileURLToPath(new URL('../apps/demo/dist', import.meta.url)),
+  log: (line) => console.log(line),
+})
