@@ -4,7 +4,7 @@ import { startFarcasterStandIn } from '@airlock/devnet/farcaster'
 import { startOidcStandIn } from '@airlock/devnet/oidc'
 import { startSolanaDevnet } from '@airlock/devnet/solana'
 import { parseDevnetServicesEnv } from './deploy/devnet-env'
-import { devnetOidcClients, START_PORTS } from './stack'
+import { devnetOidcClients, START_PORTS } from './stack-config'
 
 /**
  * The stand-ins of the compose `devnet` profile in one process (one container), on `npm start`'s
