@@ -32,10 +32,11 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
   if (!parseHttpOrigin(`https://api.${domain}`)) throw new Error(`Not a domain name: ${JSON.stringify(domain)}`)
   if (options.devnet && domain !== 'localhost')
     throw new Error('The devnet profile runs on localhost only (its stand-ins answer *.localhost names)')
-  const secret = (what: string) => (options.example ? `replace-with-${what}` : randomBytes(32).toString('base64url'))
+  // Placeholders no server takes for a secret (not base64), so that nobody runs on them by mistake.
+  const secret = (what: string) => (options.example ? `<${what}>` : randomBytes(32).toString('base64url'))
   // Postgres passwords go into postgres:// URLs: hex has nothing to escape.
-  const password = () => (options.example ? 'replace-with-a-long-random-password' : randomBytes(24).toString('hex'))
-  const secureSecret = secret('32-random-bytes-in-base64')
+  const password = () => (options.example ? '<a long random password>' : randomBytes(24).toString('hex'))
+  const secureSecret = secret('32 random bytes in base64')
   const devnet = options.devnet === true
   const smtp = devnet ? `smtp://${DEVNET_HOST}:${START_PORTS.mailSmtp}` : ''
   const entry = (name: string, value: string, comment: string): EnvEntry => ({ name, value, comment })
@@ -73,12 +74,12 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
     entry('POSTGRES_PASSWORD', password(), "The password of the services' Postgres."),
     entry(
       'KEY_SERVICE_SECRET',
-      secret('another-32-random-bytes-in-base64'),
+      secret('other 32 random bytes in base64'),
       "The key service's own secret, never AIRLOCK_SECURE_SECRET (keep a copy apart from it).",
     ),
     entry(
       'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY',
-      options.example ? 'replace-with-the-public-key-scripts-deploy-env-derives' : secureOriginPublicKey(secureSecret),
+      options.example ? '<from scripts/deploy-env.ts>' : secureOriginPublicKey(secureSecret),
       "Derived from AIRLOCK_SECURE_SECRET: the key the key service checks the secure service's assertions with.",
     ),
     entry('KEYS_POSTGRES_PASSWORD', password(), "The password of the key service's own Postgres."),
