@@ -1,5 +1,4 @@
-import { devConfig, secureOriginPublicKey, splitProxyList, startApiStack, type DevPorts, type StackConfig } from '@airlock/api'
-import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
+import { devConfig, secureOriginPublicKey, splitProxyList, startApiStack, type StackConfig } from '@airlock/api'
 import {
   devnetWalletScriptPath,
   startDevnet,
@@ -19,26 +18,9 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildApps } from './build'
 import { startKeyServiceProcess } from './key-service'
+import { devnetOidcClients, type StackPortsOption } from './stack-config'
 
-export interface StackPortsOption extends DevPorts {
-  anvil: Record<number, number>
-  /** The local WalletConnect relay (WebSocket). */
-  relay: number
-  /** The reference WalletConnect wallet's page. */
-  walletPage: number
-  /** The mail sink's SMTP port (one-time codes for email login are sent here). */
-  mailSmtp: number
-  /** The mail sink's HTTP port (inbox page and JSON). */
-  mailHttp: number
-  /** The OpenID Connect stand-in for the social logins (one issuer per provider under it). */
-  oidc: number
-  /** The Sign In With Farcaster stand-in (relay, "Farcaster app" page, IdRegistry read). */
-  farcaster: number
-  /** The key service (its own process). */
-  keys: number
-  /** The Solana devnet's JSON-RPC; its WebSocket API listens on the next port. */
-  solana: number
-}
+export { devnetOidcClients, START_PORTS, type StackPortsOption } from './stack-config'
 
 export interface Stack {
   /** The api's config; `relayUrl` is the devnet relay the widget pairs through. */
@@ -84,37 +66,6 @@ export interface Stack {
     solanaWs: string
   }
   stop(): Promise<void>
-}
-
-export const START_PORTS: StackPortsOption = {
-  dapp: 4400,
-  widget: 4401,
-  secure: 4402,
-  api: 4403,
-  relay: 4404,
-  walletPage: 4405,
-  mailSmtp: 4406,
-  mailHttp: 4407,
-  oidc: 4408,
-  farcaster: 4409,
-  keys: 4410,
-  solana: 4411,
-  anvil: { 31337: 8545, 31338: 8546 },
-}
-
-/**
- * The OAuth clients the stack registers on the social login stand-in: one per provider, id
- * `airlock-devnet-<provider>`, secret `airlock-devnet-secret`, redirect_uri
- * `<secure origin>/oauth/<provider>/callback` (the secure frame's server takes these).
- */
-export function devnetOidcClients(secureOrigin: string): OidcStandInClient[] {
-  // The social providers the secure frame offers; the stand-in impersonates each.
-  return FRAME_SOCIAL_PROVIDERS.map((provider) => ({
-    provider,
-    clientId: `airlock-devnet-${provider}`,
-    clientSecret: 'airlock-devnet-secret',
-    redirectUris: [`${secureOrigin}/oauth/${provider}/callback`],
-  }))
 }
 
 /**

@@ -178,6 +178,12 @@ describe('Farcaster stand-in', () => {
     expect(status).toBe(421)
   })
 
+  it('binds loopback only unless anyHost (a container on its private network)', async () => {
+    await expect(startFarcasterStandIn({ port: 0, host: '0.0.0.0' })).rejects.toThrow('loopback only')
+    await start({ host: '0.0.0.0', anyHost: true })
+    expect((await createChannel()).status).toBe(201)
+  })
+
   it('answers custody like the IdRegistry (zero address for an unregistered fid) and escapes what it shows', async () => {
     await start()
     expect(await json('/v1/custody?fid=1001')).toEqual({ status: 200, body: { fid: 1001, custody: devnetAccounts[1]!.address } })

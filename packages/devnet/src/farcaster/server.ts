@@ -11,8 +11,13 @@ import { sendJson } from '../html'
 export interface StartFarcasterStandInOptions {
   /** 0 picks a free port. */
   port: number
-  /** Loopback only (default 127.0.0.1). */
+  /** Loopback only (default 127.0.0.1), unless `anyHost`. */
   host?: string
+  /**
+   * Lets `host` be any address: `0.0.0.0` inside a container, which other containers reach over
+   * their private network (the compose `devnet` profile). It still answers `*.localhost` Host names only.
+   */
+  anyHost?: boolean
   /**
    * The base URL clients and browsers are told (default `http://farcaster.localhost:PORT`): the
    * channel `url` (the QR code) and the profiles' `pfpUrl` are built on it.
@@ -108,7 +113,7 @@ class HttpError extends Error {
  */
 export async function startFarcasterStandIn(options: StartFarcasterStandInOptions): Promise<FarcasterStandIn> {
   const host = options.host ?? '127.0.0.1'
-  if (!LOOPBACK.test(host)) throw new Error(`The Farcaster stand-in binds loopback only, not ${host}`)
+  if (!LOOPBACK.test(host) && !options.anyHost) throw new Error(`The Farcaster stand-in binds loopback only, not ${host} (without anyHost)`)
   const log = options.log ?? (() => undefined)
   const now = options.now ?? Date.now
   const ttlMs = (options.channelTtlSeconds ?? 600) * 1000

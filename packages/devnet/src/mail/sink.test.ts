@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { createServer as createNetServer, connect, type AddressInfo, type Socket } from 'node:net'
 import nodemailer from 'nodemailer'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -63,6 +64,18 @@ async function rawSession(port: number) {
     },
     close: () => new Promise<void>((resolve) => socket.end(resolve)),
   }
+}
+
+/** GET /health on the sink's HTTP port with the given Host header: its status. */
+function healthStatus(sink: MailSink, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    httpRequest({ host: '127.0.0.1', port: sink.httpPort, path: '/health', headers: { host } }, (res) => {
+      res.resume()
+      resolve(res.statusCode!)
+    })
+      .on('error', reject)
+      .end()
+  })
 }
 
 /** Binds `port` (0: any) on loopback, closes it again and returns it. */
@@ -352,21 +365,21 @@ describe('mail sink', () => {
 
   it('answers only loopback Host names over HTTP and binds loopback only', async () => {
     const mail = await sink()
-    const { request } = await import('node:http')
-    const status = (host: string) =>
-      new Promise<number>((resolve, reject) => {
-        request({ host: '127.0.0.1', port: mail.httpPort, path: '/health', headers: { host } }, (res) => {
-          res.resume()
-          resolve(res.statusCode!)
-        })
-          .on('error', reject)
-          .end()
-      })
+    const status = (host: string) => healthStatus(mail, host)
     expect(await status(`127.0.0.1:${mail.httpPort}`)).toBe(200)
     expect(await status(`mail.localhost:${mail.httpPort}`)).toBe(200)
     expect(await status(`localhost:${mail.httpPort}`)).toBe(200)
     expect(await status(`attacker.example:${mail.httpPort}`)).toBe(421)
     await expect(startMailSink({ smtpPort: 0, httpPort: 0, host: '0.0.0.0' })).rejects.toThrow('loopback only')
+  })
+
+  it('binds every address with anyHost (a container on its private network), its HTTP side still answering *.localhost names only', async () => {
+    const mail = await sink({ host: '0.0.0.0', anyHost: true })
+    await transport(mail).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 'from another container', text: 'hi' })
+    expect(mail.messages().map((m) => m.subject)).toEqual(['from another container'])
+    const status = (host: string) => healthStatus(mail, host)
+    expect(await status('mail.localhost')).toBe(200)
+    expect(await status('devnet:4407')).toBe(421)
   })
 
   it('stop() frees both ports, ends open sessions and rejects pending waitFor', async () => {

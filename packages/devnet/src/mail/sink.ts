@@ -44,8 +44,14 @@ export interface StartMailSinkOptions {
   smtpPort: number
   /** HTTP port (JSON API and inbox page); 0 picks a free one. */
   httpPort: number
-  /** A loopback address (default 127.0.0.1); anything else is refused. */
+  /** A loopback address (default 127.0.0.1); anything else is refused unless `anyHost`. */
   host?: string
+  /**
+   * Lets `host` be any address: `0.0.0.0` inside a container, which other containers reach over
+   * their private network (the compose `devnet` profile). Its HTTP side still answers loopback and
+   * `*.localhost` Host names only.
+   */
+  anyHost?: boolean
   /** One line per mail received and per SMTP error. */
   log?: (line: string) => void
   /** Mails kept in memory; the oldest go first. Default 500. */
@@ -85,7 +91,7 @@ const LOOPBACK = /^(127(\.\d{1,3}){3}|::1|localhost)$/
  */
 export async function startMailSink(options: StartMailSinkOptions): Promise<MailSink> {
   const host = options.host ?? '127.0.0.1'
-  if (!LOOPBACK.test(host)) throw new Error(`The mail sink binds loopback only, not ${host}`)
+  if (!LOOPBACK.test(host) && !options.anyHost) throw new Error(`The mail sink binds loopback only, not ${host} (without anyHost)`)
   const maxMessages = options.maxMessages ?? 500
   const maxMessageBytes = options.maxMessageBytes ?? 10 * 1024 * 1024
   const log = options.log

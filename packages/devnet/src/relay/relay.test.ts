@@ -314,6 +314,24 @@ describe('relay auth', () => {
   })
 })
 
+describe('relay behind a proxy', () => {
+  it("holds a loopback JWT audience to its publicUrl's port, the one clients were given", async () => {
+    const relay = await startRelay({ port: 0, publicUrl: 'wss://relay.localhost' })
+    try {
+      expect(relay.url).toBe('wss://relay.localhost')
+      // The proxy forwards to the port listened on; the client signed the URL it was given.
+      const direct = `ws://127.0.0.1:${relay.port}`
+      const { jwt } = await signRelayJwt({ aud: relay.url })
+      expect(await upgrade(`${direct}/?auth=${jwt}&projectId=demo`)).toBe('open')
+      const { jwt: listened } = await signRelayJwt({ aud: direct })
+      expect(await upgrade(`${direct}/?auth=${listened}&projectId=demo`)).toMatchObject({ status: 401, body: expect.stringMatching(/aud/) })
+    } finally {
+      await relay.stop()
+    }
+    await expect(startRelay({ port: 0, publicUrl: 'https://relay.localhost' })).rejects.toThrow('ws:// or wss://')
+  })
+})
+
 describe('relay liveness and restart', () => {
   it('pings every interval, terminates a socket that does not answer, and restarts on the same port', async () => {
     const relay = await startRelay({ port: 0, pingIntervalMs: 60 })

@@ -34,6 +34,11 @@ export interface StartRelayOptions {
   /** 0 picks a free port. */
   port: number
   host?: string
+  /**
+   * The URL clients are given when a proxy is in front (`wss://relay.localhost` in the compose
+   * `devnet` profile): a loopback JWT `aud` is held to its port rather than the one listened on.
+   */
+  publicUrl?: string
   /** WebSocket ping period; a socket that has not answered the previous ping is terminated. */
   pingIntervalMs?: number
   /** Connection events and refusals; with `debug`, every frame too. */
@@ -63,7 +68,7 @@ export interface RelayStats {
 }
 
 export interface Relay {
-  /** `ws://host:port`, what clients take as `relayUrl`. */
+  /** `ws://host:port` (or `publicUrl`), what clients take as `relayUrl`. */
   url: string
   host: string
   port: number
@@ -158,6 +163,10 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
   let nextConnectionId = 1
   let stopped = false
   let port = options.port
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl) : undefined
+  if (publicUrl && publicUrl.protocol !== 'ws:' && publicUrl.protocol !== 'wss:')
+    throw new Error(`The relay's publicUrl must be a ws:// or wss:// URL, not ${options.publicUrl}`)
+  const publicPort = publicUrl ? Number(publicUrl.port || (publicUrl.protocol === 'wss:' ? 443 : 80)) : undefined
 
   const label = (conn: Connection) => `#${conn.id} ${conn.clientId.slice(-8)}`
 
@@ -394,7 +403,7 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {})
     const query = new URL(req.url ?? '/', 'http://relay').searchParams
-    void checkRelayAuth(query, { port }).then((auth) => {
+    void checkRelayAuth(query, { port: publicPort ?? port }).then((auth) => {
       if (stopped) return void socket.destroy()
       if (!auth.ok) return refuse(socket, auth.reason)
       wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, auth.clientId, auth.projectId))
@@ -435,7 +444,7 @@ export async function startRelay(options: StartRelayOptions): Promise<Relay> {
 
   let stopping: Promise<void> | undefined
   const relay: Relay = {
-    url: `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: publicUrl ? publicUrl.href.replace(/\/$/, '') : `ws://${host.includes(':') ? `[${host}]` : host}:${port}`,
     host,
     port,
     get stats(): RelayStats {
