@@ -98,6 +98,7 @@ export async function startStack(options: {
   const secureSecret = process.env.AIRLOCK_SECURE_SECRET ?? randomBytes(32).toString('base64url')
   const dataDir = process.env.AIRLOCK_DATA_DIR ? resolve(process.env.AIRLOCK_DATA_DIR) : undefined
   const keyServiceEnv = {
+    AIRLOCK_ENV: 'development',
     KEY_SERVICE_PORT: String(ports.keys),
     KEY_SERVICE_SECURE_ORIGIN: config.origins.secure,
     KEY_SERVICE_SECRET: process.env.AIRLOCK_KEY_SERVICE_SECRET ?? randomBytes(32).toString('base64url'),

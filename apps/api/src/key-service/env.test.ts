@@ -7,6 +7,7 @@ import { startKeyService } from './server'
 
 const secret = () => randomBytes(32).toString('base64url')
 const required = () => ({
+  AIRLOCK_ENV: 'development',
   KEY_SERVICE_PORT: '4410',
   KEY_SERVICE_SECURE_ORIGIN: 'https://secure.example',
   KEY_SERVICE_SECRET: secret(),
@@ -40,11 +41,7 @@ describe('the key service environment', () => {
       rateLimit: { capacity: 120, refillPerSecond: 2.5 },
       trustedProxies: ['172.30.80.2', '10.0.0.0/8'],
     })
-    expect(keyServiceEnvKeys().sort()).toEqual(
-      Object.keys(env)
-        .filter((key) => key.startsWith('KEY_SERVICE_'))
-        .sort(),
-    )
+    expect(keyServiceEnvKeys().sort()).toEqual(['AIRLOCK_ENV', ...Object.keys(env).filter((key) => key.startsWith('KEY_SERVICE_'))].sort())
   })
 
   it('names each missing variable and refuses a malformed rate limit rather than ignoring it', () => {
@@ -52,6 +49,17 @@ describe('the key service environment', () => {
       /KEY_SERVICE_SECURE_ORIGIN[\s\S]*KEY_SERVICE_SECRET[\s\S]*KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY/,
     )
     expect(() => keyServiceConfigFromEnv({ ...required(), KEY_SERVICE_RATE_LIMIT: 'lots' })).toThrow(/<burst>[\s\S]*KEY_SERVICE_RATE_LIMIT/)
+  })
+
+  it('refuses to keep custody in memory in production: its own database or nothing', () => {
+    const { AIRLOCK_ENV: _development, ...production } = required()
+    expect(() => keyServiceConfigFromEnv(production)).toThrow(
+      'The key service refuses to start in production without:\n  ✖ KEY_SERVICE_DATABASE_URL: its Postgres database, apart from the others',
+    )
+    expect(() => keyServiceConfigFromEnv({ ...production, KEY_SERVICE_DATA_DIR: '/var/lib/keys' })).toThrow(/KEY_SERVICE_DATABASE_URL/)
+    expect(keyServiceConfigFromEnv({ ...production, KEY_SERVICE_DATABASE_URL: 'postgres://keys:pw@keys-db:5432/keys' }).databaseUrl).toBe(
+      'postgres://keys:pw@keys-db:5432/keys',
+    )
   })
 
   it('starts the key service it describes', async () => {

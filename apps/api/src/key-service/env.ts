@@ -8,6 +8,8 @@ import type { KeyServiceConfig } from './server'
  * are KeyServiceConfig's to judge once mapped.
  */
 export const KeyServiceEnv = z.object({
+  /** `production` (the default) refuses to start without KEY_SERVICE_DATABASE_URL; `development` keeps shares in PGlite. */
+  AIRLOCK_ENV: z.enum(['production', 'development']).default('production'),
   /** Default 127.0.0.1; 0.0.0.0 in a container. */
   KEY_SERVICE_HOST: z.string().optional(),
   KEY_SERVICE_PORT: z.string(),
@@ -42,6 +44,11 @@ export function keyServiceConfigFromEnv(env: Record<string, string | undefined>)
   const parsed = KeyServiceEnv.safeParse(present)
   if (!parsed.success) throw new Error(`Invalid environment of the key service:\n${z.prettifyError(parsed.error)}`)
   const vars = parsed.data
+  // Shares kept in memory, or in files of one container, are lost with it: custody needs its database.
+  if (vars.AIRLOCK_ENV === 'production' && !vars.KEY_SERVICE_DATABASE_URL)
+    throw new Error(
+      'The key service refuses to start in production without:\n  ✖ KEY_SERVICE_DATABASE_URL: its Postgres database, apart from the others\n(AIRLOCK_ENV=development keeps shares in PGlite, for a local try only)',
+    )
   const [capacity, refill] = vars.KEY_SERVICE_RATE_LIMIT?.split('/').map(Number) ?? []
   return {
     ...(vars.KEY_SERVICE_HOST ? { host: vars.KEY_SERVICE_HOST } : {}),

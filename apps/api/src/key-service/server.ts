@@ -70,6 +70,6 @@ export async function startKeyService(input: KeyServiceConfig): Promise<RunningS
   let closing: Promise<void> | undefined
   return {
     ...server,
-    close: () => (closing ??= server.close().then(async () => (mailer?.close(), await db.close()))),
+    close: (graceMs) => (closing ??= server.close(graceMs).then(async () => (mailer?.close(), await db.close()))),
   }
 }
