@@ -7,6 +7,7 @@ import { startIndexer } from './history'
 import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from './analytics'
 import { startSessionPurge } from './onramp'
 import { startApiServer } from './api/server'
+import { startRateBucketPurge } from './http/bucket-store'
 import { appDir, DEFAULT_HOST, parseStackConfig, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
 import { dappPolicy } from './http/security-headers'
@@ -61,7 +62,12 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
     }),
   )
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
-  const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
+  const housekeeping = [
+    startAnalyticsRetention(db, analytics, Date.now),
+    ...(config.onramp ? [startSessionPurge(db, Date.now)] : []),
+    // A database other processes share holds the rate limits' buckets: the full ones go.
+    ...(db.shared ? [startRateBucketPurge(db, Date.now)] : []),
+  ]
 
   const starts: Promise<RunningServer>[] = [
     startApiServer(

@@ -10,6 +10,7 @@ import { explorerRoutes } from '../explorer'
 import { historyRoutes } from '../history'
 import { onrampCheckoutRoutes, onrampRoutes, type OnrampSandboxConfig } from '../onramp'
 import { API_CSP } from '../http/csp'
+import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit } from '../http/rate-limit'
 import { requestLog, type RequestLogEntry } from '../http/request-log'
 import { identityRoutes } from '../identity'
@@ -49,7 +50,10 @@ export interface ApiAppOptions {
   dex?: DexConfig
   /** The on-ramp sandbox; without it the on-ramp routes are not served. */
   onramp?: OnrampSandboxConfig
-  /** Per project and client; `false` turns it off (benchmarks that play many clients from one address). */
+  /**
+   * Per project and client; `false` turns it off (benchmarks that play many clients from one
+   * address). Kept in `data`'s database when other processes share it, else in memory.
+   */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** The proxies in front of the API (IPs, CIDR ranges): the rate limit reads the client from their X-Forwarded-For. */
   trustedProxies?: readonly string[]
@@ -107,7 +111,14 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   const limits = options.rateLimit ?? DEFAULT_RATE_LIMIT
   if (limits) {
     const clientAddress = clientAddressOf(options.trustedProxies)
-    const limiter = rateLimit({ ...limits, key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`, cost: rpc.cost })
+    // Shared by every API process when they share a Postgres server (options.data's database).
+    const limiter = rateLimit({
+      ...limits,
+      scope: 'api',
+      store: bucketStoreFor(options.data?.db),
+      key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`,
+      cost: rpc.cost,
+    })
     for (const path of guarded) app.use(path, limiter)
   }
   app.route('/', explorerRoutes())

@@ -4,6 +4,8 @@ import { startDevnet } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainRegistry } from '../chains/registry'
 import { startIndexer, type Indexer } from '../history'
+import { bucketStoreFor } from '../http/bucket-store'
+import { tokenBuckets } from '../http/rate-limit'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { LOCK_APPLICATION_NAME, lockHolder } from './advisory-locks'
 import type { Database } from './database'
@@ -103,6 +105,25 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
     expect(most).toBe(1)
     expect(await lockHolder(a, 'treasury:31337:0xabc')).toBeUndefined()
+  })
+
+  it('spends a rate limit bucket from both processes: the 4th take of 3 answers a wait; racing takes never overspend', async () => {
+    const at = Date.now()
+    const [fromA, fromB] = [a, b].map((db) =>
+      tokenBuckets({ scope: 'shared-test', capacity: 3, refillPerSecond: 1, store: bucketStoreFor(db), now: () => at }),
+    )
+    expect([await fromA!.take('client'), await fromB!.take('client'), await fromA!.take('client')]).toEqual([0, 0, 0])
+    expect(await fromB!.take('client')).toBe(1)
+    expect(await fromA!.take('client', 2)).toBe(2)
+    expect(await fromA!.take('another client')).toBe(0)
+
+    const racers = [a, b].map((db) =>
+      tokenBuckets({ scope: 'race', capacity: 5, refillPerSecond: 0.5, store: bucketStoreFor(db), now: () => at }),
+    )
+    const waits = await Promise.all(Array.from({ length: 40 }, (_, i) => racers[i % 2]!.take('flood')))
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5)
+    // Each refusal names a wait of at least the 2 s one token takes to come back.
+    expect(waits.filter((wait) => wait > 0).every((wait) => wait >= 2)).toBe(true)
   })
 
   it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
