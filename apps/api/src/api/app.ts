@@ -20,7 +20,7 @@ import { sessionsRoutes } from '../sessions'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
 import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limits'
-import type { QuotaStore } from '../rpc/quota'
+import { quotaStoreFor, type QuotaStore } from '../rpc/quota'
 import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
@@ -37,7 +37,7 @@ export interface ApiAppOptions {
   rpcTimeoutMs?: number
   /** Batch, eth_getLogs range, answer size and project quota of the RPC proxy (default DEFAULT_RPC_LIMITS). */
   rpcLimits?: RpcLimits
-  /** Where the RPC proxy counts each project's calls (default: process memory). */
+  /** Where the RPC proxy counts each project's calls (default: `data`'s database when other processes share it, else memory). */
   rpcQuotaStore?: QuotaStore
   /** The fetch used for upstream calls (default globalThis.fetch). */
   fetch?: FetchLike
@@ -104,7 +104,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     limits: options.rpcLimits ?? DEFAULT_RPC_LIMITS,
-    ...(options.rpcQuotaStore ? { quotaStore: options.rpcQuotaStore } : {}),
+    quotaStore: options.rpcQuotaStore ?? quotaStoreFor(options.data?.db),
   })
   // Before the rate limit, which charges each call of an RPC batch: the intake reads the body.
   app.use('/v1/rpc', rpc.intake)

@@ -1,11 +1,15 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { startDevnet } from '@airlock/devnet'
+import { startDevnet, type Devnet } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChainRegistry } from '../chains/registry'
+import { createApiApp } from '../api/app'
+import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import { startIndexer, type Indexer } from '../history'
 import { bucketStoreFor } from '../http/bucket-store'
 import { tokenBuckets } from '../http/rate-limit'
+import { createMemoryProjectRegistry } from '../projects/registry'
+import { DEFAULT_RPC_LIMITS } from '../rpc/limits'
+import { projectQuota, quotaStoreFor } from '../rpc/quota'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { LOCK_APPLICATION_NAME, lockHolder } from './advisory-locks'
 import type { Database } from './database'
@@ -38,9 +42,15 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
   let url: string
   let a: Database
   let b: Database
+  let devnet: Devnet
+  let chains: ChainRegistry
 
   beforeAll(async () => {
-    server = await startTestPostgres()
+    ;[server, devnet] = await Promise.all([
+      startTestPostgres(),
+      startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false }),
+    ])
+    chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
     url = await server.createDatabase('shared_state')
     a = await openDatabase({ url })
     b = await openDatabase({ url })
@@ -48,8 +58,35 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()])
-    await server?.stop()
+    await Promise.all([server?.stop(), devnet?.stop()])
   }, 60_000)
+
+  /** The data API of one process on `db`, serving the devnet chain's RPC to server-side callers of its projects. */
+  function apiOn(db: Database, limits: { rateLimit: { capacity: number; refillPerSecond: number } | false; quotaCalls: number }) {
+    const projects = createMemoryProjectRegistry([
+      { id: 'limited', name: 'Limited', allowedOrigins: [], serverRpc: true, features: { analytics: false } },
+      { id: 'metered', name: 'Metered', allowedOrigins: [], serverRpc: true, features: { analytics: false } },
+    ])
+    return createApiApp({
+      origins: { widget: 'http://widget.localhost:4401' },
+      projects,
+      rpcUpstreams: { 'eip155:31337': devnet.chains[0]!.rpcUrl },
+      data: { db, chains, projects, apiOrigin: 'http://api.localhost:4403', now: Date.now },
+      rateLimit: limits.rateLimit,
+      rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: limits.quotaCalls, windowSeconds: 3600 } },
+    })
+  }
+  /** One JSON-RPC call of `project` from the client at `client` (its socket address). */
+  const rpcCall = (api: ReturnType<typeof apiOn>, client: string, project = 'limited') =>
+    api.request(
+      `/v1/rpc?chainId=eip155:31337&projectId=${project}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      },
+      { incoming: { socket: { remoteAddress: client } } },
+    )
 
   /** Ends the session that holds `name`, as a crash of its process or a failover would. */
   async function terminateHolder(name: string) {
@@ -126,9 +163,29 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(waits.filter((wait) => wait > 0).every((wait) => wait >= 2)).toBe(true)
   })
 
+  it('limits a client of the API across its processes: the 4th call of a bucket of 3 is refused, whichever process serves it', async () => {
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: { capacity: 3, refillPerSecond: 0.01 }, quotaCalls: 1000 }))
+    const statuses = []
+    for (const api of [apiA, apiB, apiA, apiB]) statuses.push((await rpcCall(api!, '203.0.113.7')).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const refused = await rpcCall(apiA!, '203.0.113.7')
+    expect(refused.headers.get('retry-after')).toBe('100')
+    expect((await rpcCall(apiB!, '203.0.113.8')).status).toBe(200)
+  })
+
+  it('counts the RPC quota of a project across processes: racing calls never pass it', async () => {
+    const [quotaA, quotaB] = [a, b].map((db) => projectQuota({ quota: { calls: 10, windowSeconds: 3600 }, store: quotaStoreFor(db) }))
+    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? quotaA! : quotaB!).take('racing-project', 1)))
+    expect(decisions.filter((decision) => decision.ok)).toHaveLength(10)
+
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: false, quotaCalls: 4 }))
+    const statuses = []
+    for (const [i, api] of [apiA, apiB, apiA, apiB, apiA].entries())
+      statuses.push((await rpcCall(api!, `203.0.113.${20 + i}`, 'metered')).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+  })
+
   it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
-    const devnet = await startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false })
-    const chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
     const mine = () =>
       fetch(devnet.chains[0]!.rpcUrl, {
         method: 'POST',
@@ -167,7 +224,6 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     } finally {
       clearInterval(watch)
       await Promise.all([first.stop(), second.stop()])
-      await devnet.stop()
     }
   }, 60_000)
 })
