@@ -7,6 +7,7 @@ import { startIndexer } from './history'
 import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from './analytics'
 import { startSessionPurge } from './onramp'
 import { startApiServer } from './api/server'
+import { startSharedCachePurge } from './balance/cache'
 import { startRateBucketPurge } from './http/bucket-store'
 import { appDir, DEFAULT_HOST, parseStackConfig, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from './config'
 import { demoCsp, secureFrameCsp } from './http/csp'
@@ -65,8 +66,8 @@ export async function startApiStack(input: StackConfig): Promise<ApiStack> {
   const housekeeping = [
     startAnalyticsRetention(db, analytics, Date.now),
     ...(config.onramp ? [startSessionPurge(db, Date.now)] : []),
-    // A database other processes share holds the rate limits' buckets: the full ones go.
-    ...(db.shared ? [startRateBucketPurge(db, Date.now)] : []),
+    // A database other processes share holds the rate limits' buckets and the caches: full buckets and expired values go.
+    ...(db.shared ? [startRateBucketPurge(db, Date.now), startSharedCachePurge(db, Date.now)] : []),
   ]
 
   const starts: Promise<RunningServer>[] = [

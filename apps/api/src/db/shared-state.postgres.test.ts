@@ -48,7 +48,7 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
   beforeAll(async () => {
     ;[server, devnet] = await Promise.all([
       startTestPostgres(),
-      startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false }),
+      startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }] }),
     ])
     chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
     url = await server.createDatabase('shared_state')
@@ -76,6 +76,13 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
       rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: limits.quotaCalls, windowSeconds: 3600 } },
     })
   }
+  /** A JSON-RPC call to the devnet chain. */
+  const devnetRpc = (method: string, params: unknown[] = []) =>
+    fetch(devnet.chains[0]!.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
   /** One JSON-RPC call of `project` from the client at `client` (its socket address). */
   const rpcCall = (api: ReturnType<typeof apiOn>, client: string, project = 'limited') =>
     api.request(
@@ -185,13 +192,28 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(statuses).toEqual([200, 200, 200, 200, 429])
   })
 
+  it('answers the balance one process refreshed (forceUpdate) from the other process too', async () => {
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: false, quotaCalls: 1000 }))
+    const holder = '0x00000000000000000000000000000000000a11ce'
+    const setBalance = (ether: bigint) => devnetRpc('anvil_setBalance', [holder, `0x${(ether * 10n ** 18n).toString(16)}`])
+    const balanceOn = async (api: ReturnType<typeof apiOn>, force = false) => {
+      const reply = await api.request(
+        `/v1/account/${holder}/balance?chainId=eip155:31337&projectId=limited${force ? '&forceUpdate=1' : ''}`,
+      )
+      expect(reply.status).toBe(200)
+      return ((await reply.json()) as { balances: { quantity: { numeric: string } }[] }).balances.map((item) => item.quantity.numeric)
+    }
+    await setBalance(7n)
+    expect(await balanceOn(apiA!)).toEqual(['7'])
+    await setBalance(5n)
+    // Cached for 30 s, in both processes: the second reads what the first cached.
+    expect([await balanceOn(apiA!), await balanceOn(apiB!)]).toEqual([['7'], ['7']])
+    expect(await balanceOn(apiB!, true)).toEqual(['5'])
+    expect([await balanceOn(apiA!), await balanceOn(apiB!)]).toEqual([['5'], ['5']])
+  })
+
   it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
-    const mine = () =>
-      fetch(devnet.chains[0]!.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
-      })
+    const mine = () => devnetRpc('evm_mine')
     const indexers: { a?: Indexer; b?: Indexer } = {}
     // The first, once it lost its lease, waits long before asking again, as a dead process never asks.
     const first = runExclusively(a, 'history indexer', () => (indexers.a = startIndexer({ db: a, chains, pollMs: 25 })), {
