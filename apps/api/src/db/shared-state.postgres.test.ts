@@ -1,12 +1,13 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { startDevnet, type Devnet } from '@airlock/devnet'
+import { devnetAccounts, startDevnet, type Devnet } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp } from '../api/app'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import { startIndexer, type Indexer } from '../history'
 import { bucketStoreFor } from '../http/bucket-store'
 import { tokenBuckets } from '../http/rate-limit'
+import { createTreasury } from '../onramp/treasury'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { DEFAULT_RPC_LIMITS } from '../rpc/limits'
 import { projectQuota, quotaStoreFor } from '../rpc/quota'
@@ -211,6 +212,19 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(await balanceOn(apiB!, true)).toEqual(['5'])
     expect([await balanceOn(apiA!), await balanceOn(apiB!)]).toEqual([['5'], ['5']])
   })
+
+  it('pays on-ramp payouts from one treasury key through both processes without a nonce collision', async () => {
+    const client = chains.client('eip155:31337')!
+    const [treasuryA, treasuryB] = [a, b].map((db) => createTreasury(devnetAccounts[7]!.privateKey, { db }))
+    const first = await client.getTransactionCount({ address: treasuryA!.address })
+    const payouts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? treasuryA! : treasuryB!).send(client, { token: null, to: devnetAccounts[8]!.address, amount: BigInt(i + 1) }),
+      ),
+    )
+    expect(payouts.every((payout) => payout.success)).toBe(true)
+    expect(payouts.map((payout) => payout.nonce).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5].map((n) => first + n))
+  }, 30_000)
 
   it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
     const mine = () => devnetRpc('evm_mine')
