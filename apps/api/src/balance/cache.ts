@@ -1,6 +1,6 @@
 import type * as z from 'zod'
 import type { Database } from '../db/database'
-import { runPeriodically, type PeriodicTask } from '../db/periodic'
+import { purgeExpired, startExpiryPurge, type PeriodicTask } from '../db/periodic'
 
 /**
  * A small time-to-live cache with an injected clock (SPEC section 9: balances live 30 s). When
@@ -95,18 +95,11 @@ export function cacheFor<V>(db: Database | undefined, options: ValueCacheOptions
   return db?.shared ? postgresCache(db, options) : memoryCache(options)
 }
 
-/** Drops the expired rows of every shared cache; answers how many. */
-export async function purgeSharedCache(db: Pick<Database, 'query'>, now: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'WITH gone AS (DELETE FROM shared_cache WHERE expires_ms <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
-    [now],
-  )
-  return rows[0]?.n ?? 0
-}
+const EXPIRED_VALUES = { table: 'shared_cache', column: 'expires_ms' }
 
-export const SHARED_CACHE_PURGE_INTERVAL_MS = 60_000
+/** Drops the expired rows of every shared cache; answers how many. */
+export const purgeSharedCache = (db: Pick<Database, 'query'>, now: number) => purgeExpired(db, EXPIRED_VALUES, now)
 
 /** The purge at start and every minute (for a shared database: memory caches drop their own). */
-export function startSharedCachePurge(db: Pick<Database, 'query'>, now: () => number): PeriodicTask {
-  return runPeriodically('shared cache purge', SHARED_CACHE_PURGE_INTERVAL_MS, () => purgeSharedCache(db, now()))
-}
+export const startSharedCachePurge = (db: Pick<Database, 'query'>, now: () => number): PeriodicTask =>
+  startExpiryPurge('shared cache purge', db, EXPIRED_VALUES, now)

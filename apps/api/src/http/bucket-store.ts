@@ -1,5 +1,5 @@
 import type { Database } from '../db/database'
-import { runPeriodically, type PeriodicTask } from '../db/periodic'
+import { purgeExpired, startExpiryPurge, type PeriodicTask } from '../db/periodic'
 
 export interface BucketLimits {
   /** Requests a client may make in a burst. */
@@ -83,18 +83,11 @@ export function bucketStoreFor(db: Database | undefined): BucketStore {
   return db?.shared ? postgresBucketStore(db) : memoryBucketStore
 }
 
-/** Drops the buckets that are full again (as good as absent); answers how many. */
-export async function purgeRateBuckets(db: Pick<Database, 'query'>, now: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'WITH gone AS (DELETE FROM rate_buckets WHERE full_ms <= $1 RETURNING 1) SELECT count(*)::int AS n FROM gone',
-    [now],
-  )
-  return rows[0]?.n ?? 0
-}
+const FULL_BUCKETS = { table: 'rate_buckets', column: 'full_ms' }
 
-export const RATE_BUCKET_PURGE_INTERVAL_MS = 60_000
+/** Drops the buckets that are full again (as good as absent); answers how many. */
+export const purgeRateBuckets = (db: Pick<Database, 'query'>, now: number) => purgeExpired(db, FULL_BUCKETS, now)
 
 /** The purge at start and every minute (for a shared database: memory buckets forget on their own). */
-export function startRateBucketPurge(db: Pick<Database, 'query'>, now: () => number): PeriodicTask {
-  return runPeriodically('rate limit purge', RATE_BUCKET_PURGE_INTERVAL_MS, () => purgeRateBuckets(db, now()))
-}
+export const startRateBucketPurge = (db: Pick<Database, 'query'>, now: () => number): PeriodicTask =>
+  startExpiryPurge('rate limit purge', db, FULL_BUCKETS, now)
