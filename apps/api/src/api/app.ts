@@ -10,6 +10,7 @@ import { explorerRoutes } from '../explorer'
 import { historyRoutes } from '../history'
 import { onrampCheckoutRoutes, onrampRoutes, type OnrampSandboxConfig } from '../onramp'
 import { API_CSP } from '../http/csp'
+import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit } from '../http/rate-limit'
 import { requestLog, type RequestLogEntry } from '../http/request-log'
 import { identityRoutes } from '../identity'
@@ -19,7 +20,7 @@ import { sessionsRoutes } from '../sessions'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
 import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limits'
-import type { QuotaStore } from '../rpc/quota'
+import { quotaStoreFor, type QuotaStore } from '../rpc/quota'
 import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
@@ -36,7 +37,7 @@ export interface ApiAppOptions {
   rpcTimeoutMs?: number
   /** Batch, eth_getLogs range, answer size and project quota of the RPC proxy (default DEFAULT_RPC_LIMITS). */
   rpcLimits?: RpcLimits
-  /** Where the RPC proxy counts each project's calls (default: process memory). */
+  /** Where the RPC proxy counts each project's calls (default: `data`'s database when other processes share it, else memory). */
   rpcQuotaStore?: QuotaStore
   /** The fetch used for upstream calls (default globalThis.fetch). */
   fetch?: FetchLike
@@ -49,7 +50,10 @@ export interface ApiAppOptions {
   dex?: DexConfig
   /** The on-ramp sandbox; without it the on-ramp routes are not served. */
   onramp?: OnrampSandboxConfig
-  /** Per project and client; `false` turns it off (benchmarks that play many clients from one address). */
+  /**
+   * Per project and client; `false` turns it off (benchmarks that play many clients from one
+   * address). Kept in `data`'s database when other processes share it, else in memory.
+   */
   rateLimit?: { capacity: number; refillPerSecond: number } | false
   /** The proxies in front of the API (IPs, CIDR ranges): the rate limit reads the client from their X-Forwarded-For. */
   trustedProxies?: readonly string[]
@@ -103,14 +107,21 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS,
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     limits: options.rpcLimits ?? DEFAULT_RPC_LIMITS,
-    ...(options.rpcQuotaStore ? { quotaStore: options.rpcQuotaStore } : {}),
+    quotaStore: options.rpcQuotaStore ?? quotaStoreFor(options.data?.db),
   })
   // Before the rate limit, which charges each call of an RPC batch: the intake reads the body.
   app.use('/v1/rpc', rpc.intake)
   const limits = options.rateLimit ?? DEFAULT_RATE_LIMIT
   if (limits) {
     const clientAddress = clientAddressOf(options.trustedProxies)
-    const limiter = rateLimit({ ...limits, key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`, cost: rpc.cost })
+    // Shared by every API process when they share a Postgres server (options.data's database).
+    const limiter = rateLimit({
+      ...limits,
+      scope: 'api',
+      store: bucketStoreFor(options.data?.db),
+      key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`,
+      cost: rpc.cost,
+    })
     for (const path of guarded) app.use(path, limiter)
   }
   app.route('/', explorerRoutes())

@@ -1,4 +1,4 @@
 export { balanceRoutes, BALANCE_CACHE_MS, BalanceParams, BalanceQuery, type BalanceRouteOptions } from './routes'
 export { toBalanceItems, usdValue, BalanceItemSchema, BalanceResponse, type BalanceItem } from './format'
-export { TtlCache } from './cache'
+export { cacheFor, TtlCache, type ValueCache } from './cache'
 export { BALANCE_ENDPOINTS } from './openapi'

@@ -6,10 +6,10 @@ import { apiError } from '../http/errors'
 import { parseCaip2 } from '../prices/caip'
 import type { DexConfig } from '../prices/dex-config'
 import { createPoolPriceSource, type PriceSource } from '../prices/price-source'
-import { TtlCache } from './cache'
+import { cacheFor } from './cache'
 import { evmBalanceFamily } from './evm'
 import type { BalanceFamily } from './family'
-import type { BalanceItem, BalanceResponse } from './format'
+import { BalanceItemSchema, type BalanceResponse } from './format'
 import { solanaBalanceFamily } from './solana'
 
 /** SPEC section 9: "native balance 30 s", "portfolio 30 s". */
@@ -43,7 +43,13 @@ export interface BalanceRouteOptions {
  */
 export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono<{ Variables: ApiVariables }> {
   const source = options.priceSource ?? createPoolPriceSource({ chains: deps.chains, dex: options.dex })
-  const cache = new TtlCache<BalanceItem[]>(options.cacheTtlMs ?? BALANCE_CACHE_MS, deps.now)
+  // Shared by every API process on one Postgres server: after one refreshes (forceUpdate), all answer the fresh balances.
+  const cache = cacheFor(deps.db, {
+    scope: 'balance',
+    ttlMs: options.cacheTtlMs ?? BALANCE_CACHE_MS,
+    now: deps.now,
+    schema: z.array(BalanceItemSchema),
+  })
   const app = new Hono<{ Variables: ApiVariables }>()
 
   const evm = evmBalanceFamily(deps, options.dex, source)
@@ -84,12 +90,12 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
       const perChain = await Promise.all(
         chains.map(async (caip2) => {
           const key = `${caip2}|${address}`
-          const cached = forceUpdate ? undefined : cache.get(key)
+          const cached = forceUpdate ? undefined : await cache.get(key)
           if (cached) return cached
           const reading = family.read(caip2, address)
           if (!reading) return []
           const items = await reading
-          cache.set(key, items)
+          await cache.set(key, items)
           return items
         }),
       )

@@ -78,20 +78,22 @@ export function advisoryLocks(newClient: () => pg.Client): Coordination & { clos
       let released = false
       let lose!: () => void
       const lost = new Promise<void>((resolve) => (lose = resolve))
+      const drop = () => {
+        clearInterval(heartbeat)
+        if (!released) lose()
+      }
       // A connection that dies silently (a network cut) fails its heartbeat: the lease ends here
-      // too, about when the server's keepalive ends the session there.
+      // at once (closing a dead socket may take long), about when the server's keepalive ends the
+      // session there.
       const heartbeat = setInterval(() => {
         let timer: NodeJS.Timeout | undefined
         const late = new Promise((_, reject) => (timer = setTimeout(reject, HEARTBEAT_MS)))
         Promise.race([client.query('SELECT 1'), late])
-          .catch(() => end(client))
+          .catch(() => (drop(), end(client)))
           .finally(() => clearTimeout(timer))
       }, HEARTBEAT_MS)
       heartbeat.unref()
-      client.once('end', () => {
-        clearInterval(heartbeat)
-        if (!released) lose()
-      })
+      client.once('end', drop)
       const lease: Lease = {
         lost,
         async release() {

@@ -16,7 +16,11 @@ export interface Database {
    * undefined while another holder has it. A holder that dies loses it (its connection closes).
    */
   lease(name: string): Promise<Lease | undefined>
-  /** Waits for the lock `name` (one holder at a time across processes), runs `work`, and lets the lock go. */
+  /**
+   * Waits for the lock `name` (one holder at a time across processes), runs `work`, and lets the
+   * lock go, also when `work` throws. The waiters of one process queue in it, in order, holding no
+   * database connection while they wait.
+   */
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }

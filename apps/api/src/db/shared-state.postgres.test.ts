@@ -1,9 +1,16 @@
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { startDevnet } from '@airlock/devnet'
+import { devnetAccounts, startDevnet, type Devnet } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChainRegistry } from '../chains/registry'
+import { createApiApp } from '../api/app'
+import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import { startIndexer, type Indexer } from '../history'
+import { bucketStoreFor } from '../http/bucket-store'
+import { tokenBuckets } from '../http/rate-limit'
+import { createTreasury } from '../onramp/treasury'
+import { createMemoryProjectRegistry } from '../projects/registry'
+import { DEFAULT_RPC_LIMITS } from '../rpc/limits'
+import { projectQuota, quotaStoreFor } from '../rpc/quota'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { LOCK_APPLICATION_NAME, lockHolder } from './advisory-locks'
 import type { Database } from './database'
@@ -36,9 +43,15 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
   let url: string
   let a: Database
   let b: Database
+  let devnet: Devnet
+  let chains: ChainRegistry
 
   beforeAll(async () => {
-    server = await startTestPostgres()
+    ;[server, devnet] = await Promise.all([
+      startTestPostgres(),
+      startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }] }),
+    ])
+    chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
     url = await server.createDatabase('shared_state')
     a = await openDatabase({ url })
     b = await openDatabase({ url })
@@ -46,8 +59,42 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
 
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()])
-    await server?.stop()
+    await Promise.all([server?.stop(), devnet?.stop()])
   }, 60_000)
+
+  /** The data API of one process on `db`, serving the devnet chain's RPC to server-side callers of its projects. */
+  function apiOn(db: Database, limits: { rateLimit: { capacity: number; refillPerSecond: number } | false; quotaCalls: number }) {
+    const projects = createMemoryProjectRegistry([
+      { id: 'limited', name: 'Limited', allowedOrigins: [], serverRpc: true, features: { analytics: false } },
+      { id: 'metered', name: 'Metered', allowedOrigins: [], serverRpc: true, features: { analytics: false } },
+    ])
+    return createApiApp({
+      origins: { widget: 'http://widget.localhost:4401' },
+      projects,
+      rpcUpstreams: { 'eip155:31337': devnet.chains[0]!.rpcUrl },
+      data: { db, chains, projects, apiOrigin: 'http://api.localhost:4403', now: Date.now },
+      rateLimit: limits.rateLimit,
+      rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: limits.quotaCalls, windowSeconds: 3600 } },
+    })
+  }
+  /** A JSON-RPC call to the devnet chain. */
+  const devnetRpc = (method: string, params: unknown[] = []) =>
+    fetch(devnet.chains[0]!.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+  /** One JSON-RPC call of `project` from the client at `client` (its socket address). */
+  const rpcCall = (api: ReturnType<typeof apiOn>, client: string, project = 'limited') =>
+    api.request(
+      `/v1/rpc?chainId=eip155:31337&projectId=${project}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      },
+      { incoming: { socket: { remoteAddress: client } } },
+    )
 
   /** Ends the session that holds `name`, as a crash of its process or a failover would. */
   async function terminateHolder(name: string) {
@@ -105,15 +152,82 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     expect(await lockHolder(a, 'treasury:31337:0xabc')).toBeUndefined()
   })
 
+  it('spends a rate limit bucket from both processes: the 4th take of 3 answers a wait; racing takes never overspend', async () => {
+    const at = Date.now()
+    const [fromA, fromB] = [a, b].map((db) =>
+      tokenBuckets({ scope: 'shared-test', capacity: 3, refillPerSecond: 1, store: bucketStoreFor(db), now: () => at }),
+    )
+    expect([await fromA!.take('client'), await fromB!.take('client'), await fromA!.take('client')]).toEqual([0, 0, 0])
+    expect(await fromB!.take('client')).toBe(1)
+    expect(await fromA!.take('client', 2)).toBe(2)
+    expect(await fromA!.take('another client')).toBe(0)
+
+    const racers = [a, b].map((db) =>
+      tokenBuckets({ scope: 'race', capacity: 5, refillPerSecond: 0.5, store: bucketStoreFor(db), now: () => at }),
+    )
+    const waits = await Promise.all(Array.from({ length: 40 }, (_, i) => racers[i % 2]!.take('flood')))
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5)
+    // Each refusal names a wait of at least the 2 s one token takes to come back.
+    expect(waits.filter((wait) => wait > 0).every((wait) => wait >= 2)).toBe(true)
+  })
+
+  it('limits a client of the API across its processes: the 4th call of a bucket of 3 is refused, whichever process serves it', async () => {
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: { capacity: 3, refillPerSecond: 0.01 }, quotaCalls: 1000 }))
+    const statuses = []
+    for (const api of [apiA, apiB, apiA, apiB]) statuses.push((await rpcCall(api!, '203.0.113.7')).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const refused = await rpcCall(apiA!, '203.0.113.7')
+    expect(refused.headers.get('retry-after')).toBe('100')
+    expect((await rpcCall(apiB!, '203.0.113.8')).status).toBe(200)
+  })
+
+  it('counts the RPC quota of a project across processes: racing calls never pass it', async () => {
+    const [quotaA, quotaB] = [a, b].map((db) => projectQuota({ quota: { calls: 10, windowSeconds: 3600 }, store: quotaStoreFor(db) }))
+    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? quotaA! : quotaB!).take('racing-project', 1)))
+    expect(decisions.filter((decision) => decision.ok)).toHaveLength(10)
+
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: false, quotaCalls: 4 }))
+    const statuses = []
+    for (const [i, api] of [apiA, apiB, apiA, apiB, apiA].entries())
+      statuses.push((await rpcCall(api!, `203.0.113.${20 + i}`, 'metered')).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 429])
+  })
+
+  it('answers the balance one process refreshed (forceUpdate) from the other process too', async () => {
+    const [apiA, apiB] = [a, b].map((db) => apiOn(db, { rateLimit: false, quotaCalls: 1000 }))
+    const holder = '0x00000000000000000000000000000000000a11ce'
+    const setBalance = (ether: bigint) => devnetRpc('anvil_setBalance', [holder, `0x${(ether * 10n ** 18n).toString(16)}`])
+    const balanceOn = async (api: ReturnType<typeof apiOn>, force = false) => {
+      const reply = await api.request(
+        `/v1/account/${holder}/balance?chainId=eip155:31337&projectId=limited${force ? '&forceUpdate=1' : ''}`,
+      )
+      expect(reply.status).toBe(200)
+      return ((await reply.json()) as { balances: { quantity: { numeric: string } }[] }).balances.map((item) => item.quantity.numeric)
+    }
+    await setBalance(7n)
+    expect(await balanceOn(apiA!)).toEqual(['7'])
+    await setBalance(5n)
+    // Cached for 30 s, in both processes: the second reads what the first cached.
+    expect([await balanceOn(apiA!), await balanceOn(apiB!)]).toEqual([['7'], ['7']])
+    expect(await balanceOn(apiB!, true)).toEqual(['5'])
+    expect([await balanceOn(apiA!), await balanceOn(apiB!)]).toEqual([['5'], ['5']])
+  })
+
+  it('pays on-ramp payouts from one treasury key through both processes without a nonce collision', async () => {
+    const client = chains.client('eip155:31337')!
+    const [treasuryA, treasuryB] = [a, b].map((db) => createTreasury(devnetAccounts[7]!.privateKey, { db }))
+    const first = await client.getTransactionCount({ address: treasuryA!.address })
+    const payouts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? treasuryA! : treasuryB!).send(client, { token: null, to: devnetAccounts[8]!.address, amount: BigInt(i + 1) }),
+      ),
+    )
+    expect(payouts.every((payout) => payout.success)).toBe(true)
+    expect(payouts.map((payout) => payout.nonce).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5].map((n) => first + n))
+  }, 30_000)
+
   it('runs the history indexer in one process only; the other takes over when the holder loses its lease connection', async () => {
-    const devnet = await startDevnet({ chains: [{ chainId: 31337, name: 'shared-state', port: CHAIN_PORT }], contracts: false })
-    const chains = createChainRegistry({ 'eip155:31337': devnet.chains[0]!.rpcUrl })
-    const mine = () =>
-      fetch(devnet.chains[0]!.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
-      })
+    const mine = () => devnetRpc('evm_mine')
     const indexers: { a?: Indexer; b?: Indexer } = {}
     // The first, once it lost its lease, waits long before asking again, as a dead process never asks.
     const first = runExclusively(a, 'history indexer', () => (indexers.a = startIndexer({ db: a, chains, pollMs: 25 })), {
@@ -146,7 +260,6 @@ describe.skipIf(unavailable !== undefined)('state shared by API processes on one
     } finally {
       clearInterval(watch)
       await Promise.all([first.stop(), second.stop()])
-      await devnet.stop()
     }
   }, 60_000)
 })

@@ -1,15 +1,34 @@
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database'
+import { openDatabase } from '../db/open'
+import { memoryBucketStore, postgresBucketStore, purgeRateBuckets, type BucketStore } from './bucket-store'
 import { rateLimit } from './rate-limit'
 
-function app(now: { t: number }) {
-  const hono = new Hono()
-  hono.use('*', rateLimit({ capacity: 3, refillPerSecond: 1, key: (c) => c.req.header('x-client') ?? 'anon', now: () => now.t }))
-  hono.get('/', (c) => c.text('ok'))
-  return hono
-}
+let db: Database
+beforeAll(async () => void (db = await openDatabase()))
+afterAll(() => db?.close())
 
-describe('rateLimit', () => {
+/**
+ * The same behaviour from both stores: memory, and the SQL of the shared one, here on PGlite (the
+ * Postgres server tests, db/shared-state.postgres.test.ts, race two processes on it). Each limit
+ * gets a scope of its own in the shared table.
+ */
+let scopes = 0
+const stores: [string, () => BucketStore][] = [
+  ['memory', () => memoryBucketStore],
+  ['SQL', () => postgresBucketStore(db)],
+]
+
+describe.each(stores)('rateLimit (%s buckets)', (_name, storeOf) => {
+  function app(now: { t: number }) {
+    const hono = new Hono()
+    const key = (c: { req: { header(name: string): string | undefined } }) => c.req.header('x-client') ?? 'anon'
+    hono.use('*', rateLimit({ scope: `test-${++scopes}`, store: storeOf(), capacity: 3, refillPerSecond: 1, key, now: () => now.t }))
+    hono.get('/', (c) => c.text('ok'))
+    return hono
+  }
+
   it('lets a burst through, then answers 429 with Retry-After and the error shape', async () => {
     const clock = { t: 0 }
     const hono = app(clock)
@@ -40,7 +59,11 @@ describe('rateLimit', () => {
     const clock = { t: 0 }
     const hono = new Hono()
     const cost = (c: { req: { header(name: string): string | undefined } }) => Number(c.req.header('x-cost'))
-    hono.use('*', rateLimit({ capacity: 10, refillPerSecond: 2, key: () => 'one', cost, now: () => clock.t }))
+    const store = storeOf()
+    hono.use(
+      '*',
+      rateLimit({ scope: `test-${++scopes}`, store, capacity: 10, refillPerSecond: 2, key: () => 'one', cost, now: () => clock.t }),
+    )
     hono.get('/', (c) => c.text('ok'))
     const send = (n: number) => hono.request('/', { headers: { 'x-cost': String(n) } })
     expect((await send(8)).status).toBe(200)
@@ -54,5 +77,37 @@ describe('rateLimit', () => {
     expect(never.status).toBe(429)
     expect(never.headers.get('Retry-After')).toBeNull()
     expect((await never.json()).error).toBe('Too many requests: one request may take at most 10 calls')
+  })
+})
+
+describe('purgeRateBuckets', () => {
+  it('drops the buckets that are full again, and only those', async () => {
+    await purgeRateBuckets(db, Number.MAX_SAFE_INTEGER) // the buckets of the tests above
+    const hono = new Hono()
+    const clock = { t: 1_000_000 }
+    hono.use(
+      '*',
+      rateLimit({
+        scope: 'purge',
+        store: postgresBucketStore(db),
+        capacity: 4,
+        refillPerSecond: 2,
+        key: (c) => c.req.header('x-client')!,
+        now: () => clock.t,
+      }),
+    )
+    hono.get('/', (c) => c.text('ok'))
+    const call = (client: string) => hono.request('/', { headers: { 'x-client': client } })
+    await call('one') // full again 500 ms later
+    for (let i = 0; i < 4; i++) await call('four') // full again in 2 s
+    expect(await purgeRateBuckets(db, clock.t + 499)).toBe(0)
+    expect(await purgeRateBuckets(db, clock.t + 500)).toBe(1)
+    expect((await call('four')).status).toBe(429)
+    expect(await purgeRateBuckets(db, clock.t + 1999)).toBe(0)
+    clock.t += 2000
+    expect(await purgeRateBuckets(db, clock.t)).toBe(1)
+    // A purged bucket is a full one.
+    for (let i = 0; i < 4; i++) expect((await call('four')).status).toBe(200)
+    expect((await call('four')).status).toBe(429)
   })
 })

@@ -1,14 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { memoryBucketStore, type BucketLimits, type BucketStore } from './bucket-store'
 import { apiError } from './errors'
 
-export interface TokenBucketOptions {
-  /** Requests a client may make in a burst. */
-  capacity: number
-  /** Requests per second a client earns back. */
-  refillPerSecond: number
+export interface TokenBucketOptions extends BucketLimits {
+  /** Names this limit in its store: the limits of one store must each have their own. */
+  scope: string
+  /** Where the buckets live (default: this process's memory); bucketStoreFor(db) shares them through a Postgres server. */
+  store?: BucketStore
   now?: () => number
-  /** Buckets kept at most; the least recently used are forgotten first. */
-  maxClients?: number
 }
 
 export interface RateLimitOptions extends TokenBucketOptions {
@@ -20,34 +19,15 @@ export interface RateLimitOptions extends TokenBucketOptions {
   cost?: (c: Parameters<MiddlewareHandler>[0]) => number
 }
 
-interface Bucket {
-  tokens: number
-  updated: number
-}
-
 /**
  * A token bucket per key: `take(key, cost = 1)` spends `cost` tokens and answers 0, or, when the
  * bucket holds fewer, the seconds until it holds enough (and spends nothing). For limits whose key is known only inside
  * a handler (an account named in the body); `rateLimit` is the middleware form.
  */
-export function tokenBuckets(options: TokenBucketOptions): { take(key: string, cost?: number): number } {
+export function tokenBuckets(options: TokenBucketOptions): { take(key: string, cost?: number): Promise<number> } {
   const now = options.now ?? Date.now
-  const maxClients = options.maxClients ?? 10_000
-  const buckets = new Map<string, Bucket>()
-  return {
-    take(key, cost = 1) {
-      const time = now()
-      const bucket = buckets.get(key) ?? { tokens: options.capacity, updated: time }
-      buckets.delete(key)
-      bucket.tokens = Math.min(options.capacity, bucket.tokens + ((time - bucket.updated) / 1000) * options.refillPerSecond)
-      bucket.updated = time
-      buckets.set(key, bucket)
-      if (buckets.size > maxClients) buckets.delete(buckets.keys().next().value!)
-      if (bucket.tokens < cost) return Math.ceil((cost - bucket.tokens) / options.refillPerSecond)
-      bucket.tokens -= cost
-      return 0
-    },
-  }
+  const buckets = (options.store ?? memoryBucketStore)(options.scope, options)
+  return { take: (key, cost = 1) => buckets.take(key, cost, now()) }
 }
 
 /** 429 with Retry-After for a wait of `seconds`. */
@@ -68,7 +48,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
     const cost = options.cost?.(c) ?? 1
     // No wait would help: a bucket never holds more than its capacity.
     if (cost > options.capacity) return apiError(c, 429, `Too many requests: one request may take at most ${options.capacity} calls`)
-    const wait = buckets.take(options.key(c), cost)
+    const wait = await buckets.take(options.key(c), cost)
     if (wait > 0) return tooManyRequests(c, wait, options.message)
     await next()
   }

@@ -9,6 +9,7 @@ import { clientAddressOf } from '../http/client-address'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 import { isSecureContextOrigin } from '../http/origin'
+import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from '../mail/mailer'
@@ -128,7 +129,9 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     await next()
   })
   if (options.rateLimit !== false) {
-    app.use('/v1/*', rateLimit({ ...(options.rateLimit ?? DEFAULT_KEY_SERVICE_RATE_LIMIT), key: clientAddress, now }))
+    // Shared by every key service process on one Postgres server (its own database's rate_buckets).
+    const limits = options.rateLimit ?? DEFAULT_KEY_SERVICE_RATE_LIMIT
+    app.use('/v1/*', rateLimit({ ...limits, scope: 'key-service', store: bucketStoreFor(db), key: clientAddress, now }))
   }
   const body = jsonBodyLimit(8 * 1024)
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import * as z from 'zod'
 import { openDatabase } from '../db/open'
+import { startRateBucketPurge } from '../http/bucket-store'
 import { TrustedProxy } from '../http/client-address'
 import { startNodeServer, type RunningServer } from '../http/server'
 import { smtpMailer } from '../mail/mailer'
@@ -58,18 +59,21 @@ export async function startKeyService(input: KeyServiceConfig): Promise<RunningS
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
   })
+  // Several key service processes on one Postgres server share the rate limit's buckets: the full ones go.
+  const purge = db.shared ? startRateBucketPurge(db, Date.now) : undefined
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false })
   let server: RunningServer
   try {
     server = await startNodeServer({ name: 'key service', host: config.host, port: config.port, handler: () => listener })
   } catch (error) {
     mailer?.close()
+    await purge?.stop()
     await db.close()
     throw error
   }
   let closing: Promise<void> | undefined
   return {
     ...server,
-    close: (graceMs) => (closing ??= server.close(graceMs).then(async () => (mailer?.close(), await db.close()))),
+    close: (graceMs) => (closing ??= server.close(graceMs).then(async () => (mailer?.close(), await purge?.stop(), await db.close()))),
   }
 }

@@ -51,7 +51,7 @@ export function checkCard(input: string): CardCheck {
  */
 export function onrampCheckoutRoutes(deps: ApiDeps, config: OnrampSandboxConfig): Hono {
   const app = new Hono()
-  const treasury = createTreasury(config.treasuryPrivateKey)
+  const treasury = createTreasury(config.treasuryPrivateKey, { db: deps.db })
 
   app.use('/onramp/checkout/*', async (c, next) => {
     await next()

@@ -1,11 +1,23 @@
-import { describe, expect, it } from 'vitest'
-import { createMemoryQuotaStore, projectQuota } from './quota'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database'
+import { openDatabase } from '../db/open'
+import { createMemoryQuotaStore, createPostgresQuotaStore, projectQuota, type QuotaStore } from './quota'
 
-function quota(clock: { t: number }) {
-  return projectQuota({ quota: { calls: 10, windowSeconds: 60 }, store: createMemoryQuotaStore(), now: () => clock.t })
-}
+let db: Database
+beforeAll(async () => void (db = await openDatabase()))
+afterAll(() => db?.close())
 
-describe('project quota', () => {
+/** Both stores, the shared one's SQL here on PGlite (db/shared-state.postgres.test.ts races processes on a server). */
+const stores: [string, () => QuotaStore][] = [
+  ['memory', createMemoryQuotaStore],
+  ['SQL', () => createPostgresQuotaStore(db)],
+]
+
+describe.each(stores)('project quota (%s)', (_name, storeOf) => {
+  function quota(clock: { t: number }) {
+    return projectQuota({ quota: { calls: 10, windowSeconds: 60 }, store: storeOf(), now: () => clock.t })
+  }
+
   it('counts calls per project in fixed windows, refuses past the limit with the wait until the next window', async () => {
     const clock = { t: 120_000 }
     const q = quota(clock)
@@ -23,5 +35,8 @@ describe('project quota', () => {
     expect(await q.take('other', 10)).toEqual({ ok: true })
     clock.t = 180_000
     expect(await q.take('demo', 10)).toEqual({ ok: true })
+    // A first batch above the quota counts nothing.
+    expect(await q.take('fresh', 11)).toMatchObject({ ok: false })
+    expect(await q.take('fresh', 10)).toEqual({ ok: true })
   })
 })

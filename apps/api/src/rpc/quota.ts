@@ -1,9 +1,9 @@
+import type { Database } from '../db/database'
 import type { RpcLimits } from './limits'
 
 /**
- * Where the calls of each project are counted: in process memory for now; a store shared by every
- * API process (Postgres, `INSERT … ON CONFLICT DO UPDATE … WHERE calls + $n <= $limit`) fits the
- * same interface.
+ * Where the calls of each project are counted: in process memory, or, when several API processes
+ * share a Postgres server, in its `rpc_quota` table, so that they count together.
  */
 export interface QuotaStore {
   /**
@@ -25,6 +25,31 @@ export function createMemoryQuotaStore(): QuotaStore {
       return true
     },
   }
+}
+
+/**
+ * The database's `rpc_quota` (migration 026), one row per project: its window and count. One
+ * upsert adds the calls, or starts the count over in a new window, only while it stays within the
+ * limit; its row lock orders racing processes. A process whose clock is behind counts into the
+ * newer window it finds.
+ */
+export function createPostgresQuotaStore(db: Pick<Database, 'query'>): QuotaStore {
+  const counted = 'CASE WHEN q.window_start >= $2::bigint THEN q.calls + $3::int ELSE $3::int END'
+  const sql = `INSERT INTO rpc_quota AS q (project_id, window_start, calls) VALUES ($1, $2::bigint, $3::int)
+    ON CONFLICT (project_id) DO UPDATE SET window_start = GREATEST(q.window_start, $2::bigint), calls = ${counted}
+    WHERE ${counted} <= $4::int
+    RETURNING 1`
+  return {
+    async take(projectId, windowStart, calls, limit) {
+      if (calls > limit) return false
+      return (await db.query(sql, [projectId, windowStart, calls, limit])).rows.length > 0
+    },
+  }
+}
+
+/** Postgres when other processes share the database (they must count together), else memory. */
+export function quotaStoreFor(db: Database | undefined): QuotaStore {
+  return db?.shared ? createPostgresQuotaStore(db) : createMemoryQuotaStore()
 }
 
 export type QuotaDecision = { ok: true } | { ok: false; retryAfterSeconds: number; message: string }

@@ -7,6 +7,7 @@ import { API_CSP } from '../http/csp'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit } from '../http/json-body'
 import { isSecureContextOrigin } from '../http/origin'
+import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit, tokenBuckets, tooManyRequests } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from '../mail/mailer'
@@ -121,20 +122,22 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   })
 
   const clientAddress = clientAddressOf(options.trustedProxies)
+  // Every secure-origin process on one Postgres server spends from the same buckets.
+  const store = bucketStoreFor(db)
   if (options.rateLimit !== false) {
-    app.use('*', rateLimit({ ...(options.rateLimit ?? DEFAULT_SECURE_RATE_LIMIT), key: clientAddress, now }))
+    app.use('*', rateLimit({ ...(options.rateLimit ?? DEFAULT_SECURE_RATE_LIMIT), scope: 'secure', store, key: clientAddress, now }))
   }
   const mailLimit: MiddlewareHandler<SecureEnv> =
     options.mailRateLimit === false
       ? (_c, next) => next()
-      : rateLimit({ ...(options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT), key: clientAddress, now })
+      : rateLimit({ ...(options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT), scope: 'secure-mail', store, key: clientAddress, now })
 
   const accountLimits = options.accountRateLimit ?? DEFAULT_ACCOUNT_RATE_LIMIT
-  const sessionBuckets = accountLimits ? tokenBuckets({ ...accountLimits.session, now }) : undefined
-  const loginBuckets = accountLimits ? tokenBuckets({ ...accountLimits.login, now }) : undefined
+  const sessionBuckets = accountLimits ? tokenBuckets({ ...accountLimits.session, scope: 'secure-session', store, now }) : undefined
+  const loginBuckets = accountLimits ? tokenBuckets({ ...accountLimits.login, scope: 'secure-login', store, now }) : undefined
   /** The SPEC's 'Please try again after {n} seconds' (its email login text) once the bucket of `key` is empty. */
-  const limited = (c: SecureContext, buckets: typeof sessionBuckets, key: string) => {
-    const wait = buckets?.take(key) ?? 0
+  const limited = async (c: SecureContext, buckets: typeof sessionBuckets, key: string) => {
+    const wait = (await buckets?.take(key)) ?? 0
     return wait > 0 ? tooManyRequests(c, wait, (seconds) => emailCooldownMessage(seconds * 1000)) : undefined
   }
 
@@ -158,7 +161,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   const requireSession: MiddlewareHandler<SecureEnv> = async (c, next) => {
     const session = await currentSession(c)
     if (!session) return apiError(c, 401, SecureReason.notSignedIn)
-    const refused = limited(c, sessionBuckets, session.user.id)
+    const refused = await limited(c, sessionBuckets, session.user.id)
     if (refused) return refused
     c.set('session', session)
     await next()

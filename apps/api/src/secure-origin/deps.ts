@@ -18,7 +18,7 @@ export interface SecureDeps {
   /** The per-client-address limit of the calls that send mail. */
   mailLimit: MiddlewareHandler<SecureEnv>
   /** The per-account limit of login code checks (`key`: email and device bucket): the 429 to answer, else undefined. */
-  loginLimit: (c: SecureContext, key: string) => Response | undefined
+  loginLimit: (c: SecureContext, key: string) => Promise<Response | undefined>
   deviceToken: (c: SecureContext) => string | undefined
   /** Sets the device cookie for a freshly issued device token. */
   issueDevice: (c: SecureContext, token: string) => void

@@ -134,7 +134,7 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     // know cannot lock out its own devices.
     const user = await findUserByEmail(db, parsed.data.email)
     const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
-    const refused = deps.loginLimit(c, `${parsed.data.email.toLowerCase()}|${deviceBucket(deviceHash, known)}`)
+    const refused = await deps.loginLimit(c, `${parsed.data.email.toLowerCase()}|${deviceBucket(deviceHash, known)}`)
     if (refused) return refused
     const checked = await checkCode(c, { purpose: 'login', email: parsed.data.email, userId: null, deviceHash }, parsed.data.otp)
     if (checked instanceof Response) return checked

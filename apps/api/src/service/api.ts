@@ -1,7 +1,9 @@
 import { createApiApp } from '../api/app'
 import { startApiServer } from '../api/server'
 import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from '../analytics'
+import { startSharedCachePurge } from '../balance/cache'
 import { createChainRegistry } from '../chains/registry'
+import { startRateBucketPurge } from '../http/bucket-store'
 import { DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../db/database'
 import { runExclusively } from '../db/singleton'
@@ -40,7 +42,12 @@ export async function startApiService(
       })),
   )
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
-  const housekeeping = [startAnalyticsRetention(db, analytics, Date.now), ...(config.onramp ? [startSessionPurge(db, Date.now)] : [])]
+  const housekeeping = [
+    startAnalyticsRetention(db, analytics, Date.now),
+    ...(config.onramp ? [startSessionPurge(db, Date.now)] : []),
+    // A database other processes share holds the rate limits' buckets and the caches: full buckets and expired values go.
+    ...(db.shared ? [startRateBucketPurge(db, Date.now), startSharedCachePurge(db, Date.now)] : []),
+  ]
   metrics?.gauge('airlock_indexer_running', 'Whether the history indexer runs in this process (one process at a time does).', () => [
     { labels: {}, value: indexer.holding() ? 1 : 0 },
   ])

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { appDir, DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../db/database'
 import { secureFrameCsp } from '../http/csp'
+import { startRateBucketPurge } from '../http/bucket-store'
 import { smtpMailer } from '../mail/mailer'
 import type { ProjectRegistry } from '../projects/registry'
 import { serverKeys } from '../secure-origin/secrets'
@@ -45,6 +46,8 @@ export async function startSecureService(
   }
   const secureSecret = config.secureSecret ? decodeSecret(config.secureSecret)! : randomBytes(32)
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
+  // Its limits' buckets live in a shared database too: it purges them as the api does (either suffices).
+  const purge = db.shared ? startRateBucketPurge(db, Date.now) : undefined
   const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
   let server
   try {
@@ -80,7 +83,7 @@ export async function startSecureService(
       },
     })
   } catch (error) {
-    await mailer?.close()
+    await Promise.all([mailer?.close(), purge?.stop()])
     throw error
   }
   const listening = server
@@ -88,7 +91,7 @@ export async function startSecureService(
     server,
     close: async (graceMs) => {
       await listening.close(graceMs)
-      await mailer?.close()
+      await Promise.all([mailer?.close(), purge?.stop()])
     },
   }
 }
