@@ -1,6 +1,18 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import * as z from 'zod'
 import { memoryBucketStore, type BucketLimits, type BucketStore } from './bucket-store'
 import { apiError } from './errors'
+
+/** A limit as an operator writes it, `<burst>/<per second>` (e.g. `1000/100`): a token bucket's capacity and refill. */
+export const RateLimitText = z.string().transform((text, ctx) => {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim())
+  const [capacity, refillPerSecond] = [Number(match?.[1]), Number(match?.[2])]
+  if (!match || capacity < 1 || refillPerSecond <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be <burst>/<per second>, e.g. 1000/100' })
+    return z.NEVER
+  }
+  return { capacity, refillPerSecond }
+})
 
 export interface TokenBucketOptions extends BucketLimits {
   /** Names this limit in its store: the limits of one store must each have their own. */

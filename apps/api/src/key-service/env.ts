@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { splitProxyList } from '../http/client-address'
+import { RateLimitText } from '../http/rate-limit'
 import type { KeyServiceConfig } from './server'
 
 /**
@@ -27,10 +28,7 @@ export const KeyServiceEnv = z.object({
   /** Where browsers reach it (`https://keys.example.com`): https turns HSTS on. */
   KEY_SERVICE_PUBLIC_URL: z.string().optional(),
   /** `<burst>/<per second>` per client address, e.g. `60/1`. */
-  KEY_SERVICE_RATE_LIMIT: z
-    .string()
-    .regex(/^\d+\/\d+(\.\d+)?$/, 'must be <burst>/<refill per second>, e.g. 60/1')
-    .optional(),
+  KEY_SERVICE_RATE_LIMIT: RateLimitText.optional(),
   /** The proxies in front (IPs, CIDR ranges, comma separated), whose X-Forwarded-For names the client. */
   KEY_SERVICE_TRUSTED_PROXIES: z.string().optional(),
 })
@@ -49,7 +47,6 @@ export function keyServiceConfigFromEnv(env: Record<string, string | undefined>)
     throw new Error(
       'The key service refuses to start in production without:\n  ✖ KEY_SERVICE_DATABASE_URL: its Postgres database, apart from the others\n(AIRLOCK_ENV=development keeps shares in PGlite, for a local try only)',
     )
-  const [capacity, refill] = vars.KEY_SERVICE_RATE_LIMIT?.split('/').map(Number) ?? []
   return {
     ...(vars.KEY_SERVICE_HOST ? { host: vars.KEY_SERVICE_HOST } : {}),
     port: Number(vars.KEY_SERVICE_PORT),
@@ -61,7 +58,7 @@ export function keyServiceConfigFromEnv(env: Record<string, string | undefined>)
     ...(vars.KEY_SERVICE_SMTP_URL ? { smtpUrl: vars.KEY_SERVICE_SMTP_URL } : {}),
     ...(vars.KEY_SERVICE_MAIL_FROM ? { mailFrom: vars.KEY_SERVICE_MAIL_FROM } : {}),
     ...(vars.KEY_SERVICE_PUBLIC_URL ? { publicUrl: vars.KEY_SERVICE_PUBLIC_URL } : {}),
-    ...(capacity !== undefined && refill !== undefined ? { rateLimit: { capacity, refillPerSecond: refill } } : {}),
+    ...(vars.KEY_SERVICE_RATE_LIMIT ? { rateLimit: vars.KEY_SERVICE_RATE_LIMIT } : {}),
     trustedProxies: splitProxyList(vars.KEY_SERVICE_TRUSTED_PROXIES),
   }
 }

@@ -11,7 +11,7 @@ import { startIndexer, type Indexer } from '../history'
 import { metricsMiddleware, type Metrics } from '../http/metrics'
 import { startSessionPurge } from '../onramp'
 import type { ProjectRegistry } from '../projects/registry'
-import type { Service } from './service'
+import { serviceOf, type Service } from './service'
 
 /**
  * The data API and RPC proxy (SPEC section 7) with what runs beside it: the history indexer and
@@ -71,19 +71,5 @@ export async function startApiService(
     ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
     ...(metrics ? { measure: metricsMiddleware(metrics, 'api') } : {}),
   })
-  let server
-  try {
-    server = await startApiServer(app, config.host ?? DEFAULT_HOST, config.port)
-  } catch (error) {
-    await stopBackground()
-    throw error
-  }
-  const listening = server
-  return {
-    server,
-    close: async (graceMs) => {
-      await listening.close(graceMs)
-      await stopBackground()
-    },
-  }
+  return serviceOf(() => startApiServer(app, config.host ?? DEFAULT_HOST, config.port), stopBackground)
 }

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { Caip2ChainId, StackConfigSchema } from '../config'
 import { splitProxyList, TrustedProxy } from '../http/client-address'
 import { HttpOrigin } from '../http/origin'
+import { RateLimitText } from '../http/rate-limit'
 import { Project } from '../projects/project'
 
 /**
@@ -46,16 +47,6 @@ const Upstreams = z.string().transform((text, ctx) => {
   }
   return result
 })
-/** `<burst>/<per second>`, e.g. `1000/100`: a token bucket per project and client. */
-const Rate = z.string().transform((text, ctx) => {
-  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim())
-  const [capacity, refillPerSecond] = [Number(match?.[1]), Number(match?.[2])]
-  if (!match || capacity < 1 || refillPerSecond <= 0) {
-    ctx.addIssue({ code: 'custom', message: 'must be <burst>/<per second>, e.g. 1000/100' })
-    return z.NEVER
-  }
-  return { capacity, refillPerSecond }
-})
 const Proxies = z.string().transform(splitProxyList).pipe(z.array(TrustedProxy))
 
 /** Every process. */
@@ -91,7 +82,7 @@ export const ServiceEnvSchemas = {
     /** The upstream of each network the RPC proxy serves (SPEC section 9's networks, the devnet's). */
     AIRLOCK_RPC_UPSTREAMS: Upstreams.optional(),
     /** The rate limit per project and client (default 1000/100). */
-    AIRLOCK_RATE_LIMIT: Rate.optional(),
+    AIRLOCK_RATE_LIMIT: RateLimitText.optional(),
     /** The devnet's DEX and on-ramp sandbox (the local full stack of the compose `devnet` profile). */
     AIRLOCK_DEVNET: Flag.optional(),
   }),

@@ -46,9 +46,10 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     return { name, url: `http://127.0.0.1:${env.PORT}`, admin: `http://127.0.0.1:${env.AIRLOCK_ADMIN_PORT}`, env, process }
   }
 
-  async function apiEnv(): Promise<Record<string, string>> {
+  /** What both services read alike: the loopback ports, the database, the public origins, the projects. */
+  async function commonEnv(service: 'api' | 'secure'): Promise<Record<string, string>> {
     return {
-      AIRLOCK_SERVICE: 'api',
+      AIRLOCK_SERVICE: service,
       HOST: '127.0.0.1',
       PORT: String(await deadPort()),
       AIRLOCK_ADMIN_PORT: String(await deadPort()),
@@ -57,32 +58,25 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
       AIRLOCK_WIDGET_ORIGIN: 'http://widget.localhost:4401',
       AIRLOCK_SECURE_ORIGIN: SECURE_ORIGIN,
       AIRLOCK_PROJECTS: JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: [DAPP], features: { analytics: false } }]),
-      AIRLOCK_RPC_UPSTREAMS: `eip155:31337=${devnet.chains[0]!.rpcUrl}`,
-      AIRLOCK_DEVNET: '1',
       // Behind the test's "proxy" (this process, on loopback): each test is its own client.
       AIRLOCK_TRUSTED_PROXIES: '127.0.0.1',
-      AIRLOCK_RATE_LIMIT: `${RATE.capacity}/${RATE.refillPerSecond}`,
-      AIRLOCK_DRAIN_MS: '10000',
     }
   }
 
-  async function secureEnv(): Promise<Record<string, string>> {
-    return {
-      AIRLOCK_SERVICE: 'secure',
-      HOST: '127.0.0.1',
-      PORT: String(await deadPort()),
-      AIRLOCK_ADMIN_PORT: String(await deadPort()),
-      DATABASE_URL: databaseUrl,
-      AIRLOCK_API_ORIGIN: API_ORIGIN,
-      AIRLOCK_WIDGET_ORIGIN: 'http://widget.localhost:4401',
-      AIRLOCK_SECURE_ORIGIN: SECURE_ORIGIN,
-      AIRLOCK_KEY_SERVICE_ORIGIN: 'http://keys.localhost:4410',
-      AIRLOCK_PROJECTS: JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: [DAPP], features: { analytics: false } }]),
-      AIRLOCK_SECURE_SECRET: 'ab'.repeat(32),
-      AIRLOCK_SMTP_URL: mail.smtpUrl,
-      AIRLOCK_TRUSTED_PROXIES: '127.0.0.1',
-    }
-  }
+  const apiEnv = async () => ({
+    ...(await commonEnv('api')),
+    AIRLOCK_RPC_UPSTREAMS: `eip155:31337=${devnet.chains[0]!.rpcUrl}`,
+    AIRLOCK_DEVNET: '1',
+    AIRLOCK_RATE_LIMIT: `${RATE.capacity}/${RATE.refillPerSecond}`,
+    AIRLOCK_DRAIN_MS: '10000',
+  })
+
+  const secureEnv = async () => ({
+    ...(await commonEnv('secure')),
+    AIRLOCK_KEY_SERVICE_ORIGIN: 'http://keys.localhost:4410',
+    AIRLOCK_SECURE_SECRET: 'ab'.repeat(32),
+    AIRLOCK_SMTP_URL: mail.smtpUrl,
+  })
 
   beforeAll(async () => {
     pg = await startTestPostgres()

@@ -1,14 +1,10 @@
 import { appDir, DEFAULT_HOST, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from '../config'
 import { demoCsp } from '../http/csp'
 import { dappPolicy } from '../http/security-headers'
-import type { RunningServer } from '../http/server'
 import type { ProjectRegistry } from '../projects/registry'
 import { startStaticOrigin } from '../static-origin/server'
 import { startWidgetOrigin } from '../widget-origin/server'
-import type { Service } from './service'
-
-/** A server with nothing beside it. */
-const alone = (server: RunningServer): Service => ({ server, close: (graceMs) => server.close(graceMs) })
+import { serviceOf, type Service } from './service'
 
 /** The widget origin: the modal's page with its boot config, and the host SDK's files. */
 export type WidgetServiceConfig = Pick<StackConfig, 'widgetDistDir' | 'hostSdkDistDir' | 'relayUrl' | 'dev' | 'host'> & {
@@ -17,8 +13,8 @@ export type WidgetServiceConfig = Pick<StackConfig, 'widgetDistDir' | 'hostSdkDi
 }
 
 export async function startWidgetService(config: WidgetServiceConfig, shared: { projects: ProjectRegistry }): Promise<Service> {
-  return alone(
-    await startWidgetOrigin({
+  return serviceOf(() =>
+    startWidgetOrigin({
       origins: config.origins,
       projects: shared.projects,
       widgetDistDir: config.widgetDistDir,
@@ -40,8 +36,8 @@ export type DemoServiceConfig = Pick<StackConfig, 'demoDistDir' | 'demoExtraFile
 export async function startDemoService(config: DemoServiceConfig): Promise<Service> {
   const { origins } = config
   const dev = config.dev === true
-  return alone(
-    await startStaticOrigin({
+  return serviceOf(() =>
+    startStaticOrigin({
       name: 'demo dapp',
       distDir: config.demoDistDir,
       csp: demoCsp({ dapp: origins.dapp, widget: origins.widget, dev }),

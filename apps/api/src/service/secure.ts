@@ -9,7 +9,7 @@ import type { ProjectRegistry } from '../projects/registry'
 import { serverKeys } from '../secure-origin/secrets'
 import { startSecureOrigin } from '../secure-origin/server'
 import { decodeSecret } from '../security/tokens'
-import type { Service } from './service'
+import { serviceOf, type Service } from './service'
 
 /** The secure origin: the secure frame's page and its server (logins, sealed shares, assertions for the key service). */
 export type SecureServiceConfig = Pick<
@@ -49,49 +49,39 @@ export async function startSecureService(
   // Its limits' buckets live in a shared database too: it purges them as the api does (either suffices).
   const purge = db.shared ? startRateBucketPurge(db, Date.now) : undefined
   const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
-  let server
-  try {
-    server = await startSecureOrigin({
-      name: 'secure frame',
-      distDir: config.secureFrameDistDir,
-      csp: secureFrameCsp(csp),
-      referrerPolicy: 'no-referrer',
-      async renderPage(html, target) {
-        if (target.path === CONFIRM_POPUP_PATH)
-          return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
-        const project = await projects.getProject(target.query.get('projectId') ?? '')
-        const dapps = project?.allowedOrigins ?? []
-        return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, dapps }) } }
-      },
-      host: config.host ?? DEFAULT_HOST,
-      port: config.port,
-      ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
-      api: {
-        origin: origins.secure,
-        widgetOrigin: origins.widget,
-        db,
-        keys: serverKeys(secureSecret),
-        keyServiceOrigin: config.keyServiceOrigin,
-        apiOrigin: origins.api,
-        ...(mailer ? { mailer } : {}),
-        ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
-        ...(config.farcaster ? { farcaster: config.farcaster } : {}),
-        ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
-        ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
-        ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
-        ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
-      },
-    })
-  } catch (error) {
-    await Promise.all([mailer?.close(), purge?.stop()])
-    throw error
-  }
-  const listening = server
-  return {
-    server,
-    close: async (graceMs) => {
-      await listening.close(graceMs)
-      await Promise.all([mailer?.close(), purge?.stop()])
-    },
-  }
+  return serviceOf(
+    () =>
+      startSecureOrigin({
+        name: 'secure frame',
+        distDir: config.secureFrameDistDir,
+        csp: secureFrameCsp(csp),
+        referrerPolicy: 'no-referrer',
+        async renderPage(html, target) {
+          if (target.path === CONFIRM_POPUP_PATH)
+            return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, topLevel: true }) } }
+          const project = await projects.getProject(target.query.get('projectId') ?? '')
+          const dapps = project?.allowedOrigins ?? []
+          return { html, headers: { 'Content-Security-Policy': secureFrameCsp({ ...csp, dapps }) } }
+        },
+        host: config.host ?? DEFAULT_HOST,
+        port: config.port,
+        ...(dev ? { viteRoot: appDir('secure-frame') } : {}),
+        api: {
+          origin: origins.secure,
+          widgetOrigin: origins.widget,
+          db,
+          keys: serverKeys(secureSecret),
+          keyServiceOrigin: config.keyServiceOrigin,
+          apiOrigin: origins.api,
+          ...(mailer ? { mailer } : {}),
+          ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
+          ...(config.farcaster ? { farcaster: config.farcaster } : {}),
+          ...(config.secureRateLimit ? { rateLimit: config.secureRateLimit } : {}),
+          ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
+          ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
+          ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+        },
+      }),
+    () => Promise.all([mailer?.close(), purge?.stop()]),
+  )
 }

@@ -6,3 +6,27 @@ export interface Service {
   /** Drains the server (requests in flight get `graceMs`), then stops what runs beside it. */
   close(graceMs?: number): Promise<void>
 }
+
+/**
+ * Starts a server whose companions already run: they stop with it, or at once when it cannot
+ * start (a port in use), so that nothing outlives a failed start.
+ */
+export async function serviceOf(
+  start: () => Promise<RunningServer>,
+  stopBeside: () => Promise<unknown> = async () => {},
+): Promise<Service> {
+  let server: RunningServer
+  try {
+    server = await start()
+  } catch (error) {
+    await stopBeside()
+    throw error
+  }
+  return {
+    server,
+    close: async (graceMs) => {
+      await server.close(graceMs)
+      await stopBeside()
+    },
+  }
+}
