@@ -54,6 +54,17 @@ describe('a server that closes', () => {
     agent.destroy()
   })
 
+  it('answers, with Connection: close, a request a keep-alive client sends on its idle connection as the drain begins', async () => {
+    const { port } = await slowServer()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    expect(await get(port, '/fast', agent)).toMatchObject({ status: 200, connection: 'keep-alive' })
+    const closed = server!.close(5000)
+    // The same socket: the agent reuses its one idle connection.
+    expect(await get(port, '/again', agent)).toEqual({ status: 200, connection: 'close', body: '/again' })
+    await closed
+    agent.destroy()
+  })
+
   it('drops what is still running when the grace time is over', async () => {
     const { port } = await slowServer()
     const inFlight = get(port, '/slow')

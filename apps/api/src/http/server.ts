@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { Server as NetServer } from 'node:net'
 import type { ViteDevServer } from 'vite'
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -53,21 +54,30 @@ export function listen(server: Server, name: string, host: string, port: number)
 const openResponses = new WeakMap<Server, Set<ServerResponse>>()
 
 /**
- * Stops accepting connections, lets the requests in flight finish for up to `graceMs`, then drops
- * every connection left. Their answers carry `Connection: close`, and idle keep-alive sockets are
- * closed at once, so that a client sends its next request to another instance, never to this one.
+ * Stops accepting connections and lets the requests in flight finish for up to `graceMs`, answered
+ * `Connection: close`; then drops every connection left. With a grace time, idle keep-alive
+ * connections are not cut at once (http.Server#close would): a client may be writing its next
+ * request into one that very moment, and that request would be lost unanswered. They end at their
+ * keep-alive timeout instead, which the server announces (`Keep-Alive: timeout=5`) and clients stop
+ * reusing a connection before; what asks in the meantime is answered, with `Connection: close`.
  */
 export function closeServer(server: Server, graceMs = 0): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     if (!server.listening) return resolvePromise()
-    server.close((error) => (error ? reject(error) : resolvePromise()))
+    const done = (error?: Error) => (error ? reject(error) : resolvePromise())
     for (const res of openResponses.get(server) ?? []) res.shouldKeepAlive = false
-    server.closeIdleConnections()
-    // Keep-alive and HMR sockets would otherwise hold close() open.
-    if (graceMs <= 0) return server.closeAllConnections()
+    if (graceMs <= 0) {
+      server.close(done)
+      // Keep-alive and HMR sockets would otherwise hold close() open.
+      return server.closeAllConnections()
+    }
+    netClose.call(server, done)
     setTimeout(() => server.closeAllConnections(), graceMs).unref()
   })
 }
+
+/** net.Server's own close: stops listening, leaves the open connections be. */
+const netClose: (this: Server, callback: (error?: Error) => void) => void = NetServer.prototype.close
 
 /** Serves `handler` on `server`, keeping track of the answers in progress for closeServer. */
 export function serveUntilClosed(server: Server, handler: (req: IncomingMessage, res: ServerResponse) => void): void {

@@ -72,6 +72,8 @@ export interface SecureOriginAppOptions {
   social?: SocialLoginOptions
   /** Sign In With Farcaster (the relay, the IdRegistry read); without it /api/farcaster/* answers 404. */
   farcaster?: FarcasterLoginOptions
+  /** Runs around every call first (the process's metrics). */
+  measure?: MiddlewareHandler
 }
 
 export const DEFAULT_SECURE_RATE_LIMIT = { capacity: 120, refillPerSecond: 2 }
@@ -103,6 +105,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
   const app = root.basePath(SECURE_API_PREFIX)
   const headers = { ...securityHeaders(API_CSP, 'no-referrer', { publicOrigin: origin }), 'Cross-Origin-Resource-Policy': 'same-origin' }
 
+  if (options.measure) app.use('*', options.measure)
   app.use('*', async (c, next) => {
     await next()
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)

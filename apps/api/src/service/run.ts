@@ -67,7 +67,7 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
             host,
             port,
           },
-          { db, projects: createMemoryProjectRegistry(env.AIRLOCK_PROJECTS) },
+          { db, projects: createMemoryProjectRegistry(env.AIRLOCK_PROJECTS), metrics },
         )
         break
       }

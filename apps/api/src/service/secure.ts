@@ -4,6 +4,7 @@ import { appDir, DEFAULT_HOST, type StackConfig, type StackOrigins } from '../co
 import type { Database } from '../db/database'
 import { secureFrameCsp } from '../http/csp'
 import { startRateBucketPurge } from '../http/bucket-store'
+import { metricsMiddleware, type Metrics } from '../http/metrics'
 import { smtpMailer } from '../mail/mailer'
 import type { ProjectRegistry } from '../projects/registry'
 import { serverKeys } from '../secure-origin/secrets'
@@ -34,9 +35,9 @@ export type SecureServiceConfig = Pick<
 
 export async function startSecureService(
   config: SecureServiceConfig,
-  shared: { db: Database; projects: ProjectRegistry },
+  shared: { db: Database; projects: ProjectRegistry; metrics?: Metrics },
 ): Promise<Service> {
-  const { db, projects } = shared
+  const { db, projects, metrics } = shared
   const { origins } = config
   const dev = config.dev === true
   // The secure-frame server's secret: configured (a KMS / secret manager in production), else one
@@ -80,6 +81,7 @@ export async function startSecureService(
           ...(config.secureMailRateLimit ? { mailRateLimit: config.secureMailRateLimit } : {}),
           ...(config.rateLimit === false ? { rateLimit: false, mailRateLimit: false, accountRateLimit: false } : {}),
           ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+          ...(metrics ? { measure: metricsMiddleware(metrics, 'secure') } : {}),
         },
       }),
     () => Promise.all([mailer?.close(), purge?.stop()]),
