@@ -6,6 +6,7 @@ import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
 import { AnalyticsLimits } from './analytics'
+import { Caip2ChainId } from './chains/caip2'
 import { TrustedProxy } from './http/client-address'
 import { HttpOrigin } from './http/origin'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
@@ -126,8 +127,6 @@ export const DEFAULT_RELAY_PORT = 4404
 
 const Port = z.number().int().min(1).max(65535)
 const AbsolutePath = z.string().refine(isAbsolute, { message: 'must be an absolute path' })
-/** CAIP-2: namespace (3-8 of [-a-z0-9]) ":" reference (1-32 of [-_a-zA-Z0-9]). */
-export const Caip2ChainId = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 chain id such as eip155:1')
 const UpstreamUrl = z.url({ protocol: /^https?$/ })
 const UrlPath = z
   .string()

@@ -1,7 +1,6 @@
 export {
   appDir,
   appDistDir,
-  Caip2ChainId,
   DEFAULT_ANVIL_PORTS,
   DEFAULT_HOST,
   DEFAULT_PORTS,
@@ -13,6 +12,7 @@ export {
   type StackOrigins,
   type StackPorts,
 } from './config'
+export { Caip2ChainId } from './chains/caip2'
 export { startApiStack, type ApiStack } from './start'
 export { secureOriginPublicKey } from './secure-origin/secrets'
 export { createApiApp, type ApiApp, type ApiAppOptions } from './api/app'

@@ -2,8 +2,10 @@ import type { MiddlewareHandler } from 'hono'
 import * as z from 'zod'
 import type { Project } from '../projects/project'
 import type { ProjectRegistry } from '../projects/registry'
-import type { RpcBody } from '../rpc/route'
 import { apiError } from '../http/errors'
+
+/** The request body as the intake read it: parsed JSON, or not JSON at all. */
+export type RpcBody = { json: true; value: unknown } | { json: false }
 
 export interface ApiVariables {
   project: Project

@@ -2,8 +2,8 @@ import { RpcErrorCode } from '@airlock/protocol'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
-import { Caip2ChainId } from '../config'
-import type { ApiVariables } from '../api/project-guard'
+import { Caip2ChainId } from '../chains/caip2'
+import type { ApiVariables, RpcBody } from '../api/project-guard'
 import { apiError } from '../http/errors'
 import { callCost, isBatchTooLong } from './calls'
 import { RPC_MAX_BODY_BYTES, type RpcLimits } from './limits'
@@ -18,9 +18,6 @@ export const RpcQuery = z.object({
     'CAIP-2 chain id of an EVM chain or a Solana cluster, e.g. eip155:1 or solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   ),
 })
-
-/** The request body as the intake read it: parsed JSON, or not JSON at all. */
-export type RpcBody = { json: true; value: unknown } | { json: false }
 
 export interface RpcProxyOptions {
   /** CAIP-2 chain id -> upstream JSON-RPC URL. */

@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { Caip2ChainId, StackConfigSchema } from '../config'
+import { Caip2ChainId } from '../chains/caip2'
+import { StackConfigSchema } from '../config'
 import { splitProxyList, TrustedProxy } from '../http/client-address'
 import { HttpOrigin } from '../http/origin'
 import { RateLimitText } from '../http/rate-limit'
