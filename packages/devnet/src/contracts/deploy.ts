@@ -222,12 +222,12 @@ export async function deployDevnetContracts(rpcUrl: string): Promise<DevnetContr
       }),
     ),
   )
-  // Sent in batches without waiting: automine takes them in nonce order.
+  // One at a time, in nonce order, without waiting for receipts: anvil's automine can leave a
+  // transaction pending for good when it receives a later nonce first (foundry-rs/foundry#10122),
+  // which a batch of sends, handled concurrently, did on a loaded machine (no receipt in 30 s).
   const send = async (batch: Hex[]) => {
-    const sent = (await rpcBatch(
-      rpcUrl,
-      batch.map((r) => ['eth_sendRawTransaction', [r]]),
-    )) as Hex[]
+    const sent: Hex[] = []
+    for (const raw of batch) sent.push(...((await rpcBatch(rpcUrl, [['eth_sendRawTransaction', [raw]]])) as Hex[]))
     await waitForReceipt(rpcUrl, sent.at(-1)!)
     return sent
   }
