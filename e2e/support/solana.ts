@@ -4,7 +4,7 @@ import { newSolanaKey } from '@airlock/devnet/solana/client'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { expect, solanaEndpoints } from '../fixtures'
-import { pickSendToken } from './walletFeatures'
+import { accountSettled, pickSendToken } from './walletFeatures'
 
 /** The Solana devnet as the tests read it (through its own JSON-RPC, not the widget's), and the dapp's Solana provider. */
 
@@ -54,8 +54,8 @@ export async function signSolanaMessage(page: Page, address: string, text: strin
 /** Opens the Account view on the connected Solana account (the dapp's open({ namespace })). */
 export async function openSolanaAccountView(page: Page, widget: FrameLocator): Promise<void> {
   await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'solana' }))
-  await expect(widget.getByTestId('account-view')).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.airlock!.getState().activeNamespace)).toBe('solana')
+  await accountSettled(widget)
 }
 
 /** From the Solana Account view's Send button to the Send form with `symbol` picked. */

@@ -23,7 +23,18 @@ export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).addr
 /** The modal closes on connecting: open it on the Account view again. */
 export async function openAccount(page: Page, widget: FrameLocator): Promise<void> {
   await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
+  await accountSettled(widget)
+}
+
+/**
+ * The Account view with its balance and tokens loaded, as a user sees it before choosing a feature.
+ * The card is centred: while the token list loads, the card grows and every button above it moves,
+ * and a click aimed at Send while that happened (a loaded CI machine) hit nothing.
+ */
+export async function accountSettled(widget: FrameLocator): Promise<void> {
   await expect(widget.getByTestId('account-view')).toBeVisible()
+  await expect(widget.getByTestId('account-balance')).not.toHaveAttribute('data-state', 'loading')
+  await expect(widget.getByTestId('tokens-loading')).toHaveCount(0)
 }
 
 /** From the Account view's Swap button to an initialised Swap view. */
