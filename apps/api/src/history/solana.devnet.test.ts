@@ -133,7 +133,8 @@ describe('GET /v1/account/:account/history for Solana', () => {
   it('400 for a bad account, a bad cursor or a chainId that contradicts the account', async () => {
     const cases = [
       [`abc`, `chainId=${devnet.caipNetworkId}`],
-      [`${carol.address}x`, `chainId=${devnet.caipNetworkId}`],
+      // '0' is not a base58 digit (an appended one could still decode to 32 bytes).
+      [`${carol.address.slice(0, -1)}0`, `chainId=${devnet.caipNetworkId}`],
       [`solana:${devnet.caipNetworkId.split(':')[1]}:0x1234`, ''],
       [carol.address, `chainId=${devnet.caipNetworkId}&cursor=bogus`],
       [

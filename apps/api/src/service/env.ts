@@ -60,6 +60,12 @@ const common = {
   AIRLOCK_ADMIN_PORT: Port.default(9090),
   /** How long requests in flight may take to finish once SIGTERM came. */
   AIRLOCK_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * How long /ready answers 503 before the server stops listening once SIGTERM came: the time its
+   * load balancer takes to stop sending new connections (its health check's interval). A connection
+   * still waiting in the listen queue when the server closes is reset, its request unanswered.
+   */
+  AIRLOCK_UNREADY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   AIRLOCK_WIDGET_ORIGIN: HttpOrigin,
 }
 const served = {

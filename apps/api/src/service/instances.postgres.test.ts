@@ -69,6 +69,8 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     AIRLOCK_DEVNET: '1',
     AIRLOCK_RATE_LIMIT: `${RATE.capacity}/${RATE.refillPerSecond}`,
     AIRLOCK_DRAIN_MS: '10000',
+    // The test's proxy checks /ready every 100 ms: it stops sending before the listener closes.
+    AIRLOCK_UNREADY_MS: '1000',
   })
 
   const secureEnv = async () => ({
@@ -227,13 +229,27 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     let sent = 0
     const failures: string[] = []
     let refusedConnections = 0
-    // A proxy's view: a connection the instance refuses was never accepted and goes to the other one.
+    let rerouted = 0
+    // A proxy's view, as Caddy's or a cloud balancer's: it sends to the instances whose /ready
+    // answered 200 at its last check (every 100 ms), and a connection an instance refuses, never
+    // accepted, to the other one.
+    const ready = new Map(targets.map((target) => [target.url, true]))
+    const checks = setInterval(() => {
+      for (const target of targets)
+        void fetch(`${target.admin}/ready`).then(
+          (res) => ready.set(target.url, res.ok),
+          () => ready.set(target.url, false),
+        )
+    }, 100)
     const client = async (index: number) => {
       while (!stop) {
-        const first = targets[(sent + index) % 2]!
+        const preferred = targets[(sent + index) % 2]!
+        const other = targets.find((t) => t !== preferred)!
+        const order = ready.get(preferred.url) || !ready.get(other.url) ? [preferred, other] : [other, preferred]
+        if (order[0] !== preferred) rerouted++
         // Many clients of the proxy, none over its rate limit.
         const address = `198.51.${index}.${sent % 250}`
-        for (const target of [first, targets.find((t) => t !== first)!]) {
+        for (const target of order) {
           try {
             const res = await fetch(`${target.url}/v1/rpc?projectId=demo&chainId=eip155:31337`, {
               method: 'POST',
@@ -264,12 +280,13 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     stop = true
     await Promise.all(clients)
+    clearInterval(checks)
     console.info(
-      `[instances] ${sent} requests answered (${sent - whileDown} after api A had drained); ${refusedConnections} refused connections sent to the other`,
+      `[instances] ${sent} requests answered (${sent - whileDown} after api A had drained); ${rerouted} sent to api B while api A was unready, ${refusedConnections} refused connections sent on`,
     )
     expect(failures).toEqual([])
     expect(sent).toBeGreaterThan(whileDown)
-    expect(refusedConnections).toBeGreaterThan(0)
+    expect(rerouted).toBeGreaterThan(0)
     expect(sent).toBeGreaterThan(100)
   })
 })

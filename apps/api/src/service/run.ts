@@ -15,7 +15,10 @@ import type { Service } from './service'
 export interface RunningService {
   service: Service
   admin: RunningServer
-  /** Stops taking traffic (/ready answers 503), drains what is in flight, then closes everything. Idempotent. */
+  /**
+   * Stops taking traffic: /ready answers 503 for AIRLOCK_UNREADY_MS while the server still serves,
+   * then it stops listening and drains what is in flight, then everything closes. Idempotent.
+   */
   stop(): Promise<void>
 }
 
@@ -116,6 +119,7 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
     stop: () =>
       (stopping ??= (async () => {
         draining = true
+        await new Promise((resolve) => setTimeout(resolve, env.AIRLOCK_UNREADY_MS))
         await service.close(env.AIRLOCK_DRAIN_MS)
         await admin.close()
         await db?.close()
