@@ -110,6 +110,28 @@ test.describe('Account view with the browser wallet', () => {
     await expect(received.getByTestId('activity-operation')).toHaveText('Received')
   })
 
+  test('nothing moves under the pointer while the tokens and the name row load', async ({ page, widget }) => {
+    // The token and identity answers wait for the test, so the view is measured before and after them.
+    let release!: () => void
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    for (const path of ['/v1/account/*/balance*', '/v1/identity/*'])
+      await page.route(`${stack.urls.api}${path}`, async (route) => {
+        await answered
+        await route.continue()
+      })
+    await openDemo(page)
+    await connectWallet(page, widget)
+    await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
+    await expect(widget.getByTestId('tokens-loading')).toBeVisible()
+    await expect(widget.getByTestId('account-name-row')).toBeEmpty()
+    const targets = ['account-feature-send', 'account-network', 'account-activity'].map((id) => widget.getByTestId(id))
+    const before = await Promise.all(targets.map((target) => target.boundingBox()))
+    release()
+    await expect(widget.getByTestId('token-row-USDC')).toBeVisible()
+    await expect(widget.getByTestId('account-name-row')).not.toBeEmpty()
+    expect(await Promise.all(targets.map((target) => target.boundingBox()))).toEqual(before)
+  })
+
   test("'Token Balance Unavailable' when the balance call fails", async ({ page, widget }) => {
     await page.route(`${stack.urls.api}/v1/account/*/balance*`, (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ status: 502, error: 'down', reasons: [] }) }),

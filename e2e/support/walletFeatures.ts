@@ -26,11 +26,7 @@ export async function openAccount(page: Page, widget: FrameLocator): Promise<voi
   await accountSettled(widget)
 }
 
-/**
- * The Account view with its balance and tokens loaded, as a user sees it before choosing a feature.
- * The card is centred: while the token list loads, the card grows and every button above it moves,
- * and a click aimed at Send while that happened (a loaded CI machine) hit nothing.
- */
+/** The Account view with its balance and tokens loaded, as a user sees it before choosing a feature. */
 export async function accountSettled(widget: FrameLocator): Promise<void> {
   await expect(widget.getByTestId('account-view')).toBeVisible()
   await expect(widget.getByTestId('account-balance')).not.toHaveAttribute('data-state', 'loading')

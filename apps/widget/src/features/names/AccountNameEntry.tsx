@@ -1,3 +1,4 @@
+import { shortAddress } from '@airlock/chains'
 import { preloadRoute } from '../../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { namesSupported } from '../../core/names/rules'
@@ -9,15 +10,32 @@ import './entry.css'
 import { connectionAtom } from '../../core/session/active'
 
 /**
- * The Account view's way to a name: 'Choose a name' while the connected account has none (once
- * the identity call said so), on eip155 only (SPEC section 5). Kept tiny: it ships with Account.
+ * The Account view's name row, on eip155 only (SPEC section 5): 'Choose a name' while the connected
+ * account has none (once the identity call said so); the short address under the name when it has
+ * one, since the name replaces the address in the title. The row holds its height from the first
+ * paint, while the identity call is out: the card is centred, and a row appearing later would move
+ * the feature buttons under the user's pointer. Kept tiny: it ships with Account.
  */
 export function AccountNameEntry() {
-  const ctx = useWidget()
   const { address } = useAtomValue(connectionAtom)
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
   const identity = useIdentity(address)
-  if (!address || !namesSupported(caipNetworkId) || !identity || identity.name) return null
+  if (!address || !namesSupported(caipNetworkId)) return null
+  return (
+    <div className="al-names-row" data-testid="account-name-row">
+      {identity?.name ? (
+        <span className="al-names-address" data-testid="account-name-address" title={address}>
+          {shortAddress(address)}
+        </span>
+      ) : identity ? (
+        <ChooseName />
+      ) : null}
+    </div>
+  )
+}
+
+function ChooseName() {
+  const ctx = useWidget()
   return (
     <button
       type="button"

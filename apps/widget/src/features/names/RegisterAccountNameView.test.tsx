@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { parseNameMessage, ProviderRpcError } from '@airlock/protocol'
+import { shortAddress } from '@airlock/chains'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -214,6 +215,8 @@ describe('RegisterAccountName', () => {
     })
     await waitFor(() => expect(screen.getByTestId('account-address').textContent).toBe('bob1.airlock.id'), { timeout: 3000 })
     expect(screen.queryByTestId('account-choose-name')).toBeNull()
+    // The name took the address's place in the title: the address is under it.
+    expect(screen.getByTestId('account-name-address').textContent).toBe(shortAddress(TEST_ADDRESS))
   })
 })
 

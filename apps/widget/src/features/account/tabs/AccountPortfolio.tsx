@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { Spinner } from '../../../ui/Spinner'
 import { isEmbeddedConnector } from '../../../connectors/embedded/id'
 import { connectionAtom } from '../../../core/session/active'
+import '../../../ui/tokens.css'
 
 const AccountTabs = lazy(() => import('./AccountTabs'))
 const TokenPortfolio = lazy(() => import('./TokenPortfolio'))
@@ -11,20 +12,24 @@ const TokenPortfolio = lazy(() => import('./TokenPortfolio'))
  * The account's tokens (and its activity), below the Account view's header. SPEC section 2: the
  * embedded wallet's account has Tokens, NFTs and Activity tabs; other connectors get the token
  * list and an Activity button to the Transactions view. Both load in their own chunk after the
- * Account view's first paint.
+ * Account view's first paint. The area has one height from that paint on, whatever it holds
+ * (tokens.css `.al-portfolio`): the card is centred, so any growth here would move the feature
+ * buttons above while the user aims at them.
  */
 export function AccountPortfolio() {
   const { status, connectorId, address } = useAtomValue(connectionAtom)
   if (status !== 'connected' || !address) return null
   return (
-    <Suspense
-      fallback={
-        <div className="al-view-loading">
-          <Spinner />
-        </div>
-      }
-    >
-      {isEmbeddedConnector(connectorId) ? <AccountTabs address={address} /> : <TokenPortfolio address={address} />}
-    </Suspense>
+    <div className="al-portfolio" data-testid="account-portfolio">
+      <Suspense
+        fallback={
+          <div className="al-portfolio-panel al-tab-state">
+            <Spinner size={16} />
+          </div>
+        }
+      >
+        {isEmbeddedConnector(connectorId) ? <AccountTabs address={address} /> : <TokenPortfolio address={address} />}
+      </Suspense>
+    </div>
   )
 }

@@ -8,7 +8,6 @@ import { optionsAtom } from '../../../core/options/atoms'
 import { useAccountSlots } from '../slots'
 import { NftsTab } from './NftsTab'
 import { TokensTab } from './TokensTab'
-import '../../../ui/tokens.css'
 
 const LABELS: Record<AccountTab, string> = { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' }
 
@@ -53,7 +52,7 @@ export default function AccountTabs({ address }: { address: string }) {
           </button>
         ))}
       </div>
-      <div className="al-tabs-panel" role="tabpanel" id={`al-account-panel-${tab}`} aria-labelledby={`al-account-tab-${tab}`}>
+      <div className="al-portfolio-panel" role="tabpanel" id={`al-account-panel-${tab}`} aria-labelledby={`al-account-tab-${tab}`}>
         {tab === 'tokens' && <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />}
         {tab === 'nfts' && <NftsTab />}
         {tab === 'activity' && (

@@ -7,7 +7,6 @@ import { optionsAtom } from '../../../core/options/atoms'
 import { navigateAtom } from '../../../core/router/atoms'
 import { useWidget } from '../../../core/react'
 import { TokensTab } from './TokensTab'
-import '../../../ui/tokens.css'
 
 /** The token list of a browser-wallet or WalletConnect account, and the way to its Activity list. */
 export default function TokenPortfolio({ address }: { address: string }) {
@@ -15,8 +14,10 @@ export default function TokenPortfolio({ address }: { address: string }) {
   const caipNetworkId = useAtomValue(activeCaipNetworkIdAtom)
   const options = useAtomValue(optionsAtom)
   return (
-    <div className="al-portfolio" data-testid="account-portfolio">
-      <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />
+    <>
+      <div className="al-portfolio-panel">
+        <TokensTab key={`${caipNetworkId}:${address}`} address={address} caipNetworkId={caipNetworkId} />
+      </div>
       {historyEnabled(options) && (
         <Button
           variant="secondary"
@@ -29,6 +30,6 @@ export default function TokenPortfolio({ address }: { address: string }) {
           Activity
         </Button>
       )}
-    </div>
+    </>
   )
 }
