@@ -22,6 +22,7 @@ export {
   type DevnetSolanaWalletControls,
 } from './wallet/solana'
 export { startRelay, signRelayJwt, type Relay, type RelayStats, type StartRelayOptions } from './relay/index'
+export * from './mail/mail'
 export * from './mail/sink'
 // The OpenID Connect stand-in loads oidc-provider and koa (about a second to import): its code is at '@airlock/devnet/oidc'.
 export type { OidcProviderName, OidcStandIn, OidcStandInClient, SignInWithStandInOptions, StartOidcStandInOptions } from './oidc/index'

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { DEFAULT_WAIT_MS, type MailQuery } from './query'
-import { Mail, MailTimeoutError } from './sink'
+import { Mail } from './mail'
+import { MailTimeoutError } from './sink'
 
 const ErrorBody = z.object({ error: z.string() })
 

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html'
-import type { Mail } from './sink'
+import type { Mail } from './mail'
 
 /** Headers for the inbox page: nothing runs, nothing loads, nothing frames it. */
 export const INBOX_PAGE_HEADERS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { describeQuery, matchesQuery, MAX_WAIT_MS, parseWaitParams } from './query'
-import type { Mail } from './sink'
+import type { Mail } from './mail'
 
 const mail = (to: string[], subject: string, date: string): Mail => ({ id: '1', from: 'a@b.c', to, subject, text: '', date, headers: {} })
 

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { Mail } from './sink'
+import type { Mail } from './mail'
 
 /** The longest a `GET /messages/wait` may hold its answer. */
 export const MAX_WAIT_MS = 120_000

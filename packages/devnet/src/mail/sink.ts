@@ -3,29 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Server } from 'node:net'
 import { simpleParser, type HeaderValue, type ParsedMail } from 'mailparser'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
-import * as z from 'zod'
 import { INBOX_PAGE_HEADERS, renderInboxPage } from './inbox-page'
 import { DEFAULT_WAIT_MS, describeQuery, matchesQuery, parseWaitParams, type MailQuery } from './query'
 import { sendJson } from '../html'
-
-/** One mail the sink received: what `messages()`, `waitFor()` and the JSON API give. */
-export const Mail = z.object({
-  id: z.string(),
-  /** The From header's address, else the envelope sender (MAIL FROM). */
-  from: z.string(),
-  /** The envelope recipients (RCPT TO, so Bcc'd addresses too), lower-cased, in order, without repeats. */
-  to: z.array(z.string()),
-  /** Decoded (RFC 2047) subject; '' when there is none. */
-  subject: z.string(),
-  /** The text part; for an HTML-only mail, text derived from the HTML. */
-  text: z.string(),
-  html: z.string().optional(),
-  /** When the sink received it (ISO 8601). */
-  date: z.iso.datetime(),
-  /** Decoded headers by lower-case name (repeated headers joined with ', '). */
-  headers: z.record(z.string(), z.string()),
-})
-export type Mail = z.infer<typeof Mail>
+import type { Mail } from './mail'
 
 /** Which mail `waitFor` waits for: a predicate, or a query. */
 export type MailMatch = ((mail: Mail) => boolean) | MailQuery

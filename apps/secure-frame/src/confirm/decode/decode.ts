@@ -11,10 +11,9 @@ import { decodeSolanaRequest } from './solana'
  * (eip155.ts, solana.ts) into the one shape of request.ts.
  */
 
-export type { ApprovalChainId, ApprovalInput, DecodedRequest } from './request'
+export type { ApprovalChainId, ApprovalInput, DecodedRequest, DecodedSolanaTransaction, DecodedTransaction } from './request'
 export { PARAMS_DISPLAY_LIMIT } from './request'
-export type { DecodedTransaction } from './eip155'
-export type { DecodedSolanaInstruction, DecodedSolanaTransaction, InstructionAccount } from './solana'
+export type { DecodedSolanaInstruction, InstructionAccount } from './solanaInstructions'
 
 /** Whether the user may approve it: a request we could not read is rejected, never signed blind. */
 export function isApprovable(decoded: DecodedRequest): boolean {

@@ -1,24 +1,9 @@
 import { formatUnits, getEvmNetwork } from '@airlock/chains'
-import { decodeCalldata, groupDigits, isDataHex, type DecodedData, type TokenLookup } from './calldata'
-import { invalidRequest, type ApprovalInput, type NetworkLabel, type RequestDecoder } from './request'
+import { decodeCalldata, groupDigits, isDataHex, type TokenLookup } from './calldata'
+import { invalidRequest, type ApprovalInput, type DecodedTransaction, type NetworkLabel, type RequestDecoder } from './request'
 import { decodeMessage } from './message'
 import { knownToken } from './tokens'
 import { chainIdOf, decodeTypedData, isPlainObject } from './typedData'
-
-/** An eip155 transaction as the confirmation shows it. */
-export interface DecodedTransaction {
-  /** Absent for a contract creation. */
-  to: string | undefined
-  value: bigint
-  /** '1.5 ETH' in the network's native currency (wei when the network is unknown). */
-  valueText: string
-  data: DecodedData
-  /** The gas limit, in decimal. */
-  gas?: string
-  nonce?: string
-  /** The most the network fee can cost: gas x maxFeePerGas (or gasPrice), in the native currency. */
-  maxFeeText?: string
-}
 
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const HEX_QUANTITY = /^0x[0-9a-fA-F]{1,64}$/

@@ -1,12 +1,12 @@
-import type { NativeInfo } from './calldata'
-import type { DecodedTransaction } from './eip155'
+import type { DecodedData, NativeInfo } from './calldata'
 import type { DecodedMessage } from './message'
-import type { DecodedSolanaTransaction } from './solana'
+import type { DecodedSolanaInstruction } from './solanaInstructions'
 import type { DecodedTypedData } from './typedData'
 
 /**
  * The one shape every family's decoder gives the confirmation (decode.ts dispatches, eip155.ts and
- * solana.ts decode): what is signed, on which network, and the warnings the user must see.
+ * solana.ts decode): what is signed, on which network, and the warnings the user must see. Each
+ * family's part is defined here too, so that the decoders depend on the shape and not the reverse.
  */
 
 /** An eip155 chain by number, a Solana cluster by its CAIP-2 id. */
@@ -24,6 +24,36 @@ export interface NetworkLabel {
   chainId: ApprovalChainId
   name: string
   native: NativeInfo | undefined
+}
+
+/** An eip155 transaction as the confirmation shows it. */
+export interface DecodedTransaction {
+  /** Absent for a contract creation. */
+  to: string | undefined
+  value: bigint
+  /** '1.5 ETH' in the network's native currency (wei when the network is unknown). */
+  valueText: string
+  data: DecodedData
+  /** The gas limit, in decimal. */
+  gas?: string
+  nonce?: string
+  /** The most the network fee can cost: gas x maxFeePerGas (or gasPrice), in the native currency. */
+  maxFeeText?: string
+}
+
+/** A Solana transaction as the confirmation shows it. */
+export interface DecodedSolanaTransaction {
+  version: 'legacy' | 0
+  feePayer: string
+  /** The signers besides this wallet that have not signed yet (solana_signTransaction signs its part only). */
+  otherSigners: string[]
+  instructions: DecodedSolanaInstruction[]
+  /** '0.000005 SOL': 5,000 lamports a signature plus the priority fee, paid by the fee payer. */
+  feeText: string
+  /** The fee holds a priority fee over a compute limit the transaction does not set: it is a bound, not the fee. */
+  feeIsMax: boolean
+  /** Accounts loaded from address lookup tables (v0), which the frame cannot read. */
+  lookedUpAccounts: number
 }
 
 type Common = { method: string; network: NetworkLabel; warnings: string[] }

@@ -11,8 +11,7 @@ import {
 import { AccountRole, address, createNoopSigner, type Address, type Instruction } from '@solana/kit'
 import { describe, expect, it } from 'vitest'
 import { wireTransaction } from '../../testing/solanaTransactions'
-import { decodeRequest, isApprovable, type DecodedRequest } from './decode'
-import type { DecodedSolanaTransaction } from './solana'
+import { decodeRequest, isApprovable, type DecodedRequest, type DecodedSolanaTransaction } from './decode'
 
 const CLUSTER = solanaLocalnet.caipNetworkId as `solana:${string}`
 const ME = address('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')

@@ -2,7 +2,7 @@ import { getNetwork } from '@airlock/chains'
 import { base58 } from '@scure/base'
 import { decodeWireTransaction, missingSigners, WireError, type SolanaMessage, type WireTransaction } from '../../wallet/solana/wire'
 import { decodeMessage } from './message'
-import { invalidRequest, type NetworkLabel, type RequestDecoder } from './request'
+import { invalidRequest, type DecodedSolanaTransaction, type NetworkLabel, type RequestDecoder } from './request'
 import {
   COMPUTE_BUDGET_PROGRAM,
   decodeInstruction,
@@ -12,23 +12,6 @@ import {
   type InstructionAccount,
 } from './solanaInstructions'
 import { knownMint } from './tokens'
-
-export type { DecodedSolanaInstruction, InstructionAccount } from './solanaInstructions'
-
-/** A Solana transaction as the confirmation shows it. */
-export interface DecodedSolanaTransaction {
-  version: 'legacy' | 0
-  feePayer: string
-  /** The signers besides this wallet that have not signed yet (solana_signTransaction signs its part only). */
-  otherSigners: string[]
-  instructions: DecodedSolanaInstruction[]
-  /** '0.000005 SOL': 5,000 lamports a signature plus the priority fee, paid by the fee payer. */
-  feeText: string
-  /** The fee holds a priority fee over a compute limit the transaction does not set: it is a bound, not the fee. */
-  feeIsMax: boolean
-  /** Accounts loaded from address lookup tables (v0), which the frame cannot read. */
-  lookedUpAccounts: number
-}
 
 /** What the cluster charges per signature (the same on mainnet, devnet and testnet). */
 const LAMPORTS_PER_SIGNATURE = 5000n
