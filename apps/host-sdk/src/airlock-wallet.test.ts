@@ -9,7 +9,7 @@ import { importExtra } from './load-extra'
 import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
 import { ADDRESS } from './testing/wallets'
 import { walletsApp } from './testing/wallets-app'
-import type { StandardWalletAccount } from './wallet-standard'
+import type { StandardWalletAccount } from './standard'
 
 const connected = (address: string): AirlockState => ({
   ready: true,

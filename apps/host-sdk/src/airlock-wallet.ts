@@ -1,8 +1,8 @@
 import type { SolanaMethod } from '@airlock/protocol'
-import type { Airlock } from './airlock'
+import type { Airlock } from './api'
 import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
 import { createListeners } from './emitter'
-import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
+import type { StandardWallet, StandardWalletAccount } from './standard'
 
 const version = '1.0.0'
 const chains = ['solana:mainnet', 'solana:devnet', 'solana:testnet', 'solana:localnet']

@@ -16,22 +16,20 @@ import {
   type HostEvent,
   type HostMethods,
   type Namespace,
-  type OpenableView,
-  type ThemeMode,
-  type ThemeVariables,
   type WidgetApi,
   type WidgetOptions,
   type widgetMethodParams,
   type WidgetBootError,
 } from '@airlock/protocol'
 import { connect } from 'penpal'
+import type { Airlock, Diagnostics, ProviderNamespace } from './api'
 import { discoverConnectors, type ExternalWallet } from './discovery'
 import { createListeners } from './emitter'
 import { fetchBootError } from './boot-status'
 import { destroyedError, refusedError, unavailableError } from './errors'
 import { createWidgetFrame, type Overlay, type WidgetFrame } from './frame'
 import { dappLinkSchemes, openLink } from './links'
-import { announceProvider, createProvider, ICON, type AirlockProvider } from './provider'
+import { announceProvider, createProvider, ICON } from './provider'
 import type { Extra, LoadExtra } from './load-extra'
 import { registerWhenAsked } from './wallet-registration'
 
@@ -47,36 +45,6 @@ export type AirlockOptions = WidgetOptions & {
   /** The dapp's own wallets, listed as EXTERNAL connectors (they stay in the page, as discovered ones do). */
   wallets?: readonly ExternalWallet[]
 }
-
-export interface Diagnostics {
-  /** Messages dropped because of their origin, sender, shape or parameters. */
-  dropped: Record<DropReason | 'invalid', number>
-}
-
-export interface Airlock {
-  open(options?: { view?: OpenableView; namespace?: Namespace }): Promise<void>
-  close(): Promise<void>
-  /** eip155: EIP-1193; solana: the `solana_*` JSON-RPC (SOLANA_METHODS) over the same request/on/removeListener. */
-  getProvider(namespace: ProviderNamespace): AirlockProvider
-  getState(): AirlockState
-  subscribeState(listener: (state: AirlockState) => void): () => void
-  subscribeAccount(listener: (account: Pick<AirlockState, 'status' | 'address' | 'caipAddress'>) => void): () => void
-  subscribeNetwork(listener: (network: Pick<AirlockState, 'caipNetworkId' | 'chainId'>) => void): () => void
-  subscribeEvents(listener: (event: AirlockEvent) => void): () => void
-  setThemeMode(themeMode: ThemeMode): Promise<void>
-  setThemeVariables(themeVariables: ThemeVariables): Promise<void>
-  switchNetwork(caipNetworkId: string): Promise<void>
-  /** Adds a network (CAIP-2 id, e.g. `eip155:8453`) to the requested networks. */
-  addNetwork(caipNetworkId: string): Promise<void>
-  /** Removes a requested network; the last one of its chain cannot be removed. */
-  removeNetwork(caipNetworkId: string): Promise<void>
-  /** Disconnects one namespace's connection, or all of them. */
-  disconnect(options?: { namespace?: Namespace }): Promise<void>
-  getDiagnostics(): Diagnostics
-  destroy(): void
-}
-
-type ProviderNamespace = 'eip155' | 'solana'
 
 /**
  * `createAirlock` of both entry points (index.ts, script.ts), each with its own way of loading the

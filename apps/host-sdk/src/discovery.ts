@@ -3,7 +3,8 @@ import type { RelayedConnector, RelayedEvent } from './connector'
 import { ownWallets } from './own'
 import { eip1193Connector, isEip1193Provider, type Eip1193Provider } from './eip1193'
 import type { LoadExtra } from './load-extra'
-import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector, type StandardWallet } from './wallet-standard'
+import type { StandardWallet } from './standard'
+import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector } from './wallet-standard'
 
 /** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana). */
 export type ExternalWallet = { name: string; icon?: string; id?: string; provider: Eip1193Provider } | { wallet: StandardWallet }

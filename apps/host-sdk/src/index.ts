@@ -1,11 +1,13 @@
-import { startAirlock, type Airlock, type AirlockOptions } from './airlock'
+import { startAirlock, type AirlockOptions } from './airlock'
+import type { Airlock } from './api'
 import { importExtra } from './load-extra'
 
 export { DEFAULT_WIDGET_URL, SDK_VERSION } from './airlock'
-export type { Airlock, AirlockOptions, Diagnostics } from './airlock'
+export type { AirlockOptions } from './airlock'
+export type { Airlock, Diagnostics } from './api'
 export type { AirlockProvider, RequestArguments } from './provider'
 export type { ExternalWallet } from './discovery'
-export type { StandardWallet, StandardWalletAccount } from './wallet-standard'
+export type { StandardWallet, StandardWalletAccount } from './standard'
 export type { AirlockEvent, AirlockState, OpenableView, ThemeMode, ThemeVariables } from '@airlock/protocol'
 export { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 

@@ -1,4 +1,5 @@
-import { DEFAULT_WIDGET_URL, SDK_VERSION, startAirlock, type Airlock, type AirlockOptions } from './airlock'
+import { DEFAULT_WIDGET_URL, SDK_VERSION, startAirlock, type AirlockOptions } from './airlock'
+import type { Airlock } from './api'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import { extraScriptLoader } from './load-extra-script'
 

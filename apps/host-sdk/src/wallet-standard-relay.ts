@@ -6,16 +6,9 @@ import {
   type WalletStandardCall,
 } from '@airlock/protocol'
 import { relayable } from './connector'
-import type { StandardWallet, StandardWalletAccount } from './wallet-standard'
+import { plainAccount, type StandardWallet, type StandardWalletAccount } from './standard'
 
 type Feature = Record<string, (input: unknown) => Promise<unknown>>
-
-export const plainAccount = ({ address, publicKey, chains, features }: StandardWalletAccount) => ({
-  address,
-  publicKey,
-  chains: [...chains],
-  features: [...features],
-})
 
 /**
  * Relays one of the widget's calls to a Wallet Standard wallet of the page: only the features of

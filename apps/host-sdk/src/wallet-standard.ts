@@ -2,26 +2,7 @@ import { WALLET_STANDARD_APP_READY, WALLET_STANDARD_CALLS, WALLET_STANDARD_REGIS
 import type { RelayedConnector } from './connector'
 import type { LoadExtra } from './load-extra'
 import { ownWallets } from './own'
-import { plainAccount } from './wallet-standard-relay'
-
-/** The Wallet Standard (github.com/wallet-standard), as much of it as the SDK touches. */
-export interface StandardWalletAccount {
-  readonly address: string
-  readonly publicKey: Uint8Array
-  readonly chains: readonly string[]
-  readonly features: readonly string[]
-  readonly label?: string
-  readonly icon?: string
-}
-
-export interface StandardWallet {
-  readonly version: '1.0.0'
-  readonly name: string
-  readonly icon: string
-  readonly chains: readonly string[]
-  readonly features: Readonly<Record<string, unknown>>
-  readonly accounts: readonly StandardWalletAccount[]
-}
+import { plainAccount, type StandardWallet, type StandardWalletAccount } from './standard'
 
 const SOLANA_CALLS = WALLET_STANDARD_CALLS.filter((call) => call.startsWith('solana:'))
 

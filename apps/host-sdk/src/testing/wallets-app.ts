@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { StandardWallet } from '../wallet-standard'
+import type { StandardWallet } from '../standard'
 
 /**
  * A dapp's Wallet Standard app, as `getWallets()` of @wallet-standard/app builds it: a

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { registerStandardWallet } from '@airlock/protocol'
-import type { StandardWalletAccount } from '../wallet-standard'
+import type { StandardWalletAccount } from '../standard'
 
 export const ICON = 'data:image/svg+xml;base64,PHN2Zy8+'
 export const ADDRESS = 'oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'
