@@ -20,6 +20,24 @@ test.describe('connecting the browser wallet across origins', () => {
     await expect(widget.getByTestId('account-network')).toContainText('Airlock Devnet')
   })
 
+  test('the wallet rows stay under the pointer while the explorer wallets load below them', async ({ page, widget }) => {
+    let release!: () => void
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`${stack.urls.api}/getWallets*`, async (route) => {
+      await answered
+      await route.continue()
+    })
+    await openDemo(page)
+    await page.getByTestId('connect-button').click()
+    await expect(widget.getByTestId('wallet-placeholder')).toHaveCount(8)
+    const targets = [`wallet-item-${DEVNET_WALLET_RDNS}`, 'wallet-item-walletConnect'].map((id) => widget.getByTestId(id))
+    const before = await Promise.all(targets.map((target) => target.boundingBox()))
+    release()
+    await expect(widget.getByTestId('wallet-placeholder')).toHaveCount(0)
+    await expect(widget.locator('[data-section="recommended"]')).toHaveCount(4)
+    expect(await Promise.all(targets.map((target) => target.boundingBox()))).toEqual(before)
+  })
+
   test('the dapp provider gets the account, signs a message viem verifies, and sends a transaction anvil mines', async ({
     page,
     widget,

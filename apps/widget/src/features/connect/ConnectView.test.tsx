@@ -108,6 +108,44 @@ describe('Connect view', () => {
     expect(screen.queryByTestId('connect-empty')).toBeNull()
   })
 
+  it('holds the explorer rows between WalletConnect and the custom wallets while they load, then shows the wallets in their place', async () => {
+    const explorer = createFakeExplorer()
+    let answer!: () => void
+    explorer.gate = new Promise((resolve) => (answer = resolve))
+    const { ctx } = await renderApp(createFakeHost({ connectors: [devnetWallet] }), { fetch: explorer.fetch, open: false })
+    act(() => setOptions(ctx, { projectId: 'demo', customWallets: [{ id: 'mine', name: 'My Wallet', mobile_link: 'mine://' }] }))
+    await act(async () => {
+      openModal(ctx)
+      await flush()
+    })
+    const rows = () =>
+      [...screen.getByTestId('connect-view').querySelectorAll<HTMLElement>('.al-wallet-list .al-wallet-item')].map(
+        (row) => row.dataset.testid,
+      )
+    const placeholders = Array<string>(8).fill('wallet-placeholder')
+    expect(rows()).toEqual([
+      'wallet-item-dev.airlock.devnetwallet',
+      'wallet-item-walletConnect',
+      ...placeholders,
+      'wallet-item-mine',
+      'all-wallets-button',
+    ])
+    await act(async () => {
+      answer()
+      await flush()
+    })
+    expect(screen.queryAllByTestId('wallet-placeholder')).toHaveLength(0)
+    expect(rows()).toHaveLength(2 + 8 + 2)
+    expect(rows()[2]).toBe('wallet-item-id-metamask')
+  })
+
+  it('an explorer failure leaves no placeholder behind', async () => {
+    const explorer = createFakeExplorer()
+    explorer.failWith = 503
+    await renderWithExplorer([devnetWallet], explorer)
+    expect(screen.queryAllByTestId('wallet-placeholder')).toHaveLength(0)
+  })
+
   it('a wallet from the explorer goes to ConnectingWalletConnect with its entry; the QR entry without one', async () => {
     const { ctx } = await renderWithExplorer([])
     fireEvent.click(screen.getByTestId('wallet-item-id-rainbow'))

@@ -9,7 +9,7 @@ import { socialEnvironment, visibleSocials } from '../../connectors/embedded/soc
 import { connectorsLoadedAtom, listedWalletsAtom } from '../../connectors/relayed/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { optionsAtom } from '../../core/options/atoms'
-import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, walletCountAtom } from './wallets/atoms'
+import { connectListAtom, currentWalletPagesAtom, explorerKeyAtom, explorerPlaceholdersAtom, walletCountAtom } from './wallets/atoms'
 import { connectSections, type ConnectMethod } from './wallets/connectMethods'
 import { formatWalletCount, type WalletItem } from './wallets/lists'
 import { useWidget } from '../../core/react'
@@ -66,6 +66,7 @@ function WalletSection({ collapsed }: { collapsed: boolean }) {
   const ctx = useWidget()
   const features = useAtomValue(optionsAtom)?.features
   const items = useAtomValue(connectListAtom)
+  const placeholders = useAtomValue(explorerPlaceholdersAtom)
   const showAllWallets = features?.allWallets !== false
 
   if ((features?.collapseWallets || collapsed) && showAllWallets) {
@@ -84,12 +85,21 @@ function WalletSection({ collapsed }: { collapsed: boolean }) {
     )
   }
 
+  // The explorer's rows land between WalletConnect and the dapp's custom wallets: held there meanwhile.
+  const custom = items.findIndex((item) => item.section === 'custom')
+  const split = custom < 0 ? items.length : custom
+  const row = (item: WalletItem) => <WalletRow key={`${item.section}:${item.key}`} item={item} />
   return (
     <div className="al-wallet-list">
       <NoWalletsHint />
-      {items.map((item) => (
-        <WalletRow key={`${item.section}:${item.key}`} item={item} />
+      {items.slice(0, split).map(row)}
+      {Array.from({ length: placeholders }, (_, index) => (
+        <div key={index} className="al-wallet-item al-wallet-placeholder" aria-hidden="true" data-testid="wallet-placeholder">
+          <span className="al-wallet-placeholder-icon" />
+          <span className="al-wallet-placeholder-name" />
+        </div>
       ))}
+      {items.slice(split).map(row)}
       {showAllWallets && <AllWalletsButton />}
     </div>
   )

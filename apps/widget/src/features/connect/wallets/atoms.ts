@@ -1,7 +1,7 @@
 import { atom } from 'jotai'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { customWalletToEntry } from './explorerEntry'
-import { buildConnectList, isExcluded, type RecentEntry, type WalletItem } from './lists'
+import { buildConnectList, isExcluded, pendingExplorerRows, type RecentEntry, type WalletItem } from './lists'
 import { listedWalletsAtom } from '../../../connectors/relayed/atoms'
 import { optionsAtom } from '../../../core/options/atoms'
 import { recentWalletsAtom } from '../../../core/session/recentWalletsAtoms'
@@ -135,6 +135,17 @@ export const connectListAtom = atom<WalletItem[]>((get) => {
     excludeWalletIds: filters.exclude,
   })
 })
+
+const loading = (status: LoadStatus) => status === 'idle' || status === 'loading'
+
+/** The rows the Connect view holds for explorer wallets not loaded yet. */
+export const explorerPlaceholdersAtom = atom<number>((get) =>
+  pendingExplorerRows({
+    explicitFeatured: get(explorerFiltersAtom).featuredIds.length,
+    featuredLoading: loading(get(currentFeaturedWalletsAtom).status),
+    pagesLoading: loading(get(currentWalletPagesAtom).status),
+  }),
+)
 
 /** The All Wallets badge: the explorer's count and the custom wallets; undefined until known. */
 export const walletCountAtom = atom<number | undefined>((get) => {

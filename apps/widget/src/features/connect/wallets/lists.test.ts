@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { WalletEntry } from '../../../core/session/walletEntry'
 import { customWalletToEntry, explorerWalletToEntry } from './explorerEntry'
 import { buildAllWalletsList, matchesSearch } from '../all-wallets/list'
-import { buildConnectList, formatWalletCount, isExcluded, type ConnectListInput } from './lists'
+import { buildConnectList, formatWalletCount, isExcluded, pendingExplorerRows, type ConnectListInput } from './lists'
 
 const entry = (name: string, rdns?: string): WalletEntry => ({
   id: name.toLowerCase(),
@@ -142,6 +142,20 @@ describe('buildConnectList', () => {
   it('still offers WalletConnect and the installed wallets when the explorer gave nothing', () => {
     const items = buildConnectList({ ...base, firstPage: [], connectors: mergeFamilies([connector('Devnet Wallet')]) })
     expect(keys(items)).toEqual(['c-devnet wallet', 'walletConnect'])
+  })
+})
+
+describe('pendingExplorerRows: the rows the Connect view holds for the explorer', () => {
+  it('holds 4 featured and 4 recommended rows while the first page loads, none once it answered (or failed)', () => {
+    expect(pendingExplorerRows({ explicitFeatured: 0, featuredLoading: false, pagesLoading: true })).toBe(8)
+    expect(pendingExplorerRows({ explicitFeatured: 0, featuredLoading: false, pagesLoading: false })).toBe(0)
+  })
+
+  it("with the dapp's featured ids: one row each until they load, and recommended until both loaded", () => {
+    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: true, pagesLoading: true })).toBe(6)
+    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: true, pagesLoading: false })).toBe(6)
+    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: false, pagesLoading: true })).toBe(4)
+    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: false, pagesLoading: false })).toBe(0)
   })
 })
 

@@ -33,6 +33,19 @@ export const RECENT_WALLETS_SHOWN = 2
 export const FEATURED_DEFAULT_COUNT = 4
 export const RECOMMENDED_COUNT = 4
 
+/**
+ * How many explorer rows (featured, then recommended) are still on their way: the Connect view
+ * holds their place meanwhile, so that the rows above do not move when they land (the card is
+ * centred). `explicitFeatured`: the dapp's featuredWalletIds count, 0 for the first page's own.
+ */
+export function pendingExplorerRows(input: { explicitFeatured: number; featuredLoading: boolean; pagesLoading: boolean }): number {
+  const explicit = input.explicitFeatured > 0
+  const featuredPending = explicit ? input.featuredLoading : input.pagesLoading
+  // Recommended waits for the dapp's featured wallets too (atoms.ts connectListAtom).
+  const recommendedPending = input.pagesLoading || (explicit && input.featuredLoading)
+  return (featuredPending ? (explicit ? input.explicitFeatured : FEATURED_DEFAULT_COUNT) : 0) + (recommendedPending ? RECOMMENDED_COUNT : 0)
+}
+
 /** Explorer ids, custom wallet ids and rdns values of `excludeWalletIds` (connectors are matched by rdns). */
 export function isExcluded(entry: { id: string; rdns?: string | undefined }, exclude: ReadonlySet<string>): boolean {
   return exclude.has(entry.id) || (entry.rdns !== undefined && exclude.has(entry.rdns))
