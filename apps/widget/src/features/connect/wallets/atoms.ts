@@ -139,13 +139,15 @@ export const connectListAtom = atom<WalletItem[]>((get) => {
 const loading = (status: LoadStatus) => status === 'idle' || status === 'loading'
 
 /** The rows the Connect view holds for explorer wallets not loaded yet. */
-export const explorerPlaceholdersAtom = atom<number>((get) =>
-  pendingExplorerRows({
-    explicitFeatured: get(explorerFiltersAtom).featuredIds.length,
+export const explorerPlaceholdersAtom = atom<number>((get) => {
+  const filters = get(explorerFiltersAtom)
+  return pendingExplorerRows({
+    explicitFeatured: filters.featuredIds.length,
+    included: filters.include.length,
     featuredLoading: loading(get(currentFeaturedWalletsAtom).status),
     pagesLoading: loading(get(currentWalletPagesAtom).status),
-  }),
-)
+  })
+})
 
 /** The All Wallets badge: the explorer's count and the custom wallets; undefined until known. */
 export const walletCountAtom = atom<number | undefined>((get) => {

@@ -147,15 +147,20 @@ describe('buildConnectList', () => {
 
 describe('pendingExplorerRows: the rows the Connect view holds for the explorer', () => {
   it('holds 4 featured and 4 recommended rows while the first page loads, none once it answered (or failed)', () => {
-    expect(pendingExplorerRows({ explicitFeatured: 0, featuredLoading: false, pagesLoading: true })).toBe(8)
-    expect(pendingExplorerRows({ explicitFeatured: 0, featuredLoading: false, pagesLoading: false })).toBe(0)
+    expect(pendingExplorerRows({ explicitFeatured: 0, included: 0, featuredLoading: false, pagesLoading: true })).toBe(8)
+    expect(pendingExplorerRows({ explicitFeatured: 0, included: 0, featuredLoading: false, pagesLoading: false })).toBe(0)
   })
 
   it("with the dapp's featured ids: one row each until they load, and recommended until both loaded", () => {
-    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: true, pagesLoading: true })).toBe(6)
-    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: true, pagesLoading: false })).toBe(6)
-    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: false, pagesLoading: true })).toBe(4)
-    expect(pendingExplorerRows({ explicitFeatured: 2, featuredLoading: false, pagesLoading: false })).toBe(0)
+    expect(pendingExplorerRows({ explicitFeatured: 2, included: 0, featuredLoading: true, pagesLoading: true })).toBe(6)
+    expect(pendingExplorerRows({ explicitFeatured: 2, included: 0, featuredLoading: true, pagesLoading: false })).toBe(6)
+    expect(pendingExplorerRows({ explicitFeatured: 2, included: 0, featuredLoading: false, pagesLoading: true })).toBe(4)
+    expect(pendingExplorerRows({ explicitFeatured: 2, included: 0, featuredLoading: false, pagesLoading: false })).toBe(0)
+  })
+
+  it('no more rows than includeWalletIds names: the explorer answers no others', () => {
+    expect(pendingExplorerRows({ explicitFeatured: 0, included: 3, featuredLoading: false, pagesLoading: true })).toBe(3)
+    expect(pendingExplorerRows({ explicitFeatured: 0, included: 20, featuredLoading: false, pagesLoading: true })).toBe(8)
   })
 })
 

@@ -38,12 +38,20 @@ export const RECOMMENDED_COUNT = 4
  * holds their place meanwhile, so that the rows above do not move when they land (the card is
  * centred). `explicitFeatured`: the dapp's featuredWalletIds count, 0 for the first page's own.
  */
-export function pendingExplorerRows(input: { explicitFeatured: number; featuredLoading: boolean; pagesLoading: boolean }): number {
+export function pendingExplorerRows(input: {
+  explicitFeatured: number
+  /** includeWalletIds' count, 0 for none: the explorer answers no more wallets than that. */
+  included: number
+  featuredLoading: boolean
+  pagesLoading: boolean
+}): number {
   const explicit = input.explicitFeatured > 0
   const featuredPending = explicit ? input.featuredLoading : input.pagesLoading
   // Recommended waits for the dapp's featured wallets too (atoms.ts connectListAtom).
   const recommendedPending = input.pagesLoading || (explicit && input.featuredLoading)
-  return (featuredPending ? (explicit ? input.explicitFeatured : FEATURED_DEFAULT_COUNT) : 0) + (recommendedPending ? RECOMMENDED_COUNT : 0)
+  const pending =
+    (featuredPending ? (explicit ? input.explicitFeatured : FEATURED_DEFAULT_COUNT) : 0) + (recommendedPending ? RECOMMENDED_COUNT : 0)
+  return input.included > 0 ? Math.min(pending, input.included) : pending
 }
 
 /** Explorer ids, custom wallet ids and rdns values of `excludeWalletIds` (connectors are matched by rdns). */
