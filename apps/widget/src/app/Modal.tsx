@@ -1,9 +1,10 @@
 import { preloadRoute } from '../core/router/registry'
 import { useAtomValue } from 'jotai'
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { closeModal } from '../core/modal/modal'
 import { openAtom } from '../core/modal/atoms'
 import { ViewOutlet } from './ViewOutlet'
+import { useCardAnchor } from './cardAnchor'
 import { useWidget } from '../core/react'
 import { Header } from './Header'
 import { Toast } from '../ui/Toast'
@@ -17,7 +18,13 @@ export function Modal() {
   const ctx = useWidget()
   const open = useAtomValue(openAtom)
   const connected = useAtomValue(connectionAtom).status === 'connected'
+  const overlayRef = useRef<HTMLDivElement>(null)
   const cardRef = useRef<HTMLDivElement>(null)
+  const placeCard = useCardAnchor(overlayRef, cardRef)
+
+  useLayoutEffect(() => {
+    if (open) placeCard()
+  }, [open, placeCard])
 
   useEffect(() => {
     performance.mark('airlock:rendered')
@@ -38,6 +45,7 @@ export function Modal() {
   return (
     <div
       className="al-overlay"
+      ref={overlayRef}
       data-open={open}
       data-testid="modal-overlay"
       inert={!open}
@@ -47,7 +55,7 @@ export function Modal() {
     >
       <div className="al-card" role="dialog" aria-modal="true" aria-label="Airlock" tabIndex={-1} ref={cardRef}>
         <Header />
-        <ViewOutlet />
+        <ViewOutlet onViewShown={placeCard} />
       </div>
       <Toast />
     </div>
