@@ -4,6 +4,7 @@ import { createWalletClient, erc20Abi, formatUnits, http, parseUnits, type Addre
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainClient, connectWallet, devnet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, stack, test } from './fixtures'
 import { expectActivityRows } from './support/walletFeatures'
+import { restingBox } from './support/layout'
 
 /** The devnet's tokens (apps/api/README.md). */
 const USDC: Address = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
@@ -125,11 +126,11 @@ test.describe('Account view with the browser wallet', () => {
     await expect(widget.getByTestId('tokens-loading')).toBeVisible()
     await expect(widget.getByTestId('account-name-row')).toBeEmpty()
     const targets = ['account-feature-send', 'account-network', 'account-activity'].map((id) => widget.getByTestId(id))
-    const before = await Promise.all(targets.map((target) => target.boundingBox()))
+    const before = await Promise.all(targets.map((target) => restingBox(target)))
     release()
     await expect(widget.getByTestId('token-row-USDC')).toBeVisible()
     await expect(widget.getByTestId('account-name-row')).not.toBeEmpty()
-    expect(await Promise.all(targets.map((target) => target.boundingBox()))).toEqual(before)
+    expect(await Promise.all(targets.map((target) => restingBox(target)))).toEqual(before)
   })
 
   test("'Token Balance Unavailable' when the balance call fails", async ({ page, widget }) => {

@@ -1,5 +1,6 @@
 import { verifyMessage, type Hex } from 'viem'
 import { chainClient, connectWallet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, setWalletMode, stack, test } from './fixtures'
+import { restingBox } from './support/layout'
 
 test.describe('connecting the browser wallet across origins', () => {
   test('connects, then shows the address and the balance in the Account view', async ({ page, widget, account }) => {
@@ -31,11 +32,11 @@ test.describe('connecting the browser wallet across origins', () => {
     await page.getByTestId('connect-button').click()
     await expect(widget.getByTestId('wallet-placeholder')).toHaveCount(8)
     const targets = [`wallet-item-${DEVNET_WALLET_RDNS}`, 'wallet-item-walletConnect'].map((id) => widget.getByTestId(id))
-    const before = await Promise.all(targets.map((target) => target.boundingBox()))
+    const before = await Promise.all(targets.map((target) => restingBox(target)))
     release()
     await expect(widget.getByTestId('wallet-placeholder')).toHaveCount(0)
     await expect(widget.locator('[data-section="recommended"]')).toHaveCount(4)
-    expect(await Promise.all(targets.map((target) => target.boundingBox()))).toEqual(before)
+    expect(await Promise.all(targets.map((target) => restingBox(target)))).toEqual(before)
   })
 
   test('the dapp provider gets the account, signs a message viem verifies, and sends a transaction anvil mines', async ({

@@ -2,6 +2,7 @@ import type { FrameLocator, Page } from '@playwright/test'
 import { parseEther, parseUnits } from 'viem'
 import { chainClient, connectWallet, expect, openDemo, setWalletMode, test } from './fixtures'
 import { balanceOf, confirmSend, freshAddress, openSendView, pickSendToken, registerNameViaApi, USDC } from './support/walletFeatures'
+import { restingBox } from './support/layout'
 
 async function openSend(page: Page, widget: FrameLocator): Promise<void> {
   await openDemo(page)
@@ -18,13 +19,13 @@ test.describe('Send with the browser wallet', () => {
     await openSend(page, widget)
     await pickSendToken(widget, 'USDC')
     const amount = widget.getByTestId('send-amount-input')
-    const where = await amount.boundingBox()
+    const where = await restingBox(amount)
     await amount.fill('12.5')
     await widget.getByTestId('send-receiver-input').fill(to)
     await expect(widget.getByTestId('send-receiver-address')).toHaveText(`${to.slice(0, 6)}…${to.slice(-4)}`)
     await expect(widget.getByTestId('send-gas-usd')).toBeVisible()
     // The form grew under the amount (the receiver's address, the fee): the field stayed where it was.
-    expect(await amount.boundingBox()).toEqual(where)
+    expect(await restingBox(amount)).toEqual(where)
     await confirmSend(widget)
     await expect.poll(() => balanceOf(USDC, to), { timeout: 15_000 }).toBe(parseUnits('12.5', 6))
     expect(await balanceOf(USDC, account.address)).toBe(before - parseUnits('12.5', 6))
