@@ -17,6 +17,7 @@ import {
   customWalletsAtom,
   explorerFiltersAtom,
   explorerKeyAtom,
+  notLoadedYet,
   SEARCH_DEBOUNCE_MS,
 } from '../wallets/atoms'
 import { buildAllWalletsList } from './list'
@@ -238,7 +239,7 @@ function GridFooter({ searching, fromServer }: { searching: boolean; fromServer:
       </div>
     )
   }
-  if (!searching && (pages.status === 'loading' || pages.status === 'idle')) {
+  if (!searching && notLoadedYet(pages.status)) {
     return (
       <div className="al-all-wallets-status" data-testid="all-wallets-loading">
         <Spinner />

@@ -43,6 +43,9 @@ export const explorerKeyAtom = atom((get) => {
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
+/** Not asked yet, or asked and not answered: what the view shows is still to come. */
+export const notLoadedYet = (status: LoadStatus): boolean => status === 'idle' || status === 'loading'
+
 export interface FeaturedWalletsState {
   key: string
   status: LoadStatus
@@ -129,14 +132,12 @@ export const connectListAtom = atom<WalletItem[]>((get) => {
     featured: explicit ? featured.wallets : undefined,
     featuredCount: explicit ? filters.featuredIds.length : undefined,
     // Recommended waits for the dapp's featured wallets, so that it does not reshuffle when they land.
-    recommendedCount: explicit && (featured.status === 'idle' || featured.status === 'loading') ? 0 : undefined,
+    recommendedCount: explicit && notLoadedYet(featured.status) ? 0 : undefined,
     firstPage: get(currentWalletPagesAtom).wallets.slice(0, WALLETS_PAGE_SIZE),
     custom: get(customWalletsAtom),
     excludeWalletIds: filters.exclude,
   })
 })
-
-const loading = (status: LoadStatus) => status === 'idle' || status === 'loading'
 
 /** The rows the Connect view holds for explorer wallets not loaded yet. */
 export const explorerPlaceholdersAtom = atom<number>((get) => {
@@ -144,8 +145,8 @@ export const explorerPlaceholdersAtom = atom<number>((get) => {
   return pendingExplorerRows({
     explicitFeatured: filters.featuredIds.length,
     included: filters.include.length,
-    featuredLoading: loading(get(currentFeaturedWalletsAtom).status),
-    pagesLoading: loading(get(currentWalletPagesAtom).status),
+    featuredLoading: notLoadedYet(get(currentFeaturedWalletsAtom).status),
+    pagesLoading: notLoadedYet(get(currentWalletPagesAtom).status),
   })
 })
 
