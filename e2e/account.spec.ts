@@ -4,7 +4,7 @@ import { createWalletClient, erc20Abi, formatUnits, http, parseUnits, type Addre
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainClient, connectWallet, devnet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, stack, test } from './fixtures'
 import { expectActivityRows } from './support/walletFeatures'
-import { restingBox } from './support/layout'
+import { holdResponses, restingBox } from './support/layout'
 
 /** The devnet's tokens (apps/api/README.md). */
 const USDC: Address = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
@@ -113,13 +113,7 @@ test.describe('Account view with the browser wallet', () => {
 
   test('nothing moves under the pointer while the tokens and the name row load', async ({ page, widget }) => {
     // The token and identity answers wait for the test, so the view is measured before and after them.
-    let release!: () => void
-    const answered = new Promise<void>((resolve) => (release = resolve))
-    for (const path of ['/v1/account/*/balance*', '/v1/identity/*'])
-      await page.route(`${stack.urls.api}${path}`, async (route) => {
-        await answered
-        await route.continue()
-      })
+    const release = await holdResponses(page, [`${stack.urls.api}/v1/account/*/balance*`, `${stack.urls.api}/v1/identity/*`])
     await openDemo(page)
     await connectWallet(page, widget)
     await page.evaluate(() => window.airlock!.open({ view: 'Account' }))

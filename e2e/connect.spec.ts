@@ -1,6 +1,6 @@
 import { verifyMessage, type Hex } from 'viem'
 import { chainClient, connectWallet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, setWalletMode, stack, test } from './fixtures'
-import { restingBox } from './support/layout'
+import { holdResponses, restingBox } from './support/layout'
 
 test.describe('connecting the browser wallet across origins', () => {
   test('connects, then shows the address and the balance in the Account view', async ({ page, widget, account }) => {
@@ -22,12 +22,7 @@ test.describe('connecting the browser wallet across origins', () => {
   })
 
   test('the wallet rows stay under the pointer while the explorer wallets load below them', async ({ page, widget }) => {
-    let release!: () => void
-    const answered = new Promise<void>((resolve) => (release = resolve))
-    await page.route(`${stack.urls.api}/getWallets*`, async (route) => {
-      await answered
-      await route.continue()
-    })
+    const release = await holdResponses(page, [`${stack.urls.api}/getWallets*`])
     await openDemo(page)
     await page.getByTestId('connect-button').click()
     await expect(widget.getByTestId('wallet-placeholder')).toHaveCount(8)
