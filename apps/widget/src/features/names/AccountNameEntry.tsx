@@ -13,8 +13,8 @@ import { connectionAtom } from '../../core/session/active'
  * The Account view's name row, on eip155 only (SPEC section 5): 'Choose a name' while the connected
  * account has none (once the identity call said so); the short address under the name when it has
  * one, since the name replaces the address in the title. The row holds its height from the first
- * paint, while the identity call is out: the card is centred, and a row appearing later would move
- * the feature buttons under the user's pointer. Kept tiny: it ships with Account.
+ * paint, while the identity call is out: a row appearing later above the feature buttons would push
+ * them down under the user's pointer. Kept tiny: it ships with Account.
  */
 export function AccountNameEntry() {
   const { address } = useAtomValue(connectionAtom)

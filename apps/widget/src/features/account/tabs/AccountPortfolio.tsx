@@ -13,8 +13,8 @@ const TokenPortfolio = lazy(() => import('./TokenPortfolio'))
  * embedded wallet's account has Tokens, NFTs and Activity tabs; other connectors get the token
  * list and an Activity button to the Transactions view. Both load in their own chunk after the
  * Account view's first paint. The area has one height from that paint on, whatever it holds
- * (tokens.css `.al-portfolio`): the card is centred, so any growth here would move the feature
- * buttons above while the user aims at them.
+ * (tokens.css `.al-portfolio`): the card keeps its top as it grows (app/cardAnchor.ts) only while
+ * it fits the viewport, and moves up past that, with the feature buttons above.
  */
 export function AccountPortfolio() {
   const { status, connectorId, address } = useAtomValue(connectionAtom)

@@ -35,8 +35,9 @@ export const RECOMMENDED_COUNT = 4
 
 /**
  * How many explorer rows (featured, then recommended) are still on their way: the Connect view
- * holds their place meanwhile, so that the rows above do not move when they land (the card is
- * centred). `explicitFeatured`: the dapp's featuredWalletIds count, 0 for the first page's own.
+ * holds their place meanwhile, so that the rows above do not move when they land (the card, grown
+ * past a short viewport, would move up: app/cardAnchor.ts). `explicitFeatured`: the dapp's
+ * featuredWalletIds count, 0 for the first page's own.
  */
 export function pendingExplorerRows(input: {
   explicitFeatured: number
