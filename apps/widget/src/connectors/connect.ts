@@ -2,9 +2,8 @@ import { ProviderRpcError, RpcErrorCode, toRpcErrorObject } from '@airlock/proto
 import type { WidgetContext } from '../core/context'
 import { track } from '../core/events'
 import { closeModal } from '../core/modal/modal'
-import { connectAttemptAtom } from '../core/session/atoms'
 import { rememberRecentWallet } from '../core/session/recentWallets'
-import { establishSession, setPendingConnection } from '../core/session/session'
+import { beginPending, endPending, establishSession } from '../core/session/session'
 import { connectorFor } from './registry'
 import type { ConnectOptions } from './types'
 
@@ -18,8 +17,11 @@ export async function connect(ctx: WidgetContext, connectorId: string, options: 
   if (connector.resume?.(ctx, options)) return
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
-  ctx.store.set(connectAttemptAtom, { connectorId, phase: 'waiting' })
-  setPendingConnection(ctx, { status: 'connecting', connectorId, connectorName: options.wallet?.name ?? connector.name(ctx) })
+  beginPending(
+    ctx,
+    { status: 'connecting', connectorId, connectorName: options.wallet?.name ?? connector.name(ctx) },
+    { connectorId, phase: 'waiting' },
+  )
   try {
     const result = await connector.connect(ctx, { ...options, isCurrent })
     if (!isCurrent()) return
@@ -31,8 +33,7 @@ export async function connect(ctx: WidgetContext, connectorId: string, options: 
   } catch (error) {
     if (!isCurrent()) return
     const rpcError = toRpcErrorObject(error)
-    setPendingConnection(ctx, undefined)
-    ctx.store.set(connectAttemptAtom, { connectorId, phase: 'error', error: rpcError })
+    endPending(ctx, { attempt: { connectorId, phase: 'error', error: rpcError } })
     track(ctx, 'CONNECT_ERROR', { message: rpcError.message })
   }
 }

@@ -6,11 +6,11 @@ import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, PRIVATE_KEYS } from '../core/s
 import { toastAtom } from '../core/toast'
 import { createMemoryStorage } from '../core/storage/safeStorage'
 import { createFakeHost, createTestContext, devnetWallet, flush } from '../testing/fakeHost'
+import { addConnection } from '../testing/session'
 import { connect } from './connect'
 import type * as Registry from './registry'
 import { clearCachedLoginData, disconnect, disconnectChains } from './disconnect'
 import { connectionAtom } from '../core/session/active'
-import { connectionsAtom } from '../core/session/atoms'
 
 /** Every connector as registered, but its disconnect is the test's (a relay that fails, a slow wallet). */
 const connector = vi.hoisted(() => ({ disconnect: vi.fn<(namespace: string) => Promise<void>>() }))
@@ -101,15 +101,11 @@ describe('disconnect', () => {
 describe('disconnectChains', () => {
   it('runs every chain in turn; one failing does not stop the next', async () => {
     const { ctx } = await connected()
-    const eip155 = ctx.store.get(connectionsAtom).eip155!
-    ctx.store.set(connectionsAtom, {
-      eip155,
-      solana: {
-        namespace: 'solana',
-        addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
-        caipNetworkId: 'solana:x',
-        connectorId: 'ws:W',
-      },
+    addConnection(ctx.store, {
+      namespace: 'solana',
+      addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+      caipNetworkId: 'solana:x',
+      connectorId: 'ws:W',
     })
     vi.spyOn(console, 'error').mockImplementation(() => {})
     connector.disconnect.mockImplementation(async (namespace) => {

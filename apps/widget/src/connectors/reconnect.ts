@@ -4,7 +4,7 @@ import { openAtom } from '../core/modal/atoms'
 import { currentRouteAtom, navigateAtom } from '../core/router/atoms'
 import { connectionsAtom, pendingConnectionAtom } from '../core/session/atoms'
 import { loadRecentConnectorIds, updateRecentConnectorIds } from '../core/session/recentConnector'
-import { establishSession, setPendingConnection } from '../core/session/session'
+import { beginPending, endPending, establishSession } from '../core/session/session'
 import { clearCachedLoginData } from './disconnect'
 import { connectorFor } from './registry'
 import type { Connector } from './types'
@@ -63,7 +63,7 @@ async function reconnect(ctx: WidgetContext): Promise<void> {
 async function reconnectOne(ctx: WidgetContext, connector: Connector): Promise<'restored' | 'refused' | 'kept'> {
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
-  setPendingConnection(ctx, { status: 'reconnecting', connectorId: connector.id, connectorName: connector.name(ctx) })
+  beginPending(ctx, { status: 'reconnecting', connectorId: connector.id, connectorName: connector.name(ctx) })
   try {
     const result = await withTimeout(
       connector.reconnect(ctx, isCurrent),
@@ -72,14 +72,14 @@ async function reconnectOne(ctx: WidgetContext, connector: Connector): Promise<'
     )
     if (!isCurrent()) return 'kept'
     if (!result) {
-      setPendingConnection(ctx, undefined)
+      endPending(ctx)
       return 'refused'
     }
     establishSession(ctx, { connector: { id: connector.id, name: result.name }, accounts: result.accounts })
     showAccountIfOnConnect(ctx)
     return 'restored'
   } catch {
-    if (isCurrent()) setPendingConnection(ctx, undefined)
+    if (isCurrent()) endPending(ctx)
     return 'kept'
   }
 }

@@ -46,7 +46,7 @@ export interface ReconnectResult {
  * (walletconnect/), the embedded wallet (embedded/), or one wallet of several families
  * (multichain.ts). Actions look a connector up by its id (registry.ts) and never branch on which
  * one they have. Account and network changes the wallet reports go to the session
- * (core/session/session.ts: setConnectedAccounts, setConnectedChain, endSession).
+ * (core/session/session.ts: updateConnection, endSession).
  */
 export interface Connector {
   readonly id: string

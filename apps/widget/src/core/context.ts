@@ -1,5 +1,6 @@
 import type { DropReason, HostApi, Namespace, WidgetBootConfig } from '@airlock/protocol'
 import { createAccountWaiters, type AccountWaiters } from './session/accountWaiters'
+import { createPendingEnds, type PendingEnds } from './session/pendingEnds'
 import { createApiClient, type ApiClient, type ProjectParams } from './http/client'
 import { lazyAnalytics } from './analytics/lazy'
 import type { AnalyticsSender } from './analytics/sender'
@@ -31,6 +32,8 @@ export interface Session {
   /** Bumped by connectorsChanged, so that an older listConnectors answer does not overwrite it. */
   connectorsVersion: number
   accountWaiters: AccountWaiters
+  /** The dapp's wallet requests that wait for the attempt in progress to end (core/session/awaitConnection.ts). */
+  pendingEnds: PendingEnds
   /**
    * Set by the connector of the attempt in progress: whether leaving its view keeps the attempt
    * alive (a WalletConnect pairing on iOS Safari or Telegram, SPEC section 4).
@@ -124,6 +127,7 @@ export function createWidgetContext(deps: WidgetContextDeps): WidgetContext {
       reconnectLookupUntil: 0,
       connectorsVersion: 0,
       accountWaiters: createAccountWaiters(),
+      pendingEnds: createPendingEnds(),
       keepsAttemptOnLeave: undefined,
     },
     stats: { drops: { origin: 0, source: 0, malformed: 0 }, invalidCalls: 0, invalidResults: 0 },

@@ -1,6 +1,7 @@
 import { parseChainId } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode, type Namespace, type WidgetMethods } from '@airlock/protocol'
 import { requestAccounts } from '../core/session/requestAccounts'
+import { awaitConnection } from '../core/session/awaitConnection'
 import { updateConnectors } from '../connectors/relayed/list'
 import { handleConnectorEvent } from '../connectors/relayed/events'
 import { disconnect } from '../connectors/disconnect'
@@ -35,11 +36,13 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
     walletRequest: (method, params) => walletRequest(ctx, 'eip155', method, params),
     proxyRequest: (caipNetworkId, method, params) => ctx.api.rpc(caipNetworkId, method, params),
     requestAccounts: () => requestAccounts(ctx, 'eip155'),
+    awaitConnection: () => awaitConnection(ctx, 'eip155'),
   })
   const solana = createSolanaHandler({
     address: () => ctx.store.get(connectionsAtom).solana?.addresses[0],
     walletRequest: (method, params) => walletRequest(ctx, 'solana', method, params),
     requestAccounts: () => requestAccounts(ctx, 'solana'),
+    awaitConnection: () => awaitConnection(ctx, 'solana'),
   })
   const handlers: Partial<Record<Namespace, (request: { method: string; params?: unknown }) => Promise<unknown>>> = { eip155, solana }
 

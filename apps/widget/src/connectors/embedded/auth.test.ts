@@ -277,6 +277,25 @@ describe('account type (SPEC sections 5, 6 and 8)', () => {
     expect(ctx.store.get(connectionAtom).address).toBe(frameAccount.address)
   })
 
+  it('a smart account the frame gives is the first account the dapp hears of, and the only one', async () => {
+    const { ctx, host, frame } = await setup()
+    const smart = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    frame.methods.getSmartAccountEnabledNetworks = () => ({ smartAccountEnabledNetworks: [31337] })
+    frame.methods.setPreferredAccount = ({ type }) => ({ type, address: smart })
+    await submitEmail(ctx, FRAME_EMAIL)
+    await submitEmailOtp(ctx, LOGIN_CODE)
+    expect(host.providerEvents()).toEqual([
+      { event: 'connect', data: { chainId: '0x7a69' } },
+      { event: 'accountsChanged', data: [smart] },
+    ])
+    expect(
+      host
+        .states()
+        .filter((state) => state.status === 'connected')
+        .map((state) => state.address),
+    ).not.toContain(frameAccount.address)
+  })
+
   it('no smart-account network (or a failed fetch, or an eoa default): EOA without asking', async () => {
     const { ctx, frame } = await setup()
     frame.methods.getSmartAccountEnabledNetworks = () => {

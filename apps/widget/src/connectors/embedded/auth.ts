@@ -48,13 +48,7 @@ import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { track } from '../../core/events'
 import { closeModal } from '../../core/modal/modal'
-import {
-  establishSession,
-  setConnectedAccounts,
-  setConnectedChain,
-  setPendingConnection,
-  type ConnectedNamespace,
-} from '../../core/session/session'
+import { establishSession, beginPending, endPending, updateConnection, type ConnectedNamespace } from '../../core/session/session'
 
 /**
  * The AUTH connector's flows (SPEC section 4 "Email login"): email, login code, the second factor
@@ -102,7 +96,7 @@ export async function submitEmail(ctx: WidgetContext, input: string): Promise<vo
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   setEmailLogin(ctx, { step: 'email', email, attempt, busy: 'sending' })
-  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: EMAIL_CONNECTOR_NAME })
+  beginPending(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: EMAIL_CONNECTOR_NAME })
   try {
     const frame = await loadAuthFrame(ctx)
     if (!isCurrent()) return
@@ -112,7 +106,7 @@ export async function submitEmail(ctx: WidgetContext, input: string): Promise<vo
     await continueEmailLogin(ctx, frame, attempt, email, action)
   } catch (error) {
     if (!isCurrent()) return
-    setPendingConnection(ctx, undefined)
+    endPending(ctx)
     setEmailLogin(ctx, { step: 'email', email, error: frameErrorMessage(error) })
     track(ctx, 'CONNECT_ERROR', { message: frameErrorMessage(error) })
   } finally {
@@ -225,8 +219,9 @@ export type AuthLogin = LoginMethod & { user?: FrameUser }
 /**
  * After the frame has signed the user in: the user's account on the active network becomes the
  * connection (the dapp hears connect and accountsChanged), the login is remembered (SPEC section
- * 4), and the modal closes. EOA first; a smart account when the dapp prefers one and the network
- * has them (SPEC section 5), falling back to EOA (SPEC section 8).
+ * 4), and the modal closes. A smart account when the dapp prefers one and the network has them
+ * (SPEC section 5), falling back to EOA (SPEC section 8), chosen before the session starts: the
+ * account the dapp is first told of is the one it keeps.
  */
 export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt: number, login: AuthLogin): Promise<void> {
   const isCurrent = () => ctx.session.attempt === attempt
@@ -236,7 +231,15 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
     wantsSmartAccount(ctx, frame, chainId),
   ])
   if (!isCurrent()) return
-  establishSession(ctx, authSession(ctx, mergeUser(user, login), login))
+  const session = authSession(ctx, mergeUser(user, login), login)
+  const smartAccount = smart ? await choosePreferredAccount(ctx, frame, 'smartAccount') : undefined
+  if (!isCurrent()) return
+  establishSession(ctx, {
+    ...session,
+    accounts: session.accounts.map((account) =>
+      account.namespace === 'eip155' && smartAccount ? { ...account, addresses: [smartAccount] } : account,
+    ),
+  })
   ctx.store.set(emailLoginAtom, {})
   ctx.store.set(socialLoginAtom, {})
   ctx.store.set(farcasterLoginAtom, {})
@@ -246,7 +249,6 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
     name: login.method === 'email' ? EMAIL_CONNECTOR_NAME : SOCIAL_LABELS[login.provider],
   })
   closeModal(ctx)
-  if (smart) await setAuthPreferredAccount(ctx, 'smartAccount')
 }
 
 /** connectSocial's user carries the provider fields; getUser's the chain asked for. */
@@ -363,22 +365,35 @@ async function wantsSmartAccount(ctx: WidgetContext, frame: AuthFrame, chainId: 
 export async function setAuthPreferredAccount(ctx: WidgetContext, type: FrameAccountType): Promise<void> {
   const connection = ctx.store.get(connectionAtom)
   if (connection.status !== 'connected' || connection.connectorId !== AUTH_CONNECTOR_ID) return
+  const address = await loadAuthFrame(ctx).then(
+    (frame) => choosePreferredAccount(ctx, frame, type),
+    (error: unknown) => preferenceFailed(ctx, type, error),
+  )
+  if (address) updateConnection(ctx, 'eip155', { addresses: [address] })
+}
+
+/** Asks the frame for the account of `type`: its address, or undefined (with SPEC section 8's toast) when it cannot. */
+async function choosePreferredAccount(ctx: WidgetContext, frame: AuthFrame, type: FrameAccountType): Promise<HexAddress | undefined> {
   try {
-    const frame = await loadAuthFrame(ctx)
     const result = await frame.api.setPreferredAccount({ type })
     if (!EVM_ADDRESS.test(result.address)) throw new Error(NO_EVM_ACCOUNT_MESSAGE)
     const user = ctx.store.get(authUserAtom)
     if (user) ctx.store.set(authUserAtom, { ...user, preferredAccountType: result.type })
-    setConnectedAccounts(ctx, 'eip155', [result.address as HexAddress])
+    return result.address as HexAddress
   } catch (error) {
-    if (type === 'eoa') {
-      ctx.toasts.show(frameErrorMessage(error), 'error')
-      return
-    }
-    const user = ctx.store.get(authUserAtom)
-    if (user) ctx.store.set(authUserAtom, { ...user, preferredAccountType: 'eoa' })
-    ctx.toasts.show(SMART_ACCOUNT_UNSUPPORTED_MESSAGE, 'error')
+    return preferenceFailed(ctx, type, error)
   }
+}
+
+function preferenceFailed(ctx: WidgetContext, type: FrameAccountType, error: unknown): undefined {
+  if (type === 'eoa') {
+    ctx.toasts.show(frameErrorMessage(error), 'error')
+    return undefined
+  }
+  const user = ctx.store.get(authUserAtom)
+  if (user) ctx.store.set(authUserAtom, { ...user, preferredAccountType: 'eoa' })
+  ctx.toasts.show(SMART_ACCOUNT_UNSUPPORTED_MESSAGE, 'error')
+  return undefined
 }
 
 /**
@@ -434,6 +449,6 @@ export async function switchAuthChain(ctx: WidgetContext, chainId: number): Prom
   const frame = await loadAuthFrame(ctx)
   const result = await frame.api.switchNetwork({ chainId })
   const switched = parseFrameChainId(result.chainId) ?? chainId
-  setConnectedChain(ctx, 'eip155', `eip155:${switched}`)
+  updateConnection(ctx, 'eip155', { caipNetworkId: `eip155:${switched}` })
   savePersisted(ctx, LAST_USED_CHAIN_KEY, `eip155:${switched}`)
 }

@@ -2,7 +2,7 @@ import type { ProviderEvent } from '@airlock/protocol'
 import { loadChainAdapter } from '../../chains/registry'
 import type { WidgetContext } from '../../core/context'
 import { connectionsAtom } from '../../core/session/atoms'
-import { endSession, setConnectedAccounts, setConnectedChain } from '../../core/session/session'
+import { endSession, updateConnection } from '../../core/session/session'
 
 export interface ConnectorEvent {
   connectorId: string
@@ -18,7 +18,6 @@ export async function handleConnectorEvent(ctx: WidgetContext, { connectorId, ev
     const change = adapter.pageWallet.readEvent(event, data, connection)
     if (!change) continue
     if (change.disconnected) endSession(ctx, [connection.namespace])
-    if (change.addresses) setConnectedAccounts(ctx, connection.namespace, change.addresses)
-    if (change.caipNetworkId) setConnectedChain(ctx, connection.namespace, change.caipNetworkId)
+    else updateConnection(ctx, connection.namespace, change)
   }
 }

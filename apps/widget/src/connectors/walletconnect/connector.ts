@@ -7,7 +7,7 @@ import type { WidgetContext } from '../../core/context'
 import { networksAtom } from '../../core/options/atoms'
 import { isMobileAtom } from '../../core/platform'
 import { connectionsAtom } from '../../core/session/atoms'
-import { endSession, namespacesOf, setConnectedAccounts, setConnectedChain, type ConnectedNamespace } from '../../core/session/session'
+import { endSession, namespacesOf, updateConnection, type ConnectedNamespace } from '../../core/session/session'
 import type { Connector } from '../types'
 import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
 import {
@@ -146,16 +146,15 @@ export async function handleWalletConnectEvent(ctx: WidgetContext, event: Wallet
     const addresses = (Array.isArray(event.data) ? event.data : [])
       .map((value) => (typeof value === 'string' ? value.slice(value.lastIndexOf(':') + 1) : ''))
       .filter((address) => adapter.walletConnect.approves(approved, connection.caipNetworkId, address))
-    if (addresses.length > 0) setConnectedAccounts(ctx, namespace, addresses)
+    if (addresses.length > 0) updateConnection(ctx, namespace, { addresses })
   } else if (event.name === 'chainChanged') {
     const reference = namespace === 'eip155' ? parseChainId(event.data) : typeof event.data === 'string' ? event.data : undefined
     if (reference === undefined) return
     const onChain = adapter.walletConnect.accounts(approved, [], `${namespace}:${reference}`)
     if (onChain?.caipNetworkId !== `${namespace}:${reference}`) return
     // Keep the account if the session has it on the new network, else the session's first there.
-    if (!onChain.addresses.some((a) => a.toLowerCase() === connection.addresses[0]!.toLowerCase()))
-      setConnectedAccounts(ctx, namespace, onChain.addresses)
-    setConnectedChain(ctx, namespace, onChain.caipNetworkId)
+    const kept = onChain.addresses.some((a) => a.toLowerCase() === connection.addresses[0]!.toLowerCase())
+    updateConnection(ctx, namespace, { caipNetworkId: onChain.caipNetworkId, ...(kept ? {} : { addresses: onChain.addresses }) })
   }
 }
 

@@ -4,10 +4,9 @@ import { openAtom } from './atoms'
 import { optionsAtom } from '../options/atoms'
 import { unsupportedChainAtom } from '../network/atoms'
 import { navigateAtom } from '../router/atoms'
-import { cancelConnect } from '../session/session'
+import { cancelConnect, chooseNamespace } from '../session/session'
 import { track } from '../events'
 import { connectionAtom } from '../session/active'
-import { chosenNamespaceAtom } from '../session/atoms'
 import { networksAtom } from '../options/atoms'
 
 /** Views the widget opens on its own; the dapp may open only OpenableView. */
@@ -23,7 +22,7 @@ export function openModal(ctx: WidgetContext, view?: ModalView, namespace?: Name
   if (namespace) {
     if (!ctx.store.get(networksAtom).some((id) => id.startsWith(`${namespace}:`)))
       throw new ProviderRpcError(RpcErrorCode.InvalidParams, `The dapp requested no ${namespace} network`)
-    ctx.store.set(chosenNamespaceAtom, namespace)
+    chooseNamespace(ctx, namespace)
   }
   const connected = ctx.store.get(connectionAtom).status === 'connected'
   const requested = view ?? (connected ? (ctx.store.get(unsupportedChainAtom) ? 'UnsupportedChain' : 'Account') : 'Connect')

@@ -18,12 +18,17 @@ export interface Connection {
 
 export const DISCONNECTED: Connection = { status: 'disconnected' }
 
-/** A connect in progress shows as such whatever its namespace; otherwise the active namespace's connection. */
+/**
+ * The active namespace's connection; without one, a connect in progress shows as such whatever it
+ * will connect (a connected namespace stays connected while another one connects: the dapp keeps
+ * its account).
+ */
 export const connectionAtom = atom<Connection>((get) => {
-  const pending = get(pendingConnectionAtom)
-  if (pending) return { status: pending.status, connectorId: pending.connectorId, connectorName: pending.connectorName }
   const connection = get(connectionsAtom)[get(activeNamespaceAtom)]
-  if (!connection) return DISCONNECTED
+  if (!connection) {
+    const pending = get(pendingConnectionAtom)
+    return pending ? { status: pending.status, connectorId: pending.connectorId, connectorName: pending.connectorName } : DISCONNECTED
+  }
   const [namespace, reference] = connection.caipNetworkId.split(':') as [Namespace, string]
   return {
     status: 'connected',

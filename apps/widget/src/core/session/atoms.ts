@@ -14,22 +14,12 @@ export interface NamespaceConnection {
   connectorName?: string | undefined
 }
 
-export const connectionsAtom = atom<Partial<Record<Namespace, NamespaceConnection>>>({})
-
 /** A connect or a silent reconnect in progress: one at a time, whatever it will connect. */
 export interface PendingConnection {
   status: 'connecting' | 'reconnecting'
   connectorId: string
   connectorName?: string | undefined
 }
-
-export const pendingConnectionAtom = atom<PendingConnection | undefined>(undefined)
-
-/**
- * The namespace the user looks at, when a connection or a network switch chose it; otherwise the
- * namespace of the active network (core/network/atoms.ts).
- */
-export const chosenNamespaceAtom = atom<Namespace | undefined>(undefined)
 
 /** The ConnectingExternal view's state: the connector being asked and how that went. */
 export interface ConnectAttempt {
@@ -38,7 +28,31 @@ export interface ConnectAttempt {
   error?: RpcErrorObject
 }
 
-export const connectAttemptAtom = atom<ConnectAttempt | undefined>(undefined)
+/**
+ * The one truth of the connection (issue 22): every namespace's connection, the attempt in progress,
+ * and the namespace the user looks at. The dapp's `eth_accounts`, `getState()`, provider events and
+ * the views all derive from it, and it changes in one step (core/session/session.ts), so that no
+ * reader ever sees half a change: a connect never passes through `disconnected`, an account never
+ * shows before it can be used.
+ */
+export interface SessionState {
+  connections: Partial<Record<Namespace, NamespaceConnection>>
+  pending?: PendingConnection | undefined
+  attempt?: ConnectAttempt | undefined
+  /**
+   * The namespace the user looks at, when a connection or a network switch chose it; otherwise the
+   * namespace of the active network (core/network/atoms.ts).
+   */
+  chosenNamespace?: Namespace | undefined
+}
+
+export const sessionAtom = atom<SessionState>({ connections: {} })
+
+/** Read-only views of the session; they change only when their part of it does. */
+export const connectionsAtom = atom((get) => get(sessionAtom).connections)
+export const pendingConnectionAtom = atom((get) => get(sessionAtom).pending)
+export const connectAttemptAtom = atom((get) => get(sessionAtom).attempt)
+export const chosenNamespaceAtom = atom((get) => get(sessionAtom).chosenNamespace)
 
 /** Where the recent connectors are persisted (comma-separated ids). */
 export const RECENT_CONNECTOR_KEY = 'airlock.recentConnectorId'

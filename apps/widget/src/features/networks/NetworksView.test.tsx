@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { connect } from '../../connectors/connect'
 import { openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
-import { setConnectedChain } from '../../core/session/session'
+import { updateConnection } from '../../core/session/session'
 import { fakeApiFetch } from '../../testing/apiFetch'
 import { approvingWallet, createFakeHost, devnetWallet, flush, type FakeHost } from '../../testing/fakeHost'
 import { renderApp } from '../../testing/renderApp'
@@ -99,7 +99,7 @@ describe('Networks view', () => {
     const { ctx } = await render()
     await act(async () => {
       setOptions(ctx, { projectId: 'demo', networks: NETWORKS, allowUnsupportedChain: true })
-      setConnectedChain(ctx, 'eip155', 'eip155:4242')
+      updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:4242' })
       await flush()
       openModal(ctx, 'Networks')
     })

@@ -17,7 +17,7 @@ import {
   type WalletHandler,
 } from '../../testing/fakeHost'
 import { connect } from '../../connectors/connect'
-import { setConnectedChain } from '../../core/session/session'
+import { updateConnection } from '../../core/session/session'
 
 const DEVNET = 'eip155:31337'
 const DEVNET_2 = 'eip155:31338'
@@ -199,11 +199,11 @@ describe('UnsupportedChain', () => {
     const { ctx, host } = await boot()
     await connect(ctx, devnetWallet.id)
     expect(ctx.store.get(openAtom)).toBe(false)
-    setConnectedChain(ctx, 'eip155', 'eip155:4242')
+    updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:4242' })
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'UnsupportedChain', caipNetworkId: 'eip155:4242' })
     expect(host.api.setVisible).toHaveBeenLastCalledWith({ visible: true })
-    setConnectedChain(ctx, 'eip155', 'eip155:31338')
+    updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:31338' })
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'Account' })
   })
@@ -221,7 +221,7 @@ describe('UnsupportedChain', () => {
       const { ctx, methods, host } = await boot()
       await methods.setOptions({ projectId: 'demo', networks: [DEVNET, DEVNET_2], [option]: true })
       await connect(ctx, devnetWallet.id)
-      setConnectedChain(ctx, 'eip155', 'eip155:4242')
+      updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:4242' })
       await flush()
       expect(host.lastState()).toMatchObject({ open: false, view: 'Connect', caipNetworkId: 'eip155:4242' })
     })
@@ -231,7 +231,7 @@ describe('UnsupportedChain', () => {
     const { ctx, methods, host } = await boot()
     await methods.setOptions({ projectId: 'demo' })
     await connect(ctx, devnetWallet.id)
-    setConnectedChain(ctx, 'eip155', 'eip155:4242')
+    updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:4242' })
     await flush()
     expect(host.lastState()?.open).toBe(false)
   })
@@ -239,7 +239,7 @@ describe('UnsupportedChain', () => {
   it('open() while unsupported shows it instead of Account', async () => {
     const { ctx, methods, host } = await boot()
     await connect(ctx, devnetWallet.id)
-    setConnectedChain(ctx, 'eip155', 'eip155:4242')
+    updateConnection(ctx, 'eip155', { caipNetworkId: 'eip155:4242' })
     await flush()
     await methods.close(undefined)
     await methods.open(undefined)

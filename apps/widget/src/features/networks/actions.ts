@@ -17,9 +17,9 @@ import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
 import { ACTIVE_NETWORK_KEY, loadPersisted, savePersisted } from '../../core/storage/persisted'
 import { track } from '../../core/events'
 import { showModal } from '../../core/modal/modal'
-import { setConnectedChain } from '../../core/session/session'
+import { chooseNamespace, updateConnection } from '../../core/session/session'
 import { anyConnectedAtom, connectionAtom } from '../../core/session/active'
-import { chosenNamespaceAtom, connectionsAtom } from '../../core/session/atoms'
+import { connectionsAtom } from '../../core/session/atoms'
 
 const unsupportedChain = () => new ProviderRpcError(RpcErrorCode.ChainDisconnected, 'Unsupported chain')
 
@@ -37,12 +37,12 @@ export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): 
   const connection = ctx.store.get(connectionsAtom)[namespace]
   if (connection) {
     await connectorFor(ctx, connection.connectorId).switchNetwork(ctx, namespace, caipNetworkId)
-    setConnectedChain(ctx, namespace, caipNetworkId)
+    updateConnection(ctx, namespace, { caipNetworkId })
   } else if (!getNetwork(caipNetworkId) && !ctx.store.get(networksAtom).includes(caipNetworkId)) throw networkNotFound()
   // Counted first: the dapp's provider hears of a switch made without a wallet (host/providerEvents.ts).
   ctx.store.set(networkSwitchesAtom, (count) => count + 1)
   ctx.store.set(selectedNetworkIdAtom, caipNetworkId)
-  ctx.store.set(chosenNamespaceAtom, namespace)
+  chooseNamespace(ctx, namespace)
   savePersisted(ctx, ACTIVE_NETWORK_KEY, caipNetworkId)
   track(ctx, 'SWITCH_NETWORK', { network: caipNetworkId })
   if (!connection && ctx.store.get(anyConnectedAtom) && ctx.store.get(openAtom))

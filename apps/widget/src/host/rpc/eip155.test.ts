@@ -17,6 +17,9 @@ function setup(snapshot: ProviderSnapshot) {
     walletRequest: vi.fn(async () => 'from-wallet'),
     proxyRequest: vi.fn(async () => 'from-proxy'),
     requestAccounts: vi.fn(async () => [ADDRESS]),
+    awaitConnection: vi.fn(async (): Promise<unknown> => {
+      throw new ProviderRpcError(4100)
+    }),
   }
   return { deps, request: createRequestHandler(deps) }
 }
@@ -55,11 +58,19 @@ describe('the dapp provider', () => {
     expect(on.deps.requestAccounts).not.toHaveBeenCalled()
   })
 
-  it('rejects wallet methods with 4100 when disconnected', async () => {
+  it('rejects wallet methods as the wait for a connection does when disconnected (4100 with nothing in progress)', async () => {
     const { deps, request } = setup(disconnected)
     const error = await rejection(request({ method: 'personal_sign', params: ['0x00', ADDRESS] }))
     expect(error.code).toBe(4100)
     expect(deps.proxyRequest).not.toHaveBeenCalled()
+    expect(deps.walletRequest).not.toHaveBeenCalled()
+  })
+
+  it('sends a wallet method to the wallet once a connection in progress lands', async () => {
+    const { deps, request } = setup(disconnected)
+    deps.awaitConnection.mockResolvedValueOnce(undefined)
+    expect(await request({ method: 'personal_sign', params: ['0x00', ADDRESS] })).toBe('from-wallet')
+    expect(deps.walletRequest).toHaveBeenCalledWith('personal_sign', ['0x00', ADDRESS])
   })
 
   it('sends read-only methods to the RPC proxy of the active network when disconnected', async () => {

@@ -17,6 +17,8 @@ export interface RequestHandlerDeps {
   walletRequest(method: string, params: unknown): Promise<unknown>
   proxyRequest(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
   requestAccounts(): Promise<string[]>
+  /** Resolves once eip155 is connected, waiting for a connect in progress; else rejects 4100 (4001: the user said no). */
+  awaitConnection(): Promise<unknown>
 }
 
 export interface ProviderRequest {
@@ -43,8 +45,9 @@ export function createRequestHandler(deps: RequestHandlerDeps): (request: Provid
         return deps.walletRequest(method, params)
       case 'proxy':
         return deps.proxyRequest(state.caipNetworkId, method, params)
-      case 'unauthorized':
-        throw new ProviderRpcError(RpcErrorCode.Unauthorized)
+      case 'awaitWallet':
+        await deps.awaitConnection()
+        return deps.walletRequest(method, params)
     }
   }
 }

@@ -22,10 +22,10 @@ describe('routeRequest', () => {
     expect(routeRequest('wallet_switchEthereumChain', true)).toBe('connector')
   })
 
-  it('sends reads to the proxy and refuses wallet methods when disconnected', () => {
+  it('sends reads to the proxy and holds wallet methods for a connection when disconnected', () => {
     expect(routeRequest('eth_blockNumber', false)).toBe('proxy')
     expect(routeRequest('eth_call', false)).toBe('proxy')
-    expect(routeRequest('personal_sign', false)).toBe('unauthorized')
-    expect(routeRequest('eth_sendTransaction', false)).toBe('unauthorized')
+    expect(routeRequest('personal_sign', false)).toBe('awaitWallet')
+    expect(routeRequest('eth_sendTransaction', false)).toBe('awaitWallet')
   })
 })

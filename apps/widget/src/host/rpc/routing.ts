@@ -12,8 +12,8 @@ export type RequestRoute =
   | 'connector'
   /** Read-only, no wallet: the api's RPC proxy. */
   | 'proxy'
-  /** A wallet method without a wallet: 4100. */
-  | 'unauthorized'
+  /** A wallet method without a wallet: waits for a connection in progress, else 4100. */
+  | 'awaitWallet'
 
 export function routeRequest(method: string, connected: boolean): RequestRoute {
   if (!isSupportedMethod(method)) return 'unsupported'
@@ -21,5 +21,5 @@ export function routeRequest(method: string, connected: boolean): RequestRoute {
   if (method === 'eth_chainId') return 'chainId'
   if (method === 'eth_requestAccounts') return 'requestAccounts'
   if (connected) return 'connector'
-  return isReadOnlyMethod(method) ? 'proxy' : 'unauthorized'
+  return isReadOnlyMethod(method) ? 'proxy' : 'awaitWallet'
 }

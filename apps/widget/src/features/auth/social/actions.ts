@@ -6,7 +6,7 @@ import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { socialLoginAtom } from '../../../connectors/embedded/atoms'
 import { checkDevice, finishLogin } from '../../../connectors/embedded/auth'
 import { track } from '../../../core/events'
-import { setPendingConnection } from '../../../core/session/session'
+import { beginPending, endPending } from '../../../core/session/session'
 
 /**
  * Social login (SPEC sections 4 and 7): the popup was opened on the click, on the secure origin's
@@ -28,11 +28,12 @@ export async function connectSocial(ctx: WidgetContext, provider: FrameSocialPro
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(socialLoginAtom, { provider, attempt, status: 'waiting' })
-  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS[provider] })
+  beginPending(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS[provider] })
   const fail = (message: string) => {
     closePopup(popup)
     if (!isCurrent()) return
-    setPendingConnection(ctx, undefined)
+    // A closed sign-in window is the user's no.
+    endPending(ctx, { rejected: message === FrameErrorMessage.SocialCancelled })
     ctx.store.set(socialLoginAtom, { provider, attempt, status: 'error', error: message })
     track(ctx, 'CONNECT_ERROR', { message })
   }

@@ -6,7 +6,7 @@ import { SOCIAL_LABELS } from '../../../connectors/embedded/socials'
 import { farcasterLoginAtom } from '../../../connectors/embedded/atoms'
 import { checkDevice, finishLogin } from '../../../connectors/embedded/auth'
 import { track } from '../../../core/events'
-import { setPendingConnection } from '../../../core/session/session'
+import { beginPending, endPending } from '../../../core/session/session'
 
 /**
  * Sign In With Farcaster (SPEC section 2 ConnectingFarcaster, section 7 "get/connect Farcaster"):
@@ -19,7 +19,7 @@ export async function connectFarcaster(ctx: WidgetContext): Promise<void> {
   const attempt = ++ctx.session.attempt
   const isCurrent = () => ctx.session.attempt === attempt
   ctx.store.set(farcasterLoginAtom, { attempt, status: 'loading' })
-  setPendingConnection(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS.farcaster })
+  beginPending(ctx, { status: 'connecting', connectorId: AUTH_CONNECTOR_ID, connectorName: SOCIAL_LABELS.farcaster })
   try {
     const frame = await loadAuthFrame(ctx)
     if (!isCurrent()) return
@@ -42,7 +42,7 @@ export async function connectFarcaster(ctx: WidgetContext): Promise<void> {
   } catch (error) {
     if (!isCurrent()) return
     const message = frameErrorMessage(error)
-    setPendingConnection(ctx, undefined)
+    endPending(ctx)
     // The channel is spent: 'Try again' asks for a new QR code.
     ctx.store.set(farcasterLoginAtom, { attempt, status: 'error', error: message })
     track(ctx, 'CONNECT_ERROR', { message })

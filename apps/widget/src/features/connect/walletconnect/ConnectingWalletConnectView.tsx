@@ -15,32 +15,31 @@ import { useWidget } from '../../../core/react'
 import { QrCode } from '../../../ui/QrCode'
 import '../../../ui/qr.css'
 import { isMobileAtom } from '../../../core/platform'
-import { connectionAtom } from '../../../core/session/active'
+import { pendingConnectionAtom, type PendingConnection } from '../../../core/session/atoms'
 
 /** How often the view checks the pairing's expiry. */
 const EXPIRY_CHECK_MS = 1000
 
+const isPairing = (pending: PendingConnection | undefined) =>
+  pending?.status === 'connecting' && pending.connectorId === WALLET_CONNECT_CONNECTOR_ID
+
 export default function ConnectingWalletConnectView({ wallet }: { wallet?: WalletEntry | undefined }) {
   const ctx = useWidget()
   const pairing = useAtomValue(wcPairingAtom)
-  const connection = useAtomValue(connectionAtom)
+  const pairingInProgress = isPairing(useAtomValue(pendingConnectionAtom))
   const isMobile = useAtomValue(isMobileAtom)
-  const pairingInProgress = connection.status === 'connecting' && connection.connectorId === WALLET_CONNECT_CONNECTOR_ID
 
   // Shown without a selection action (the dapp opened this view, or a list pushed it): start one.
   useEffect(() => {
-    const { status, connectorId } = ctx.store.get(connectionAtom)
     const { error } = ctx.store.get(wcPairingAtom)
-    if (!(status === 'connecting' && connectorId === WALLET_CONNECT_CONNECTOR_ID) && !error)
-      void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })
+    if (!isPairing(ctx.store.get(pendingConnectionAtom)) && !error) void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })
   }, [ctx, wallet])
 
   // SPEC section 4: a pairing with under 10 s left is replaced by a new URI.
   useEffect(() => {
     const timer = setInterval(() => {
       const { uri, expiry, error } = ctx.store.get(wcPairingAtom)
-      const { status, connectorId } = ctx.store.get(connectionAtom)
-      if (uri && !error && status === 'connecting' && connectorId === WALLET_CONNECT_CONNECTOR_ID && isPairingExpired(expiry, Date.now())) {
+      if (uri && !error && isPairing(ctx.store.get(pendingConnectionAtom)) && isPairingExpired(expiry, Date.now())) {
         void connect(ctx, WALLET_CONNECT_CONNECTOR_ID, { wallet })
       }
     }, EXPIRY_CHECK_MS)
