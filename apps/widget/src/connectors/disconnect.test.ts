@@ -13,13 +13,13 @@ import { clearCachedLoginData, disconnect, disconnectChains } from './disconnect
 import { connectionAtom } from '../core/session/active'
 
 /** Every connector as registered, but its disconnect is the test's (a relay that fails, a slow wallet). */
-const connector = vi.hoisted(() => ({ disconnect: vi.fn<(namespace: string) => Promise<void>>() }))
+const connector = vi.hoisted(() => ({ disconnect: vi.fn<(namespaces: readonly string[]) => Promise<void>>() }))
 vi.mock('./registry', async (importOriginal) => {
   const { connectorFor } = await importOriginal<typeof Registry>()
   return {
     connectorFor: (...args: Parameters<typeof connectorFor>) => ({
       ...connectorFor(...args),
-      disconnect: (_ctx: unknown, namespace: string) => connector.disconnect(namespace),
+      disconnect: (_ctx: unknown, namespaces: readonly string[]) => connector.disconnect(namespaces),
     }),
   }
 })
@@ -56,7 +56,7 @@ describe('disconnect', () => {
       expect(ctx.store.get(connectionAtom).status).toBe('connected')
     })
     await disconnect(ctx)
-    expect(connector.disconnect).toHaveBeenCalledExactlyOnceWith('eip155')
+    expect(connector.disconnect).toHaveBeenCalledExactlyOnceWith(['eip155'])
     expect(ctx.store.get(connectionAtom)).toEqual({ status: 'disconnected' })
     expect(host.lastState()).toMatchObject({ status: 'disconnected' })
     expect(host.lastState()?.connectorId).toBeUndefined()
@@ -99,8 +99,8 @@ describe('disconnect', () => {
 })
 
 describe('disconnectChains', () => {
-  it('runs every chain in turn; one failing does not stop the next', async () => {
-    const { ctx } = await connected()
+  it('runs every wallet in turn; one failing does not stop the next; the dapp sees one change', async () => {
+    const { ctx, host } = await connected()
     addConnection(ctx.store, {
       namespace: 'solana',
       addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
@@ -108,13 +108,33 @@ describe('disconnectChains', () => {
       connectorId: 'ws:W',
     })
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    connector.disconnect.mockImplementation(async (namespace) => {
+    connector.disconnect.mockImplementation(async ([namespace]) => {
       if (namespace === 'eip155') throw new Error('boom')
     })
+    const statesBefore = host.states().length
     const failures = await disconnectChains(ctx, ['eip155', 'solana'])
-    expect(connector.disconnect.mock.calls.map(([namespace]) => namespace)).toEqual(['eip155', 'solana'])
+    expect(connector.disconnect.mock.calls.map(([namespaces]) => namespaces)).toEqual([['eip155'], ['solana']])
     expect(failures).toEqual(['Failed to disconnect chain eip155: boom'])
     expect(ctx.store.get(connectionAtom).status).toBe('disconnected')
+    // Both namespaces went in one step: the dapp never saw the Solana account as the active one.
+    expect(
+      host
+        .states()
+        .slice(statesBefore)
+        .map((state) => state.connections?.length ?? 0),
+    ).toEqual([0])
+  })
+
+  it('tells a wallet holding several namespaces once, of all of them', async () => {
+    const { ctx } = await connected()
+    addConnection(ctx.store, {
+      namespace: 'solana',
+      addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
+      caipNetworkId: 'solana:x',
+      connectorId: devnetWallet.id,
+    })
+    await disconnectChains(ctx, ['eip155', 'solana'])
+    expect(connector.disconnect.mock.calls).toEqual([[['eip155', 'solana']]])
   })
 })
 

@@ -52,23 +52,35 @@ export async function disconnectAndClose(ctx: WidgetContext): Promise<void> {
 /**
  * Disconnects chain after chain; a failing chain does not stop the others. Each failure is
  * logged and returned as 'Failed to disconnect chain {chain}: {message}'. Every chain's account
- * (status, address, chain, connector id) is cleared whether or not its connector succeeded.
+ * (status, address, chain, connector id) is cleared whether or not its connector succeeded, all in
+ * one step once every wallet was told: the dapp never sees a half-disconnected session (its eip155
+ * address replaced by the Solana one for a moment).
  */
 export async function disconnectChains(ctx: WidgetContext, namespaces: readonly Namespace[]): Promise<string[]> {
+  const connections = ctx.store.get(connectionsAtom)
+  const ended = namespaces.filter((namespace) => connections[namespace])
+  // Each wallet is told once, of every namespace it loses (a session of several ends as a whole).
+  const byConnector = new Map<string, Namespace[]>()
+  for (const namespace of ended) {
+    const connectorId = connections[namespace]!.connectorId
+    byConnector.set(connectorId, [...(byConnector.get(connectorId) ?? []), namespace])
+  }
   const failures: string[] = []
-  for (const namespace of namespaces) {
-    const connection = ctx.store.get(connectionsAtom)[namespace]
-    if (!connection) continue
-    try {
-      // Sign-in (SIWX) sessions of this chain are cleared here first, once sign-in exists.
-      await connectorFor(ctx, connection.connectorId).disconnect(ctx, namespace)
-    } catch (error) {
-      const message = `Failed to disconnect chain ${namespace}: ${messageOf(error)}`
-      console.error(`[airlock] ${message}`)
-      failures.push(message)
-    } finally {
-      endSession(ctx, [namespace])
+  try {
+    for (const [connectorId, held] of byConnector) {
+      try {
+        // Sign-in (SIWX) sessions of these chains are cleared here first, once sign-in exists.
+        await connectorFor(ctx, connectorId).disconnect(ctx, held)
+      } catch (error) {
+        for (const namespace of held) {
+          const message = `Failed to disconnect chain ${namespace}: ${messageOf(error)}`
+          console.error(`[airlock] ${message}`)
+          failures.push(message)
+        }
+      }
     }
+  } finally {
+    endSession(ctx, ended)
   }
   return failures
 }

@@ -71,6 +71,10 @@ export interface Connector {
   request(ctx: WidgetContext, request: WalletRequest): Promise<unknown>
   /** Moves the wallet to another network of a namespace it is connected on. */
   switchNetwork(ctx: WidgetContext, namespace: Namespace, caipNetworkId: string): Promise<void>
-  /** Ends the wallet's session on one namespace (the session itself is cleared by the caller). */
-  disconnect(ctx: WidgetContext, namespace: Namespace): Promise<void>
+  /**
+   * Ends the wallet's session on `namespaces`, all of them it holds being disconnected at once (the
+   * session itself is cleared by the caller); a wallet of several namespaces keeps its session for
+   * those it still holds.
+   */
+  disconnect(ctx: WidgetContext, namespaces: readonly Namespace[]): Promise<void>
 }

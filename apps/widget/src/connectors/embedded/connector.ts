@@ -38,8 +38,8 @@ export const embeddedConnector: Connector = {
     await switchAuthChain(ctx, chainId)
   },
   /** The frame signs this device out once no namespace of the wallet stays connected (the wallet itself stays the user's). */
-  async disconnect(ctx, namespace) {
-    if (namespacesOf(ctx, AUTH_CONNECTOR_ID).some((other) => other !== namespace)) return
+  async disconnect(ctx, namespaces) {
+    if (namespacesOf(ctx, AUTH_CONNECTOR_ID).some((other) => !namespaces.includes(other))) return
     await (await auth()).disconnectAuth(ctx)
   },
 }

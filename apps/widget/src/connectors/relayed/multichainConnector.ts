@@ -53,6 +53,8 @@ export function multiChainConnector(id: string): Connector {
     reconnect: async () => undefined,
     request: (ctx, request) => member(ctx, request.namespace).request(ctx, request),
     switchNetwork: (ctx, namespace, caipNetworkId) => member(ctx, namespace).switchNetwork(ctx, namespace, caipNetworkId),
-    disconnect: (ctx, namespace) => member(ctx, namespace).disconnect(ctx, namespace),
+    disconnect: async (ctx, namespaces) => {
+      for (const namespace of namespaces) await member(ctx, namespace).disconnect(ctx, [namespace])
+    },
   }
 }

@@ -168,7 +168,7 @@ describe('WalletConnect connector with the devnet relay', () => {
     const ctx = widgetFor(relay.url, ['eip155:31337'])
     await pair(ctx, await phoneOn(relay.url))
     await relay.stop()
-    await expect(connectorFor(ctx, WALLET_CONNECT_CONNECTOR_ID).disconnect(ctx, 'eip155')).rejects.toThrow(
+    await expect(connectorFor(ctx, WALLET_CONNECT_CONNECTOR_ID).disconnect(ctx, ['eip155'])).rejects.toThrow(
       'the WalletConnect relay did not answer',
     )
     expect((await loadWalletConnect(ctx)).provider.session).toBeUndefined()

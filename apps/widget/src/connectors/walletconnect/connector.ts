@@ -319,8 +319,8 @@ export const walletConnectConnector: Connector = {
    * One namespace of the session: forgotten here while another of its namespaces stays connected
    * (a wallet cannot be asked to drop one); the last one ends the session on the phone too.
    */
-  async disconnect(ctx, namespace) {
-    const remaining = namespacesOf(ctx, WALLET_CONNECT_CONNECTOR_ID).filter((other) => other !== namespace)
+  async disconnect(ctx, namespaces) {
+    const remaining = namespacesOf(ctx, WALLET_CONNECT_CONNECTOR_ID).filter((other) => !namespaces.includes(other))
     if (remaining.length > 0) return
     const loaded = walletConnectLoaded(ctx)
     if (loaded) await endWalletSession(await loaded)
