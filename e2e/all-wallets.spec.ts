@@ -1,5 +1,5 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
+import { dappAccount, DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
 
 /** Explorer ids of apps/api/data/wallets.json. */
 const METAMASK = 'c57ca95b47569778a828d19178114f4db188b89b763c899ba0be274e97267d96'
@@ -106,6 +106,6 @@ test.describe('All Wallets, from the explorer across origins', () => {
     await expect.poll(() => page.evaluate(() => window.airlock!.getState().view)).toBe('ConnectingWalletConnect')
     await widget.getByTestId('back-button').click()
     await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await dappAccount(page)
   })
 })

@@ -1,5 +1,16 @@
 import { verifyMessage, type Hex } from 'viem'
-import { chainClient, connectWallet, DEVNET_WALLET_RDNS, expect, formatEth, openDemo, setWalletMode, stack, test } from './fixtures'
+import {
+  chainClient,
+  connectWallet,
+  dappAccount,
+  DEVNET_WALLET_RDNS,
+  expect,
+  formatEth,
+  openDemo,
+  setWalletMode,
+  stack,
+  test,
+} from './fixtures'
 import { holdResponses, restingBox } from './support/layout'
 
 test.describe('connecting the browser wallet across origins', () => {
@@ -8,7 +19,7 @@ test.describe('connecting the browser wallet across origins', () => {
     await page.getByTestId('connect-button').click()
     await expect(widget.getByTestId('connect-view')).toBeVisible()
     await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    expect(await dappAccount(page)).toBe(account.address)
     await expect(page.getByTestId('account-address')).toHaveText(account.address)
     await expect(page.getByTestId('account-chain')).toHaveText('eip155:31337')
 
@@ -64,7 +75,8 @@ test.describe('connecting the browser wallet across origins', () => {
     await openDemo(page)
     await connectWallet(page, widget)
     await page.reload()
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await page.waitForFunction(() => window.airlock !== undefined)
+    expect(await dappAccount(page)).toBe(account.address)
     await expect(page.getByTestId('account-address')).toHaveText(account.address)
   })
 
@@ -95,7 +107,7 @@ test.describe('connecting the browser wallet across origins', () => {
       await expect(page.getByTestId('account-status')).toHaveText('disconnected')
       await setWalletMode(page, 'approve')
       await widget.getByTestId('retry-button').click()
-      await expect(page.getByTestId('account-status')).toHaveText('connected')
+      await dappAccount(page)
     })
   }
 

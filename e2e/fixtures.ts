@@ -35,6 +35,8 @@ export const test = base.extend<{
   account: (typeof devnetAccounts)[number]
   /** The families the browser wallet offers (an option: `test.use({ families: [...] })`). */
   families: DevnetWalletFamily[]
+  /** More keys the browser wallet holds after the worker's own (an option), for a switch of account in the wallet. */
+  extraWalletKeys: `0x${string}`[]
   /** The browser wallet's Solana key when it offers Solana: a new one per test, funded. */
   solanaAccount: SolanaTestAccount | undefined
   widget: FrameLocator
@@ -44,13 +46,14 @@ export const test = base.extend<{
     await use(devnetAccounts[2 + testInfo.parallelIndex]!)
   },
   families: [['eip155'], { option: true }],
+  extraWalletKeys: [[], { option: true }],
   solanaAccount: async ({ families }, use, testInfo) => {
     await use(families.includes('solana') ? await freshSolanaAccount(2 + testInfo.parallelIndex) : undefined)
   },
-  page: async ({ page, account, families, solanaAccount }, use) => {
+  page: async ({ page, account, families, extraWalletKeys, solanaAccount }, use) => {
     const config = {
       chains: { 31337: stack.urls.rpc['31337'], 31338: stack.urls.rpc['31338'] },
-      accounts: [account.privateKey],
+      accounts: [account.privateKey, ...extraWalletKeys],
       defaultChainId: 31337,
       families,
       solanaRpc: stack.urls.solanaRpc,
@@ -102,11 +105,27 @@ export async function openDemo(page: Page, url = stack.urls.demo): Promise<void>
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
 }
 
-/** Connects the devnet wallet through the modal, as a user would. */
+/**
+ * Waits as a dapp waits for a connection: until its provider's `eth_accounts` (`solana_getAccounts`)
+ * names an account, which it may use at once (issue 22); answers that account.
+ */
+export async function dappAccount(page: Page, namespace: 'eip155' | 'solana' = 'eip155', timeout = 15_000): Promise<string> {
+  const accounts = () =>
+    page.evaluate(async (ns) => {
+      const answer = (await window.airlock!.getProvider(ns).request({
+        method: ns === 'eip155' ? 'eth_accounts' : 'solana_getAccounts',
+      })) as (string | { pubkey: string })[]
+      return answer.map((entry) => (typeof entry === 'string' ? entry : entry.pubkey))
+    }, namespace)
+  await expect.poll(async () => (await accounts()).length, { timeout, intervals: [20, 50, 100] }).toBeGreaterThan(0)
+  return (await accounts())[0]!
+}
+
+/** Connects the devnet wallet through the modal, as a user would, and waits as a dapp waits. */
 export async function connectWallet(page: Page, widget: FrameLocator): Promise<void> {
   await page.getByTestId('connect-button').click()
   await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await dappAccount(page)
 }
 
 export function setWalletMode(page: Page, mode: 'approve' | 'reject' | 'throw' | 'hang'): Promise<void> {

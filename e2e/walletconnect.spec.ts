@@ -1,10 +1,8 @@
 import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
-import type { FrameLocator, Page } from '@playwright/test'
 import { verifyMessage } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
-import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
-import { createForeignWallet, type ForeignWallet } from './support/foreignWallet'
+import { chainClient, dappAccount, expect, openDemo, stack, test } from './fixtures'
 import { signSolanaMessage, SOLANA } from './support/solana'
+import { foreignTest, showQr } from './support/walletconnect'
 
 const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
 
@@ -30,40 +28,13 @@ const walletTest = test.extend<{ phone: ReferenceWallet; phoneSolana: boolean }>
   },
 })
 
-/** A wallet that is not ours: its own WalletKit, project id and key (funded on the devnet chain). */
-const foreignTest = test.extend<{ foreign: ForeignWallet }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
-  foreign: async ({}, use) => {
-    const wallet = await createForeignWallet({
-      relayUrl: stack.urls.relay,
-      projectId: 'foreign-wallet-project',
-      privateKey: generatePrivateKey(),
-      rpcUrls,
-    })
-    await fund(wallet.address)
-    await use(wallet)
-    await wallet.stop()
-  },
-})
-
-/** Opens the modal on the plain WalletConnect entry and reads the URI the QR code carries. */
-async function showQr(page: Page, widget: FrameLocator): Promise<string> {
-  await page.getByTestId('connect-button').click()
-  await widget.getByTestId('wallet-item-walletConnect').click()
-  const qr = widget.getByTestId('wc-qr')
-  // A worker's first QR loads the WalletConnect chunk and opens the relay socket: with other
-  // suites sharing the 2 cores it took over 5 s for 3 of 6 workers here (0.6-3.2 s when idle).
-  await expect(qr).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/, { timeout: 15_000 })
-  return (await qr.getAttribute('data-uri'))!
-}
-
 walletTest(
   'pairs by QR, signs, sends, switches chain, survives a reload and sees the wallet disconnect',
   async ({ page, widget, phone }) => {
     await openDemo(page)
     const uri = await showQr(page, widget)
     await phone.pair(uri)
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    expect(await dappAccount(page)).toBe(phone.address)
     await expect(page.getByTestId('account-address')).toHaveText(phone.address)
 
     await page.getByTestId('connect-button').click()
@@ -102,8 +73,8 @@ walletTest(
 
     // A reload restores the session without asking the phone.
     await page.reload()
-    await page.waitForFunction(() => window.airlock?.getState().ready === true)
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    await page.waitForFunction(() => window.airlock !== undefined)
+    expect(await dappAccount(page)).toBe(phone.address)
     await expect(page.getByTestId('account-address')).toHaveText(phone.address)
     expect(await phone.pendingProposals()).toHaveLength(0)
 
@@ -150,13 +121,13 @@ walletTest('a declined connection shows the error, and retry pairs again', async
   const second = (await qr.getAttribute('data-uri'))!
   expect(second).not.toBe(first)
   await phone.pair(second)
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  expect(await dappAccount(page)).toBe(phone.address)
 })
 
 walletTest('a request the phone rejects returns 4001 to the dapp', async ({ page, widget, phone }) => {
   await openDemo(page)
   await phone.pair(await showQr(page, widget))
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await dappAccount(page)
   phone.setMode('reject', 'requests')
   await page.getByTestId('sign-button').click()
   await expect(page.getByTestId('error')).toHaveText(/^4001: /)
@@ -176,7 +147,7 @@ walletTest('a pairing about to expire is replaced by a new URI', async ({ page, 
 walletTest('a disconnect from the dapp ends the session on the phone too', async ({ page, widget, phone }) => {
   await openDemo(page)
   await phone.pair(await showQr(page, widget))
-  await expect(page.getByTestId('account-status')).toHaveText('connected')
+  await dappAccount(page)
   await expect.poll(() => phone.sessions().length).toBe(1)
   await page.getByTestId('disconnect-button').click()
   await expect(page.getByTestId('account-status')).toHaveText('disconnected')
@@ -193,7 +164,7 @@ foreignTest(
   async ({ page, widget, foreign }) => {
     await openDemo(page)
     await foreign.pair(await showQr(page, widget))
-    await expect(page.getByTestId('account-status')).toHaveText('connected')
+    expect(await dappAccount(page)).toBe(foreign.address)
     await expect(page.getByTestId('account-address')).toHaveText(foreign.address)
     // It approved what the dapp asked for that it knows: the two devnet chains, nothing more.
     expect(foreign.approvals).toEqual([

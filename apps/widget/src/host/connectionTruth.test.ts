@@ -9,7 +9,6 @@ import { bytesToBase58 } from '../chains/solana/bytes'
 import {
   approvingWallet,
   createFakeHost,
-  createTestContext,
   deferred,
   devnetWallet,
   flush,
@@ -17,22 +16,13 @@ import {
   type FakeHost,
   type WalletHandler,
 } from '../testing/fakeHost'
-import { onHostConnected } from './connection'
-import { createWidgetMethods } from './widgetMethods'
+import { bootWidget } from '../testing/bootWidget'
 
 /**
  * Issue 22: what the dapp sees during a connection, from the messages the host receives in order.
  * A connect goes disconnected -> connecting -> connected and never back; an event follows the state
  * it announces; a wallet request sent while a connection is on its way waits for it.
  */
-
-async function boot(host: FakeHost, storage = createMemoryStorage()) {
-  const ctx = createTestContext(host, { storage })
-  const methods = createWidgetMethods(ctx)
-  onHostConnected(ctx, host.api)
-  await flush()
-  return { ctx, methods }
-}
 
 const ask = (methods: WidgetMethods, namespace: 'eip155' | 'solana', method: string, params?: unknown) =>
   Promise.resolve(methods.request({ namespace, method, ...(params === undefined ? {} : { params }) }))
@@ -55,7 +45,7 @@ describe('a connection as the dapp sees it', () => {
   it('goes disconnected -> connecting -> connected, never back through disconnected, and each event follows its state', async () => {
     const prompt = deferred<unknown>()
     const host = createFakeHost({ wallet: promptingWallet(prompt.promise) })
-    const { ctx } = await boot(host)
+    const { ctx } = await bootWidget(host)
     const done = connect(ctx, devnetWallet.id)
     await flush()
     prompt.resolve([TEST_ADDRESS])
@@ -78,7 +68,7 @@ describe('a connection as the dapp sees it', () => {
         method === 'personal_sign' ? '0xsigned' : approvingWallet(method, params, id),
       ),
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     const done = connect(ctx, devnetWallet.id)
     await flush()
     const signing = outcome(ask(methods, 'eip155', 'personal_sign', ['0x68', TEST_ADDRESS]))
@@ -97,14 +87,14 @@ describe('a connection as the dapp sees it', () => {
 
   it('a request waiting on a connect fails 4001 when the user declines in the wallet or leaves, 4100 when the wallet fails', async () => {
     const declined = deferred<unknown>()
-    const first = await boot(createFakeHost({ wallet: promptingWallet(declined.promise) }))
+    const first = await bootWidget(createFakeHost({ wallet: promptingWallet(declined.promise) }))
     void connect(first.ctx, devnetWallet.id)
     await flush()
     const onDecline = outcome(ask(first.methods, 'eip155', 'personal_sign', ['0x68', TEST_ADDRESS]))
     declined.reject(new ProviderRpcError(4001))
     expect(await onDecline).toEqual({ code: 4001 })
 
-    const second = await boot(createFakeHost({ wallet: promptingWallet(new Promise(() => {})) }))
+    const second = await bootWidget(createFakeHost({ wallet: promptingWallet(new Promise(() => {})) }))
     void connect(second.ctx, devnetWallet.id)
     await flush()
     const onClose = outcome(ask(second.methods, 'eip155', 'eth_sendTransaction', [{ to: TEST_ADDRESS }]))
@@ -112,7 +102,7 @@ describe('a connection as the dapp sees it', () => {
     expect(await onClose).toEqual({ code: 4001 })
 
     const crashed = deferred<unknown>()
-    const third = await boot(createFakeHost({ wallet: promptingWallet(crashed.promise) }))
+    const third = await bootWidget(createFakeHost({ wallet: promptingWallet(crashed.promise) }))
     void connect(third.ctx, devnetWallet.id)
     await flush()
     const onCrash = outcome(ask(third.methods, 'eip155', 'personal_sign', ['0x68', TEST_ADDRESS]))
@@ -122,7 +112,7 @@ describe('a connection as the dapp sees it', () => {
 
   it('a wallet request with nothing connected and nothing on its way: 4100 at once, no wallet asked', async () => {
     const host = createFakeHost()
-    const { methods } = await boot(host)
+    const { methods } = await bootWidget(host)
     expect(await outcome(ask(methods, 'eip155', 'personal_sign', ['0x68', TEST_ADDRESS]))).toEqual({ code: 4100 })
     expect(host.walletCalls()).toEqual([])
   })
@@ -135,7 +125,7 @@ describe('a connection as the dapp sees it', () => {
     })
     const storage = createMemoryStorage()
     storage.set(RECENT_CONNECTOR_KEY, devnetWallet.id)
-    const { methods } = await boot(host, storage)
+    const { methods } = await bootWidget(host, storage)
     expect(host.lastState()?.status).toBe('reconnecting')
     const signing = outcome(ask(methods, 'eip155', 'personal_sign', ['0x68', TEST_ADDRESS]))
     accounts.resolve([TEST_ADDRESS])
@@ -150,7 +140,7 @@ describe('a connection as the dapp sees it', () => {
       connectors: [devnetWallet, solanaWallet],
       wallet: (method, params, id) => (method === 'standard:connect' ? prompt.promise : approvingWallet(method, params, id)),
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337', 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'] })
     await connect(ctx, devnetWallet.id)
     const before = host.states().length
@@ -177,7 +167,7 @@ describe('the Solana provider during a connection', () => {
         return null
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await methods.setOptions({ projectId: 'demo', networks: ['solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'] })
     const done = connect(ctx, solanaWallet.id)
     await flush()

@@ -2,39 +2,17 @@
 import { ProviderRpcError, type WidgetMethods } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { RECENT_CONNECTOR_KEY } from '../core/session/recentConnector'
-import type { WidgetContext } from '../core/context'
 import { connect } from '../connectors/connect'
 import { createMemoryStorage, createSafeStorage } from '../core/storage/safeStorage'
-import {
-  approvingWallet,
-  createFakeHost,
-  createTestContext,
-  deferred,
-  devnetWallet,
-  flush,
-  TEST_ADDRESS,
-  type FakeHost,
-} from '../testing/fakeHost'
-import { onHostConnected } from './connection'
-import { createWidgetMethods } from './widgetMethods'
-
-async function boot(
-  host: FakeHost = createFakeHost(),
-  storage = createMemoryStorage(),
-): Promise<{ ctx: WidgetContext; methods: WidgetMethods; host: FakeHost }> {
-  const ctx = createTestContext(host, { storage })
-  const methods = createWidgetMethods(ctx)
-  onHostConnected(ctx, host.api)
-  await flush()
-  return { ctx, methods, host }
-}
+import { approvingWallet, createFakeHost, deferred, devnetWallet, flush, TEST_ADDRESS } from '../testing/fakeHost'
+import { bootWidget } from '../testing/bootWidget'
 
 const request = (methods: WidgetMethods, method: string, params?: unknown) =>
   Promise.resolve(methods.request({ namespace: 'eip155', method, ...(params === undefined ? {} : { params }) }))
 
 describe('handshake', () => {
   it('first tells the host it is ready, then lists connectors', async () => {
-    const { host } = await boot()
+    const { host } = await bootWidget()
     expect(host.states()[0]).toMatchObject({
       ready: true,
       open: false,
@@ -47,7 +25,7 @@ describe('handshake', () => {
   })
 
   it('does not re-send an unchanged state', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     const count = host.states().length
     await methods.setTheme({ themeMode: 'dark' })
     expect(host.states()).toHaveLength(count)
@@ -58,7 +36,7 @@ describe('handshake', () => {
 
 describe('open and close', () => {
   it('opens on Connect when disconnected, on Account when connected', async () => {
-    const { ctx, methods, host } = await boot()
+    const { ctx, methods, host } = await bootWidget()
     await methods.open(undefined)
     expect(host.lastState()).toMatchObject({ open: true, view: 'Connect' })
     await methods.open({ view: 'Account' })
@@ -69,7 +47,7 @@ describe('open and close', () => {
   })
 
   it('opens on the namespace asked for, keeping the others connected; a namespace the dapp did not request is refused', async () => {
-    const { ctx, methods, host } = await boot()
+    const { ctx, methods, host } = await bootWidget()
     await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'] })
     await connect(ctx, devnetWallet.id)
     await methods.open({ namespace: 'solana' })
@@ -83,7 +61,7 @@ describe('open and close', () => {
   })
 
   it('close hides the iframe and emits the state', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     await methods.open(undefined)
     await methods.close(undefined)
     expect(host.api.setVisible).toHaveBeenCalledWith({ visible: false })
@@ -91,7 +69,7 @@ describe('open and close', () => {
   })
 
   it('tracks MODAL_OPEN once the opened card has had a frame to paint, and MODAL_CLOSE', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     const tracked = () => vi.mocked(host.api.emit).mock.calls.flatMap(([event]) => (event.type === 'event' ? [event.event.data.event] : []))
     await methods.open(undefined)
     expect(tracked()).not.toContain('MODAL_OPEN')
@@ -103,7 +81,7 @@ describe('open and close', () => {
 
 describe('eth_requestAccounts', () => {
   it('opens the modal on Connect, asks the host to show it, and resolves once connected', async () => {
-    const { ctx, methods, host } = await boot()
+    const { ctx, methods, host } = await bootWidget()
     const accounts = request(methods, 'eth_requestAccounts')
     await flush()
     expect(host.lastState()).toMatchObject({ open: true, view: 'Connect' })
@@ -113,7 +91,7 @@ describe('eth_requestAccounts', () => {
   })
 
   it('rejects 4001 when the modal is closed first', async () => {
-    const { methods } = await boot()
+    const { methods } = await bootWidget()
     const accounts = request(methods, 'eth_requestAccounts')
     await flush()
     await methods.close(undefined)
@@ -121,7 +99,7 @@ describe('eth_requestAccounts', () => {
   })
 
   it('answers at once when connected', async () => {
-    const { ctx, methods } = await boot()
+    const { ctx, methods } = await bootWidget()
     await connect(ctx, devnetWallet.id)
     expect(await request(methods, 'eth_requestAccounts')).toEqual([TEST_ADDRESS])
   })
@@ -129,7 +107,7 @@ describe('eth_requestAccounts', () => {
 
 describe('connecting', () => {
   it('reports connected state, provider events and CONNECT_SUCCESS, remembers the wallet and closes', async () => {
-    const { ctx, methods, host } = await boot()
+    const { ctx, methods, host } = await bootWidget()
     await methods.open(undefined)
     await connect(ctx, devnetWallet.id)
     expect(host.lastState()).toMatchObject({
@@ -158,7 +136,7 @@ describe('connecting', () => {
     const host = createFakeHost({
       wallet: (method) => (method === 'eth_requestAccounts' ? pending.promise : approvingWallet(method, undefined, '')),
     })
-    const { ctx } = await boot(host)
+    const { ctx } = await bootWidget(host)
     const done = connect(ctx, devnetWallet.id)
     expect(host.lastState()?.status).toBe('connecting')
     pending.resolve([TEST_ADDRESS])
@@ -176,7 +154,7 @@ describe('reconnect on load', () => {
 
   it('silently restores the recent wallet with eth_accounts', async () => {
     const host = createFakeHost()
-    await boot(host, stored())
+    await bootWidget(host, stored())
     expect(host.walletCalls().map((c) => c.method)).toEqual(['eth_accounts', 'eth_chainId'])
     expect(host.lastState()).toMatchObject({ status: 'connected', address: TEST_ADDRESS })
     expect(host.states().some((s) => s.status === 'reconnecting')).toBe(true)
@@ -186,7 +164,7 @@ describe('reconnect on load', () => {
   it('clears the stored wallet when it has no accounts any more', async () => {
     const host = createFakeHost({ wallet: (method) => (method === 'eth_accounts' ? [] : null) })
     const storage = stored()
-    await boot(host, storage)
+    await bootWidget(host, storage)
     expect(host.lastState()?.status).toBe('disconnected')
     expect(storage.get(RECENT_CONNECTOR_KEY)).toBeUndefined()
     expect(host.providerEvents()).toEqual([])
@@ -199,14 +177,14 @@ describe('reconnect on load', () => {
       },
     })
     const storage = stored()
-    await boot(host, storage)
+    await bootWidget(host, storage)
     expect(host.lastState()?.status).toBe('disconnected')
     expect(storage.get(RECENT_CONNECTOR_KEY)).toBeUndefined()
   })
 
   it('waits for a late announcement within the lookup window', async () => {
     const host = createFakeHost({ connectors: [] })
-    const { methods } = await boot(host, stored())
+    const { methods } = await bootWidget(host, stored())
     expect(host.walletCalls()).toEqual([])
     await methods.connectorsChanged({ connectors: [devnetWallet] })
     await flush()
@@ -218,7 +196,7 @@ describe('reconnect on load', () => {
     const host = createFakeHost({
       wallet: (method) => (method === 'eth_accounts' ? pending.promise : approvingWallet(method, undefined, '')),
     })
-    const { methods } = await boot(host, stored())
+    const { methods } = await bootWidget(host, stored())
     await methods.connectorsChanged({ connectors: [devnetWallet] })
     await methods.connectorsChanged({ connectors: [devnetWallet] })
     expect(host.walletCalls().filter((c) => c.method === 'eth_accounts')).toHaveLength(1)
@@ -234,21 +212,21 @@ describe('reconnect on load', () => {
         throw new DOMException('Access is denied for this document.', 'SecurityError')
       })
     const host = createFakeHost()
-    const first = await boot(host, denied())
+    const first = await bootWidget(host, denied())
     await connect(first.ctx, devnetWallet.id)
     expect(host.storage.get(RECENT_CONNECTOR_KEY)).toBe(devnetWallet.id)
 
     // The next page load: the widget's storage is empty again, the host's is not.
     const reloaded = createFakeHost()
     reloaded.storage = host.storage
-    await boot(reloaded, denied())
+    await bootWidget(reloaded, denied())
     expect(reloaded.walletCalls().map((c) => c.method)).toEqual(['eth_accounts', 'eth_chainId'])
     expect(reloaded.lastState()?.status).toBe('connected')
   })
 
   it('does not touch host storage while its own storage works', async () => {
     const host = createFakeHost()
-    const { ctx } = await boot(
+    const { ctx } = await bootWidget(
       host,
       createSafeStorage(() => new MemoryBackedStorage()),
     )
@@ -262,7 +240,7 @@ describe('reconnect on load', () => {
     const host = createFakeHost({
       wallet: (method) => (method === 'eth_accounts' ? pending.promise : approvingWallet(method, undefined, '')),
     })
-    const { methods } = await boot(host, stored())
+    const { methods } = await bootWidget(host, stored())
     await methods.open(undefined)
     expect(host.lastState()).toMatchObject({ open: true, view: 'Connect', status: 'reconnecting' })
     pending.resolve([TEST_ADDRESS])
@@ -272,7 +250,7 @@ describe('reconnect on load', () => {
 
   it('does nothing without a stored wallet', async () => {
     const host = createFakeHost()
-    await boot(host)
+    await bootWidget(host)
     expect(host.walletCalls()).toEqual([])
   })
 })
@@ -285,7 +263,7 @@ describe('disconnect', () => {
         return approvingWallet(method, params, id)
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await connect(ctx, devnetWallet.id)
     host.events.length = 0
     await methods.disconnect(undefined)
@@ -305,7 +283,7 @@ describe('disconnect', () => {
   it("reports DISCONNECT_ERROR and 'Failed to disconnect' when clearing fails", async () => {
     const storage = createMemoryStorage()
     const host = createFakeHost()
-    const { ctx, methods } = await boot(host, {
+    const { ctx, methods } = await bootWidget(host, {
       ...storage,
       get: storage.get,
       set: storage.set,
@@ -321,7 +299,7 @@ describe('disconnect', () => {
 
 describe('switchNetwork', () => {
   it('switches the wallet and emits chainChanged', async () => {
-    const { ctx, methods, host } = await boot()
+    const { ctx, methods, host } = await bootWidget()
     await connect(ctx, devnetWallet.id)
     host.events.length = 0
     await methods.switchNetwork({ caipNetworkId: 'eip155:31338' })
@@ -340,7 +318,7 @@ describe('switchNetwork', () => {
         return approvingWallet(method, params, id)
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await connect(ctx, devnetWallet.id)
     await methods.switchNetwork({ caipNetworkId: 'eip155:10143' })
     const add = host.walletCalls().find((c) => c.method === 'wallet_addEthereumChain')
@@ -364,7 +342,7 @@ describe('switchNetwork', () => {
         return approvingWallet(method, params, id)
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:10143' }))).rejects.toThrow('Chain is not supported')
     expect(host.lastState()?.chainId).toBe(31337)
@@ -377,7 +355,7 @@ describe('switchNetwork', () => {
         return approvingWallet(method, params, id)
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:987654' }))).rejects.toMatchObject({
       code: 4902,
@@ -393,13 +371,13 @@ describe('switchNetwork', () => {
         return approvingWallet(method, params, id)
       },
     })
-    const { ctx, methods } = await boot(host)
+    const { ctx, methods } = await bootWidget(host)
     await connect(ctx, devnetWallet.id)
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'eip155:1' }))).rejects.toMatchObject({ code: 4001 })
   })
 
   it('changes the active network when disconnected', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     await methods.switchNetwork({ caipNetworkId: 'eip155:8453' })
     expect(host.lastState()).toMatchObject({ caipNetworkId: 'eip155:8453', chainId: 8453 })
     expect(host.providerEvents()).toEqual([{ event: 'chainChanged', data: '0x2105' }])
@@ -407,7 +385,7 @@ describe('switchNetwork', () => {
   })
 
   it('refuses networks of a family the widget does not serve', async () => {
-    const { methods } = await boot()
+    const { methods } = await bootWidget()
     await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }))).rejects.toThrow(
       'Unsupported chain',
     )
@@ -416,7 +394,7 @@ describe('switchNetwork', () => {
 
 describe('options', () => {
   it('defaults networks to eip155:1 and uses defaultNetwork for the disconnected chain', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     await methods.setOptions({ projectId: 'demo' })
     expect(host.lastState()?.caipNetworkId).toBe('eip155:1')
     await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337', 'eip155:1'] })
@@ -426,7 +404,7 @@ describe('options', () => {
   })
 
   it('applies themeMode from options', async () => {
-    const { methods, host } = await boot()
+    const { methods, host } = await bootWidget()
     await methods.setOptions({ projectId: 'demo', themeMode: 'light' })
     expect(host.lastState()?.themeMode).toBe('light')
   })
@@ -434,7 +412,7 @@ describe('options', () => {
 
 describe('connector events', () => {
   async function connected() {
-    const booted = await boot()
+    const booted = await bootWidget()
     await connect(booted.ctx, devnetWallet.id)
     booted.host.events.length = 0
     return booted
@@ -484,7 +462,7 @@ describe('connector events', () => {
 
 describe('getState', () => {
   it('returns the current public state', async () => {
-    const { methods } = await boot()
+    const { methods } = await bootWidget()
     expect(await methods.getState(undefined)).toMatchObject({
       ready: true,
       status: 'disconnected',

@@ -1,21 +1,12 @@
 // @vitest-environment happy-dom
 import { ProviderRpcError } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
-import { onHostConnected } from '../../host/connection'
-import { createWidgetMethods } from '../../host/widgetMethods'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { ACTIVE_NETWORK_KEY } from '../../core/storage/persisted'
 import { createMemoryStorage, createSafeStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
-import {
-  approvingWallet,
-  createFakeHost,
-  createTestContext,
-  devnetWallet,
-  flush,
-  type FakeHost,
-  type WalletHandler,
-} from '../../testing/fakeHost'
+import { approvingWallet, createFakeHost, devnetWallet, flush, type FakeHost, type WalletHandler } from '../../testing/fakeHost'
+import { bootWidget } from '../../testing/bootWidget'
 import { connect } from '../../connectors/connect'
 import { updateConnection } from '../../core/session/session'
 
@@ -24,10 +15,7 @@ const DEVNET_2 = 'eip155:31338'
 
 async function boot(options: { wallet?: WalletHandler; storage?: KeyValueStorage; host?: FakeHost } = {}) {
   const host = options.host ?? createFakeHost(options.wallet ? { wallet: options.wallet } : {})
-  const ctx = createTestContext(host, { storage: options.storage ?? createMemoryStorage() })
-  const methods = createWidgetMethods(ctx)
-  onHostConnected(ctx, host.api)
-  await flush()
+  const { ctx, methods } = await bootWidget(host, options.storage ?? createMemoryStorage())
   await methods.setOptions({ projectId: 'demo', networks: [DEVNET, DEVNET_2] })
   return { ctx, methods, host }
 }

@@ -1,0 +1,31 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import { generatePrivateKey } from 'viem/accounts'
+import { expect, fund, stack, test } from '../fixtures'
+import { createForeignWallet, type ForeignWallet } from './foreignWallet'
+
+/** Opens the modal on the plain WalletConnect entry and reads the URI the QR code carries. */
+export async function showQr(page: Page, widget: FrameLocator): Promise<string> {
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId('wallet-item-walletConnect').click()
+  const qr = widget.getByTestId('wc-qr')
+  // A worker's first QR loads the WalletConnect chunk and opens the relay socket: with other
+  // suites sharing the 2 cores it took over 5 s for 3 of 6 workers here (0.6-3.2 s when idle).
+  await expect(qr).toHaveAttribute('data-uri', /^wc:[0-9a-f]{64}@2\?/, { timeout: 15_000 })
+  return (await qr.getAttribute('data-uri'))!
+}
+
+/** A wallet that is not ours: its own WalletKit, project id and key (funded on the devnet chain). */
+export const foreignTest = test.extend<{ foreign: ForeignWallet }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
+  foreign: async ({}, use) => {
+    const wallet = await createForeignWallet({
+      relayUrl: stack.urls.relay,
+      projectId: 'foreign-wallet-project',
+      privateKey: generatePrivateKey(),
+      rpcUrls: { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! },
+    })
+    await fund(wallet.address)
+    await use(wallet)
+    await wallet.stop()
+  },
+})
