@@ -8,6 +8,7 @@ import {
 } from '@airlock/devnet/farcaster'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { startOidcStandIn, type OidcStandIn } from '@airlock/devnet/oidc'
+import { FeeMessage } from '@airlock/chains'
 import { FrameErrorMessage, type FrameLoginStep, type FrameSocialLoginStep } from '@airlock/protocol'
 import { HDKey } from '@scure/bip32'
 import { bytesToHex, parseTransaction, recoverTransactionAddress, verifyMessage, verifyTypedData, type Hex } from 'viem'
@@ -260,9 +261,14 @@ describe('the secure frame refuses', () => {
     ).rejects.toMatchObject({ message: RpcMessage.wrongChain(1, 31337) })
     await expect(
       frame.rpcRequest({ method: 'eth_sendTransaction', params: [{ from: address, nonce: '0x0', gas: '0x5208' }] }),
-    ).rejects.toMatchObject({
-      message: RpcMessage.noFees,
-    })
+    ).rejects.toMatchObject({ message: FeeMessage.none, code: -32602 })
+    // SPEC section 5: a gas price beside EIP-1559 fees is refused, not signed at one while shown at the other.
+    await expect(
+      frame.rpcRequest({
+        method: 'eth_sendTransaction',
+        params: [{ from: address, to: address, nonce: '0x0', gas: '0x5208', maxFeePerGas: '0x3b9aca00', gasPrice: '0x2d79883d2000' }],
+      }),
+    ).rejects.toMatchObject({ message: FeeMessage.mixed, code: -32602 })
     await expect(frame.setPreferredAccount({ type: 'smartAccount' })).rejects.toThrow('Smart accounts are not available')
     expect(await frame.setPreferredAccount({ type: 'eoa' })).toEqual({ type: 'eoa', address })
     await expect(frame.connectSocial({ uri: 'https://example.com/not-started' })).rejects.toThrow('This sign-in was not started here')
@@ -282,7 +288,7 @@ describe('the secure frame refuses', () => {
     expect(seen).toEqual({
       id: 'tx1',
       method: 'eth_sendTransaction',
-      params: [{ from: address, to: address, value: '0x1', nonce: '0x0', gas: '0x5208', gasPrice: '0x1', chainId: '0x7a69' }],
+      params: [{ from: address, to: address, value: '0x1', nonce: '0x0', gas: '0x5208', chainId: '0x7a69', type: '0x0', gasPrice: '0x1' }],
       chainId: 31337,
       from: address,
       dapp: { origin: 'http://dapp.localhost:4400', metadata: undefined },

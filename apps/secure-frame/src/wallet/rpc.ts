@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { signedFees, type SignedFees } from '@airlock/chains'
 import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode, type FrameChainId, type FrameRpcRequest } from '@airlock/protocol'
 import { hashTypedData, type TransactionSerializable, type TypedDataDefinition } from 'viem'
 import type { Eip155Account } from '../custody/derive/eip155'
@@ -37,7 +38,6 @@ export const RpcMessage = {
   otherAddress: 'The request names an address that is not this wallet',
   wrongChain: (requested: number, current: FrameChainId) =>
     `The request is for chain ${requested}, the wallet is on chain ${String(current)}`,
-  noFees: 'The transaction has no fee fields (maxFeePerGas and maxPriorityFeePerGas, or gasPrice)',
   badParams: (method: string) => `Invalid params for ${method}`,
   notSupported: (method: string) => `${method} is not supported by this wallet yet`,
 } as const
@@ -104,42 +104,81 @@ export function prepareRequest(account: Eip155Account, request: FrameRpcRequest,
       return prepared(params, () => signTypedDataV4(account, definition))
     }
     case 'eth_sendTransaction': {
-      const params = parse(SendTransactionParams)
-      const [tx] = params
+      const [tx] = parse(SendTransactionParams)
       ours(tx.from)
       const txChain = tx.chainId !== undefined ? Number(BigInt(tx.chainId)) : typeof chainId === 'number' ? chainId : NaN
       if (!Number.isSafeInteger(txChain)) throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.badParams(request.method))
       sameChain(txChain)
-      const base = {
-        chainId: txChain,
-        nonce: Number(BigInt(tx.nonce)),
-        gas: BigInt(tx.gas),
-        ...(tx.to ? { to: tx.to as `0x${string}` } : {}),
-        ...(tx.value ? { value: BigInt(tx.value) } : {}),
-        ...((tx.data ?? tx.input) ? { data: (tx.data ?? tx.input) as `0x${string}` } : {}),
-      }
-      const accessList = tx.accessList as { address: `0x${string}`; storageKeys: `0x${string}`[] }[] | undefined
-      let serializable: TransactionSerializable
-      if (tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined) {
-        serializable = {
-          ...base,
-          type: 'eip1559',
-          maxFeePerGas: BigInt(tx.maxFeePerGas),
-          maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-          ...(accessList ? { accessList } : {}),
-        }
-      } else if (tx.gasPrice !== undefined) {
-        // An access list needs a typed (EIP-2930) transaction; without one, legacy as the fields say.
-        serializable = accessList
-          ? { ...base, type: 'eip2930', gasPrice: BigInt(tx.gasPrice), accessList }
-          : { ...base, type: 'legacy', gasPrice: BigInt(tx.gasPrice) }
-      } else {
-        throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.noFees)
-      }
-      // The chain shown is the one signed, even where the widget left chainId out.
-      return prepared([{ ...tx, chainId: `0x${txChain.toString(16)}` }], () => signTransaction(account, serializable))
+      const transaction = buildTransaction(tx, txChain)
+      // One object: the prompt decodes `shown`, written from the transaction that is signed.
+      return prepared([shownTransaction(tx.from, transaction)], () => signTransaction(account, transaction))
     }
     default:
       throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+  }
+}
+
+type FilledTransaction = z.output<typeof FilledTransaction>
+type AccessList = { address: `0x${string}`; storageKeys: `0x${string}`[] }[]
+
+/**
+ * The transaction the frame will sign, built once from the widget's fields: the fees of one kind
+ * and complete (SPEC section 5; `signedFees`), the declared type the one the fields make. Mixed or
+ * contradictory fields are refused before the user is asked.
+ */
+function buildTransaction(tx: FilledTransaction, chainId: number): TransactionSerializable {
+  const accessList = tx.accessList as AccessList | undefined
+  let fees: SignedFees
+  try {
+    fees = signedFees({ ...tx, hasAccessList: accessList !== undefined })
+  } catch (error) {
+    throw new ProviderRpcError(RpcErrorCode.InvalidParams, (error as Error).message)
+  }
+  const base = {
+    chainId,
+    nonce: Number(BigInt(tx.nonce)),
+    gas: BigInt(tx.gas),
+    ...(tx.to ? { to: tx.to as `0x${string}` } : {}),
+    ...(tx.value ? { value: BigInt(tx.value) } : {}),
+    ...((tx.data ?? tx.input) ? { data: (tx.data ?? tx.input) as `0x${string}` } : {}),
+  }
+  switch (fees.type) {
+    case '0x2':
+      return {
+        ...base,
+        type: 'eip1559',
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        ...(accessList ? { accessList } : {}),
+      }
+    case '0x1':
+      return { ...base, type: 'eip2930', gasPrice: fees.gasPrice, accessList: accessList ?? [] }
+    case '0x0':
+      return { ...base, type: 'legacy', gasPrice: fees.gasPrice }
+  }
+}
+
+const TYPES = { legacy: '0x0', eip2930: '0x1', eip1559: '0x2' } as const
+const quantityOf = (value: bigint | number) => `0x${value.toString(16)}`
+
+/** The signed transaction as JSON-RPC spells it: every field that is signed, and nothing else. */
+export function shownTransaction(from: string, transaction: TransactionSerializable): Record<string, unknown> {
+  const type = TYPES[transaction.type as keyof typeof TYPES]
+  return {
+    from,
+    ...(transaction.to ? { to: transaction.to } : {}),
+    value: quantityOf(transaction.value ?? 0n),
+    ...(transaction.data ? { data: transaction.data } : {}),
+    nonce: quantityOf(transaction.nonce ?? 0),
+    gas: quantityOf(transaction.gas ?? 0n),
+    chainId: quantityOf(transaction.chainId ?? 0),
+    type,
+    ...(type === '0x2'
+      ? {
+          maxFeePerGas: quantityOf(transaction.maxFeePerGas ?? 0n),
+          maxPriorityFeePerGas: quantityOf(transaction.maxPriorityFeePerGas ?? 0n),
+        }
+      : { gasPrice: quantityOf(transaction.gasPrice ?? 0n) }),
+    ...(transaction.accessList ? { accessList: transaction.accessList } : {}),
   }
 }

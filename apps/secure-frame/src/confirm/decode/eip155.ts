@@ -1,4 +1,4 @@
-import { formatUnits, getEvmNetwork } from '@airlock/chains'
+import { feeFieldsProblem, formatUnits, getEvmNetwork } from '@airlock/chains'
 import { decodeCalldata, groupDigits, isDataHex, type TokenLookup } from './calldata'
 import { invalidRequest, type ApprovalInput, type DecodedTransaction, type NetworkLabel, type RequestDecoder } from './request'
 import { decodeMessage } from './message'
@@ -65,7 +65,10 @@ function decodeTransaction(
   warnings: string[],
 ): DecodedTransaction | string {
   const { to, value, gas, nonce } = tx
-  const feePerGas = tx.maxFeePerGas ?? tx.gasPrice
+  // The frame shows what it built to sign (wallet/rpc.ts): one kind of fee, which its type names.
+  const mixed = feeFieldsProblem({ gasPrice: hexOrUndefined(tx.gasPrice), maxFeePerGas: hexOrUndefined(tx.maxFeePerGas) })
+  if (mixed) return mixed
+  const feePerGas = tx.type === '0x2' || tx.maxFeePerGas !== undefined ? tx.maxFeePerGas : tx.gasPrice
   const data = tx.data ?? tx.input
   if (to !== undefined && to !== null && (typeof to !== 'string' || !EVM_ADDRESS.test(to))) return 'The recipient is not an address.'
   if (value !== undefined && value !== null && (typeof value !== 'string' || !HEX_QUANTITY.test(value)))
@@ -102,6 +105,8 @@ function decodeTransaction(
       : {}),
   }
 }
+
+const hexOrUndefined = (value: unknown) => (typeof value === 'string' && HEX_QUANTITY.test(value) ? value : undefined)
 
 function nativeAmount(value: bigint, network: NetworkLabel): string {
   return network.native ? `${groupDigits(formatUnits(value, network.native.decimals))} ${network.native.symbol}` : `${value} wei`

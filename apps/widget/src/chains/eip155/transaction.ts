@@ -1,4 +1,4 @@
-import { toHexChainId } from '@airlock/chains'
+import { FeeMessage, feeFieldsProblem, toHexChainId } from '@airlock/chains'
 import { EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 
 /**
@@ -36,7 +36,7 @@ export type FilledTransaction = {
   nonce: Hex
   chainId: Hex
   accessList?: readonly { address: Hex; storageKeys: readonly Hex[] }[]
-} & ({ type: '0x2'; maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } | { type: '0x0'; gasPrice: Hex })
+} & ({ type: '0x2'; maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } | { type: '0x0' | '0x1'; gasPrice: Hex })
 
 /** Reads through the RPC proxy on the transaction's chain. */
 export type ChainRpc = (method: string, params: unknown[]) => Promise<unknown>
@@ -45,7 +45,6 @@ export type ChainRpc = (method: string, params: unknown[]) => Promise<unknown>
 export const GAS_LIMIT_MARGIN_PERCENT = 20n
 /** viem's default: the max fee allows the base fee to grow 20 % before the transaction lands. */
 export const BASE_FEE_MULTIPLIER_PERCENT = 120n
-const MAX_UINT256 = 2n ** 256n - 1n
 
 const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/
 const DATA = /^0x([0-9a-fA-F]{2})*$/
@@ -94,13 +93,9 @@ export function checkTransactionRequest(params: unknown, account: Hex, chainId: 
   }
 }
 
-function checkFees({ gasPrice, maxFeePerGas, maxPriorityFeePerGas }: TransactionRequest): void {
-  if (gasPrice !== undefined && (maxFeePerGas !== undefined || maxPriorityFeePerGas !== undefined))
-    throw invalid('Cannot specify both a gasPrice and a maxFeePerGas/maxPriorityFeePerGas')
-  if (maxFeePerGas !== undefined && BigInt(maxFeePerGas) > MAX_UINT256)
-    throw invalid('The fee cap (maxFeePerGas) cannot be higher than the maximum allowed value (2^256-1)')
-  if (maxFeePerGas !== undefined && maxPriorityFeePerGas !== undefined && BigInt(maxPriorityFeePerGas) > BigInt(maxFeePerGas))
-    throw invalid('The tip (maxPriorityFeePerGas) cannot be higher than the fee cap (maxFeePerGas)')
+function checkFees(tx: TransactionRequest): void {
+  const problem = feeFieldsProblem(tx)
+  if (problem) throw invalid(problem)
 }
 
 function checkAccessList(list: unknown): void {
@@ -161,12 +156,13 @@ export async function fillTransaction(tx: TransactionRequest, account: Hex, chai
     if (!legacy && (tx.maxFeePerGas !== undefined || tx.maxPriorityFeePerGas !== undefined || tx.type === '0x2'))
       throw invalid('This chain does not support EIP-1559 fees')
     const gasPrice = tx.gasPrice !== undefined ? BigInt(tx.gasPrice) : quantity(await rpc('eth_gasPrice', []), 'gas price')
-    return { ...common, type: '0x0', gasPrice: hex(gasPrice) }
+    // A gas price with an access list is an EIP-2930 transaction: the type says what will be signed.
+    return { ...common, type: tx.accessList ? '0x1' : '0x0', gasPrice: hex(gasPrice) }
   }
   const baseFeePerGas = quantity(baseFee, 'base fee')
   const tip = tx.maxPriorityFeePerGas !== undefined ? BigInt(tx.maxPriorityFeePerGas) : await suggestedTip(rpc, baseFeePerGas)
   const maxFee = tx.maxFeePerGas !== undefined ? BigInt(tx.maxFeePerGas) : (baseFeePerGas * BASE_FEE_MULTIPLIER_PERCENT) / 100n + tip
-  if (tip > maxFee) throw invalid('The tip (maxPriorityFeePerGas) cannot be higher than the fee cap (maxFeePerGas)')
+  if (tip > maxFee) throw invalid(FeeMessage.tipAboveCap)
   return { ...common, type: '0x2', maxFeePerGas: hex(maxFee), maxPriorityFeePerGas: hex(tip) }
 }
 
