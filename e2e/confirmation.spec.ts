@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { FrameErrorMessage } from '@airlock/protocol'
+import { HintText } from '../apps/secure-frame/src/confirm/guard'
 import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
 import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import {
@@ -38,6 +39,27 @@ async function signedIn(page: Page, tag: string): Promise<Address> {
   const address = await emailLogin(page, page.frameLocator('iframe[data-airlock]'), freshEmail(tag))
   await fund(address)
   return address
+}
+
+/**
+ * Moves over where Approve is drawn and clicks there, several times, as a user clicking the dapp's
+ * decoy (or the Approve they see) would; it must stay unarmed.
+ */
+async function clickWhereApproveIs(page: Page) {
+  const approve = secureFrameLocator(page).getByTestId('approve-confirm')
+  const clickIt = async () => {
+    const box = (await approve.boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  }
+  for (let i = 0; i < 4; i++) {
+    const box = (await approve.boundingBox())!
+    await page.mouse.move(box.x + 5 + i * 4, box.y + box.height / 2)
+    await page.waitForTimeout(300)
+    await clickIt()
+  }
+  await page.waitForTimeout(700)
+  await clickIt()
+  expect(await approve.getAttribute('data-armed')).toBe('false')
 }
 
 test.describe('the confirmation is drawn and approved in the secure origin', () => {
@@ -138,20 +160,6 @@ test.describe('the confirmation is drawn and approved in the secure origin', () 
 })
 
 test.describe('clickjacking: a dapp that hides or covers the confirmation gets no approval', () => {
-  /** Moves over where Approve is drawn and clicks there, several times, as a user clicking the dapp's decoy would. */
-  async function clickWhereApproveIs(page: Page) {
-    const approve = secureFrameLocator(page).getByTestId('approve-confirm')
-    const box = (await approve.boundingBox())!
-    for (let i = 0; i < 4; i++) {
-      await page.mouse.move(box.x + 5 + i * 4, box.y + box.height / 2)
-      await page.waitForTimeout(300)
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    }
-    await page.waitForTimeout(700)
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
-    expect(await approve.getAttribute('data-armed')).toBe('false')
-  }
-
   test('the widget iframe at opacity 0: clicks on Approve do nothing; the user confirms in the secure window', async ({ page }) => {
     test.slow()
     const address = await signedIn(page, 'opacity')
@@ -168,6 +176,11 @@ test.describe('clickjacking: a dapp that hides or covers the confirmation gets n
     await expect(page.getByTestId('tx-hash')).toHaveText('—')
     expect(await chainState(address)).toEqual(before)
 
+    // Hidden, the way out is hidden too: "Review in a secure window" arms only for a click the user aims.
+    await expect(secureFrameLocator(page).getByTestId('approve-popup')).toHaveAttribute('data-visible', 'false')
+    await page.evaluate(() => {
+      document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!.style.opacity = ''
+    })
     const popup = await openConfirmPopup(page)
     await expect(popup.getByTestId('approve-value')).toHaveText('0.01 ETH')
     await expect(popup.getByTestId('approve-to')).toHaveText(RECIPIENT)
@@ -194,7 +207,10 @@ test.describe('clickjacking: a dapp that hides or covers the confirmation gets n
     await clickWhereApproveIs(page)
     await expect(page.getByTestId('signature')).toHaveText('—')
 
-    // The user's way out: the secure window, which the dapp can neither style nor cover.
+    // The user's way out: the secure window, which the dapp can neither style nor cover, opened by a
+    // click the user aims once nothing covers it (under the decoy it does not arm either).
+    await expect(secureFrameLocator(page).getByTestId('approve-popup')).toHaveAttribute('data-visible', 'false')
+    await page.evaluate(() => document.getElementById('decoy')!.remove())
     const popup = await openConfirmPopup(page)
     await expect(popup.getByTestId('approve-message')).toContainText('Hello from the Airlock demo at ')
     await expect(popup.getByTestId('approve-origin-value')).toHaveText(stack.origins.dapp)
@@ -223,5 +239,181 @@ test.describe('clickjacking: a dapp that hides or covers the confirmation gets n
     await armByHovering(approve)
     await approve.click()
     await expect(page.getByTestId('signature')).toHaveText(/^0x[0-9a-f]{130}$/, { timeout: 15_000 })
+  })
+})
+
+test.describe('what Approve approves must be in view with it (issue 23)', () => {
+  /** A send from the dapp, waiting in the frame; the chain state before it. */
+  async function waitingSend(page: Page, tag: string) {
+    const address = await signedIn(page, tag)
+    const before = await chainState(address)
+    await page.getByTestId('send-button').click()
+    await confirmation(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-value')).toHaveText('0.01 ETH')
+    return { address, before }
+  }
+
+  /** Under each trick, the user's aimed clicks at Approve sign nothing; each is undone before the next. */
+  async function nothingSignedUnder(
+    page: Page,
+    address: Address,
+    before: Awaited<ReturnType<typeof chainState>>,
+    tricks: Record<string, { apply: () => Promise<unknown>; undo: () => Promise<unknown> }>,
+  ) {
+    for (const [name, { apply, undo }] of Object.entries(tricks)) {
+      await test.step(name, async () => {
+        await apply()
+        await expect(secureFrameLocator(page).getByTestId('approve-confirm')).toHaveAttribute('data-armed', 'false')
+        await clickWhereApproveIs(page)
+        expect(await chainState(address)).toEqual(before)
+        await undo()
+      })
+    }
+  }
+
+  /** The user approves the uncovered prompt: the send is mined from the expected nonce. */
+  async function approvedAfterwards(page: Page, address: Address, before: Awaited<ReturnType<typeof chainState>>) {
+    await approveInFrame(page)
+    await expect(page.getByTestId('tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 15_000 })
+    const receipt = await chainClient.waitForTransactionReceipt({ hash: (await page.getByTestId('tx-hash').textContent()) as Hex })
+    expect(receipt.status).toBe('success')
+    expect(getAddress(receipt.from)).toBe(address)
+    const sent = await chainClient.getTransaction({ hash: receipt.transactionHash })
+    expect(sent.nonce).toBe(Number(before.nonce))
+  }
+
+  test('a script in the widget origin that lays the frame out at 240x120 gets nothing signed; the user is told to review in a secure window', async ({
+    page,
+  }) => {
+    test.slow()
+    const { address, before } = await waitingSend(page, 'cramped')
+    const widget = widgetFrame(page)
+    // The script lays the frame's iframe out at the smallest size the frame accepts, every frame (the
+    // widget lays it over its slot, and re-lays it when the slot moves).
+    await widget.evaluate(() => {
+      const w = window as unknown as { __cramp: boolean }
+      w.__cramp = true
+      const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-airlock-secure]')!
+      const cramp = () => {
+        if (!w.__cramp) return
+        iframe.style.width = '240px'
+        iframe.style.height = '120px'
+        requestAnimationFrame(cramp)
+      }
+      cramp()
+    })
+    const approve = secureFrameLocator(page).getByTestId('approve-confirm')
+    await expect(approve).toHaveAttribute('data-blocked', 'cramped')
+    await clickWhereApproveIs(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-hint')).toHaveText(HintText.cramped)
+    expect(await chainState(address)).toEqual(before)
+    await expect(page.getByTestId('tx-hash')).toHaveText('—')
+
+    // Laid out again as the prompt needs (the widget's own layout, once the slot moves), the same
+    // request is approved, from the same nonce.
+    await widget.evaluate(() => {
+      ;(window as unknown as { __cramp: boolean }).__cramp = false
+      const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-airlock-secure]')!
+      const slot = document.querySelector<HTMLElement>('[data-testid="secure-frame-slot"]')!.getBoundingClientRect()
+      iframe.style.width = `${slot.width}px`
+      iframe.style.height = `${slot.height}px`
+    })
+    await expect(approve).not.toHaveAttribute('data-blocked')
+    await approvedAfterwards(page, address, before)
+  })
+
+  test('a script in the widget origin that scales, clips or covers the prompt inside the widget document gets nothing signed', async ({
+    page,
+  }) => {
+    test.slow()
+    const { address, before } = await waitingSend(page, 'widget-tricks')
+    const widget = widgetFrame(page)
+    // The surface re-lays the frame out every frame: each trick runs every frame too, as a script would.
+    const everyFrame = (trick: string) => async () =>
+      widget.evaluate(`(() => {
+        const iframe = document.querySelector('iframe[data-airlock-secure]')
+        window.__trick = true
+        const trick = () => { ${trick} }
+        const again = () => { if (!window.__trick) return; trick(); requestAnimationFrame(again) }
+        again()
+      })()`)
+    const undo = async () => {
+      await widget.evaluate(() => {
+        ;(window as unknown as { __trick: boolean }).__trick = false
+        document.querySelectorAll('#trick').forEach((node) => node.remove())
+        const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-airlock-secure]')!
+        for (const property of ['transform', 'transform-origin', 'clip-path']) iframe.style.removeProperty(property)
+      })
+      await page.waitForTimeout(100)
+    }
+    await nothingSignedUnder(page, address, before, {
+      scale: { apply: everyFrame(`iframe.style.transform = 'scale(0.95)'; iframe.style.transformOrigin = 'bottom'`), undo },
+      clip: { apply: everyFrame(`iframe.style.clipPath = 'inset(0 0 60% 0)'`), undo },
+      cover: {
+        apply: everyFrame(
+          `if (document.getElementById('trick')) return; const c = document.createElement('div'); c.id = 'trick'; c.style.cssText = 'position:fixed;left:0;top:0;width:100%;height:' + (iframe.getBoundingClientRect().top + 60) + 'px;background:#111;z-index:2147483647;pointer-events:none'; document.body.append(c)`,
+        ),
+        undo,
+      },
+    })
+    await approvedAfterwards(page, address, before)
+  })
+
+  test('a dapp that covers everything but Approve with opaque panels, or shrinks, clips or filters the widget iframe, gets nothing signed', async ({
+    page,
+  }) => {
+    test.slow()
+    const { address, before } = await waitingSend(page, 'dapp-tricks')
+    const box = (await secureFrameLocator(page).getByTestId('approve-confirm').boundingBox())!
+    const onPage = (trick: string) => async () =>
+      page.evaluate(`(() => { const frame = document.querySelector('iframe[data-airlock]'); ${trick} })()`)
+    const undo = async () =>
+      page.evaluate(() => {
+        document.querySelectorAll('.trick').forEach((node) => node.remove())
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!
+        for (const property of ['transform', 'clip-path', 'filter']) frame.style.removeProperty(property)
+      })
+    await nothingSignedUnder(page, address, before, {
+      // Four opaque panels around Approve's rectangle: only the button shows.
+      panels: {
+        apply:
+          onPage(`for (const [l, t, w, h] of [[0, 0, innerWidth, ${box.y}], [0, ${box.y + box.height}, innerWidth, innerHeight], [0, ${box.y}, ${box.x}, ${box.height}], [${box.x + box.width}, ${box.y}, innerWidth, ${box.height}]]) {
+        const p = document.createElement('div'); p.className = 'trick'; p.style.cssText = 'position:fixed;background:#fff;z-index:2147483647;pointer-events:none;left:' + l + 'px;top:' + t + 'px;width:' + w + 'px;height:' + h + 'px'; document.body.append(p) }`),
+        undo,
+      },
+      shrink: { apply: onPage(`frame.style.transform = 'scale(0.98)'`), undo },
+      clip: { apply: onPage(`frame.style.clipPath = 'inset(0 0 40% 0)'`), undo },
+      filter: { apply: onPage(`frame.style.filter = 'contrast(1.01)'`), undo },
+    })
+    // The same request, uncovered: approved.
+    await approvedAfterwards(page, address, before)
+  })
+
+  test('"Review in a secure window" is armed like Approve: a click the user did not aim opens nothing', async ({ page }) => {
+    test.slow()
+    await waitingSend(page, 'review-armed')
+    const review = secureFrameLocator(page).getByTestId('approve-popup')
+    await expect(review).toHaveAttribute('data-armed', 'false')
+    // A dapp that hides the widget and steers the user's click onto where Review is.
+    await page.evaluate(() => {
+      document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!.style.opacity = '0'
+    })
+    await expect(review).toHaveAttribute('data-visible', 'false')
+    const box = (await review.boundingBox())!
+    let opened = false
+    page.context().on('page', () => (opened = true))
+    for (let i = 0; i < 3; i++) {
+      await page.mouse.move(box.x + 5 + i * 4, box.y + box.height / 2)
+      await page.waitForTimeout(300)
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    }
+    await page.waitForTimeout(500)
+    expect(opened).toBe(false)
+    // Shown again, a user's aimed click opens it.
+    await page.evaluate(() => {
+      document.querySelector<HTMLIFrameElement>('iframe[data-airlock]')!.style.opacity = ''
+    })
+    const popup = await openConfirmPopup(page)
+    await expect(popup.getByTestId('approve-value')).toHaveText('0.01 ETH')
   })
 })

@@ -50,9 +50,31 @@ export async function armByHovering(approve: Locator): Promise<void> {
     .toBe('true')
 }
 
-/** Approves the confirmation in the secure frame: the pointer over Approve, then a click. */
+/**
+ * Reads the prompt to its end as a user does, the wheel over it, when it is longer than the frame
+ * (Approve arms only once all of it was seen, issue 23).
+ */
+export async function readToTheEnd(page: Page, root: Locator): Promise<void> {
+  const box = (await root.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + 40)
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 400)
+        return root.evaluate(() => {
+          const { scrollTop, clientHeight, scrollHeight } = document.scrollingElement!
+          return scrollTop + clientHeight >= scrollHeight - 2
+        })
+      },
+      { timeout: 10_000, intervals: [100, 150, 250] },
+    )
+    .toBe(true)
+}
+
+/** Approves the confirmation in the secure frame: read to its end, the pointer over Approve, then a click. */
 export async function approveInFrame(page: Page): Promise<void> {
-  await confirmation(page)
+  const prompt = await confirmation(page)
+  await readToTheEnd(page, prompt)
   const approve = secureFrameLocator(page).getByTestId('approve-confirm')
   await armByHovering(approve)
   await approve.click()
@@ -64,10 +86,13 @@ export async function rejectInFrame(page: Page): Promise<void> {
   await secureFrameLocator(page).getByTestId('approve-reject').click()
 }
 
-/** Opens the confirmation in its popup ("Review in a secure window", a click in the frame); returns the popup. */
+/** Opens the confirmation in its popup ("Review in a secure window", an aimed click in the frame); returns the popup. */
 export async function openConfirmPopup(page: Page): Promise<Page> {
+  const review = secureFrameLocator(page).getByTestId('approve-popup')
+  // Armed like Approve (issue 23): the pointer over it first.
+  await armByHovering(review)
   const opened = page.context().waitForEvent('page')
-  await secureFrameLocator(page).getByTestId('approve-popup').click()
+  await review.click()
   const popup = await opened
   expect(new URL(popup.url()).origin).toBe(stack.origins.secure)
   await expect(popup.getByTestId('approve-transaction')).toBeVisible()

@@ -1,7 +1,7 @@
 import { applyTheme } from '@airlock/protocol'
 import '@airlock/protocol/palette.css'
 import './confirm.css'
-import { documentVisibility, guardApprove } from './guard'
+import { documentVisibility, guardPromptApprove } from './guard'
 import { CONFIRM_MESSAGE_NAMESPACE, FrameToPopup, receive, type PopupToFrame } from './popupMessages'
 import { renderPrompt } from './render'
 
@@ -42,7 +42,8 @@ function start(): void {
     rendered.reject.addEventListener('click', (click) => {
       if (click.isTrusted) answer(false)
     })
-    if (rendered.approve) guardApprove(rendered.approve, documentVisibility, () => answer(true))
+    const approve = rendered.approve
+    if (approve) guardPromptApprove({ ...rendered, approve }, documentVisibility, () => answer(true))
     surface.replaceChildren(rendered.root)
     document.documentElement.dataset.prompt = 'true'
   })

@@ -2,7 +2,7 @@ import { CONFIRMATION_MIN_HEIGHT, CONFIRMATION_MIN_WIDTH, FRAME_ORIGIN, type Fra
 import '@airlock/protocol/palette.css'
 import './confirm.css'
 import type { ConfirmationUi, ConfirmRequest } from './confirmation'
-import { canProveVisibility, guardApprove, intersectionVisibility } from './guard'
+import { assumedVisibility, canProveVisibility, guardApprove, guardPromptApprove, intersectionVisibility } from './guard'
 import { openConfirmPopup, type ConfirmPopup } from './popupLink'
 import { renderPrompt, type DappOrigin, type PromptView } from './render'
 
@@ -31,18 +31,28 @@ export function createFramePrompt(surface: HTMLElement, theme: () => FrameThemeD
       rendered.reject.addEventListener('click', (event) => {
         if (event.isTrusted) once(false)
       })
-      const stopGuard = rendered.approve && guardApprove(rendered.approve, intersectionVisibility, () => once(true))
+      // Approve arms only while all it approves is in view and was seen (issue 23); anything less, the secure window.
+      const approve = rendered.approve
+      const stopGuard = approve && guardPromptApprove({ ...rendered, approve }, intersectionVisibility, () => once(true))
       let popup: ConfirmPopup | undefined
-      rendered.popup?.addEventListener('click', (event) => {
-        if (!event.isTrusted) return
-        popup?.close()
-        popup = openConfirmPopup(view, theme(), once)
-        rendered.popupStatus!.textContent = popup ? PopupText.open : PopupText.blocked
-      })
+      // The way out is armed like Approve: a click the user sees, not one a dapp steers onto it.
+      const stopReview =
+        rendered.popup &&
+        guardApprove({
+          button: rendered.popup,
+          source: canProveVisibility() ? intersectionVisibility : assumedVisibility,
+          readThrough: false,
+          approve: () => {
+            popup?.close()
+            popup = openConfirmPopup(view, theme(), once)
+            rendered.popupStatus!.textContent = popup ? PopupText.open : PopupText.blocked
+          },
+        })
       surface.replaceChildren(rendered.root)
       document.documentElement.dataset.prompt = 'true'
       return () => {
         stopGuard?.()
+        stopReview?.()
         popup?.close()
         surface.replaceChildren()
         delete document.documentElement.dataset.prompt

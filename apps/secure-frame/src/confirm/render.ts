@@ -3,7 +3,7 @@ import type { DecodedData } from './decode/calldata'
 import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, type DecodedTransaction } from './decode/decode'
 import type { TreeNode } from './decode/typedData'
 import { button, el, label, mono, note, row, type Child } from './dom'
-import { solanaTransactionDetails } from './renderSolana'
+import { solanaTransactionParts } from './renderSolana'
 
 /**
  * The confirmation as DOM, drawn the same in the frame and in its popup. Everything the request
@@ -25,6 +25,15 @@ export interface PromptView {
 
 export interface RenderedPrompt {
   root: HTMLElement
+  /**
+   * Who asks, what, on which network, with which warnings, and for a transaction all it moves: what
+   * must be wholly in view with the buttons for Approve to arm (guard.ts).
+   */
+  summary: HTMLElement
+  /** The buttons' bar, pinned to the bottom of the frame. */
+  footer: HTMLElement
+  /** Says why Approve is not armed when the prompt is not all in view. */
+  hint: HTMLElement
   reject: HTMLButtonElement
   /** Absent where visibility cannot be proven: only the popup confirms then. */
   approve: HTMLButtonElement | undefined
@@ -49,9 +58,10 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
   const approve = options.canProveVisibility && approvable ? button('Approve', 'primary', 'approve-confirm') : undefined
   const popup = options.popupButton && approvable ? button('Review in a secure window', 'link', 'approve-popup') : undefined
   const popupStatus = popup ? el('p', { className: 'al-approve-note', testId: 'approve-popup-status' }) : undefined
-  const root = el(
-    'section',
-    { className: 'al-approve', testId: 'approve-transaction', data: { kind: decoded.kind } },
+  const { facts, details } = parts(decoded)
+  const summary = el(
+    'div',
+    { className: 'al-approve-summary', testId: 'approve-summary' },
     originRow(view),
     el('h2', { className: 'al-approve-title', text: TITLES[decoded.kind] }),
     el(
@@ -64,20 +74,31 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
     ),
     decoded.warnings.length > 0 &&
       el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...decoded.warnings.map((w) => el('li', { text: w }))),
-    body(decoded),
-    el(
-      'div',
-      { className: 'al-approve-footer' },
-      !options.canProveVisibility &&
-        approvable &&
-        note('This browser cannot prove that this confirmation is visible: review it in a secure window to approve.'),
-      el('div', { className: approve ? 'al-approve-actions' : 'al-approve-actions al-approve-actions-single' }, reject, approve),
-      popup,
-      popupStatus,
-    ),
+    facts,
+  )
+  const hint = el('p', { className: 'al-approve-note', testId: 'approve-hint' })
+  hint.setAttribute('role', 'status')
+  const footer = el(
+    'div',
+    { className: 'al-approve-footer', testId: 'approve-footer' },
+    !options.canProveVisibility &&
+      approvable &&
+      note('This browser cannot prove that this confirmation is visible: review it in a secure window to approve.'),
+    hint,
+    el('div', { className: approve ? 'al-approve-actions' : 'al-approve-actions al-approve-actions-single' }, reject, approve),
+    popup,
+    popupStatus,
+  )
+  // What follows the summary may be longer than any frame: it is read by scrolling (guard.ts, readThrough).
+  const root = el(
+    'section',
+    { className: 'al-approve', testId: 'approve-transaction', data: { kind: decoded.kind } },
+    summary,
+    details,
+    footer,
   )
   root.querySelector('.al-approve-warnings')?.setAttribute('role', 'alert')
-  return { root, reject, approve, popup, popupStatus }
+  return { root, summary, footer, hint, reject, approve, popup, popupStatus }
 }
 
 function originRow(view: PromptView): HTMLElement {
@@ -97,68 +118,96 @@ function originRow(view: PromptView): HTMLElement {
   )
 }
 
-function body(decoded: DecodedRequest): HTMLElement {
+/** What a request shows: its facts, in the summary (what it moves, what it costs), and what is read below it. */
+interface Parts {
+  facts?: HTMLElement
+  details?: HTMLElement
+}
+
+function parts(decoded: DecodedRequest): Parts {
   switch (decoded.kind) {
     case 'message': {
       const { message } = decoded
-      return el(
-        'div',
-        { className: 'al-approve-section' },
-        label(message.format === 'hex' ? 'Message (hex, not readable text)' : 'Message'),
-        el('pre', { className: 'al-approve-message', testId: 'approve-message', data: { format: message.format }, text: message.display }),
-        message.hasHiddenCharacters && note('The message holds invisible characters, shown as \\u{…}.'),
-        message.truncated && note(`Showing the start of a ${message.byteLength.toLocaleString('en-US')}-byte message.`),
-      )
+      return {
+        details: el(
+          'div',
+          { className: 'al-approve-section' },
+          label(message.format === 'hex' ? 'Message (hex, not readable text)' : 'Message'),
+          el('pre', {
+            className: 'al-approve-message',
+            testId: 'approve-message',
+            data: { format: message.format },
+            text: message.display,
+          }),
+          message.hasHiddenCharacters && note('The message holds invisible characters, shown as \\u{…}.'),
+          message.truncated && note(`Showing the start of a ${message.byteLength.toLocaleString('en-US')}-byte message.`),
+        ),
+      }
     }
     case 'typedData': {
       const { domain, primaryType, message, truncated } = decoded.typedData
-      return el(
-        'div',
-        { className: 'al-approve-section' },
-        label('Domain'),
-        el(
-          'dl',
-          { className: 'al-approve-rows al-approve-box', testId: 'approve-typed-domain' },
-          domain.name !== undefined && row('Name', domain.name),
-          domain.version !== undefined && row('Version', domain.version),
-          domain.chainId !== undefined && row('Chain ID', domain.chainId),
-          domain.verifyingContract !== undefined && row('Contract', mono(domain.verifyingContract)),
-          domain.salt !== undefined && row('Salt', mono(domain.salt)),
+      return {
+        details: el(
+          'div',
+          { className: 'al-approve-section' },
+          label('Domain'),
+          el(
+            'dl',
+            { className: 'al-approve-rows al-approve-box', testId: 'approve-typed-domain' },
+            domain.name !== undefined && row('Name', domain.name),
+            domain.version !== undefined && row('Version', domain.version),
+            domain.chainId !== undefined && row('Chain ID', domain.chainId),
+            domain.verifyingContract !== undefined && row('Contract', mono(domain.verifyingContract)),
+            domain.salt !== undefined && row('Salt', mono(domain.salt)),
+          ),
+          label('Message ', el('span', { className: 'al-muted', text: `(${primaryType})` })),
+          el('div', { className: 'al-approve-box', testId: 'approve-typed-message' }, tree(message)),
+          truncated && note('Part of the message is too large or deep to show.'),
         ),
-        label('Message ', el('span', { className: 'al-muted', text: `(${primaryType})` })),
-        el('div', { className: 'al-approve-box', testId: 'approve-typed-message' }, tree(message)),
-        truncated && note('Part of the message is too large or deep to show.'),
-      )
+      }
     }
     case 'transaction':
-      return transactionDetails(decoded.transaction)
+      return transactionParts(decoded.transaction)
     case 'solanaTransaction':
-      return solanaTransactionDetails(decoded.transaction)
+      return solanaTransactionParts(decoded.transaction)
     case 'invalid':
-      return el(
-        'div',
-        { className: 'al-approve-section' },
-        el('p', { className: 'al-approve-error', testId: 'approve-error', text: `${decoded.error} This request cannot be approved.` }),
-        el('details', {}, el('summary', { text: 'Parameters' }), el('pre', { className: 'al-approve-message', text: decoded.params })),
-      )
+      return {
+        facts: el('p', {
+          className: 'al-approve-error',
+          testId: 'approve-error',
+          text: `${decoded.error} This request cannot be approved.`,
+        }),
+        details: el(
+          'div',
+          { className: 'al-approve-section' },
+          el('details', {}, el('summary', { text: 'Parameters' }), el('pre', { className: 'al-approve-message', text: decoded.params })),
+        ),
+      }
   }
 }
 
-function transactionDetails(transaction: DecodedTransaction): HTMLElement {
-  return el(
-    'div',
-    { className: 'al-approve-section' },
-    el(
+function transactionParts(transaction: DecodedTransaction): Parts {
+  return {
+    facts: el(
       'dl',
       { className: 'al-approve-rows al-approve-box' },
       row(transaction.data.kind === 'call' ? 'Contract' : 'To', mono(transaction.to ?? 'Contract creation', { testId: 'approve-to' })),
       row('Value', el('span', { testId: 'approve-value', text: transaction.valueText })),
       transaction.maxFeeText !== undefined && row('Max network fee', el('span', { testId: 'approve-fee', text: transaction.maxFeeText })),
-      transaction.gas !== undefined && row('Gas limit', transaction.gas),
-      transaction.nonce !== undefined && row('Nonce', el('span', { testId: 'approve-nonce', text: transaction.nonce })),
     ),
-    el('div', { testId: 'approve-data', data: { kind: transaction.data.kind } }, ...callData(transaction.data)),
-  )
+    details: el(
+      'div',
+      { className: 'al-approve-section' },
+      (transaction.gas !== undefined || transaction.nonce !== undefined) &&
+        el(
+          'dl',
+          { className: 'al-approve-rows al-approve-box' },
+          transaction.gas !== undefined && row('Gas limit', transaction.gas),
+          transaction.nonce !== undefined && row('Nonce', el('span', { testId: 'approve-nonce', text: transaction.nonce })),
+        ),
+      el('div', { testId: 'approve-data', data: { kind: transaction.data.kind } }, ...callData(transaction.data)),
+    ),
+  }
 }
 
 function callData(data: DecodedData): Child[] {

@@ -2,15 +2,14 @@ import type { DecodedSolanaInstruction, DecodedSolanaTransaction, InstructionAcc
 import { el, label, mono, row, type Child } from './dom'
 
 /**
- * A Solana transaction in the confirmation: who pays the fee and how much, who else must sign, and
- * each instruction as the frame reads it (render.ts draws the rest of the prompt).
+ * A Solana transaction in the confirmation: who pays the fee and how much and who else must sign
+ * (its facts, in the summary), then each instruction as the frame reads it (render.ts draws the rest
+ * of the prompt).
  */
-export function solanaTransactionDetails(transaction: DecodedSolanaTransaction): HTMLElement {
+export function solanaTransactionParts(transaction: DecodedSolanaTransaction): { facts: HTMLElement; details: HTMLElement } {
   const { instructions } = transaction
-  return el(
-    'div',
-    { className: 'al-approve-section' },
-    el(
+  return {
+    facts: el(
       'dl',
       { className: 'al-approve-rows al-approve-box' },
       row('Fee payer', mono(transaction.feePayer, { testId: 'approve-fee-payer' })),
@@ -19,9 +18,13 @@ export function solanaTransactionDetails(transaction: DecodedSolanaTransaction):
         row('Also to sign', el('span', { testId: 'approve-other-signers' }, ...transaction.otherSigners.map((signer) => mono(signer)))),
       row('Version', transaction.version === 'legacy' ? 'Legacy' : 'v0'),
     ),
-    label(`${instructions.length} instruction${instructions.length === 1 ? '' : 's'}`),
-    el('ol', { className: 'al-approve-calls', testId: 'approve-instructions' }, ...instructions.map(instructionItem)),
-  )
+    details: el(
+      'div',
+      { className: 'al-approve-section' },
+      label(`${instructions.length} instruction${instructions.length === 1 ? '' : 's'}`),
+      el('ol', { className: 'al-approve-calls', testId: 'approve-instructions' }, ...instructions.map(instructionItem)),
+    ),
+  }
 }
 
 function instructionItem(instruction: DecodedSolanaInstruction, index: number): HTMLElement {

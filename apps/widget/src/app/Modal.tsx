@@ -9,6 +9,7 @@ import { useWidget } from '../core/react'
 import { Header } from './Header'
 import { Toast } from '../ui/Toast'
 import { connectionAtom } from '../core/session/active'
+import { secureSlotsAtom } from '../connectors/embedded/surfaceAtoms'
 
 /**
  * Stays mounted while closed (hidden and inert), so that open() only flips an attribute: the
@@ -18,6 +19,9 @@ export function Modal() {
   const ctx = useWidget()
   const open = useAtomValue(openAtom)
   const connected = useAtomValue(connectionAtom).status === 'connected'
+  // Nothing of the widget is drawn over the secure frame while it shows something: its Approve arms
+  // only while all of its prompt is in view, and a toast over the prompt's top would hide part of it.
+  const secureFrameShown = useAtomValue(secureSlotsAtom) > 0
   const overlayRef = useRef<HTMLDivElement>(null)
   const cardRef = useRef<HTMLDivElement>(null)
   const placeCard = useCardAnchor(overlayRef, cardRef)
@@ -57,7 +61,7 @@ export function Modal() {
         <Header />
         <ViewOutlet onViewShown={placeCard} />
       </div>
-      <Toast />
+      {!secureFrameShown && <Toast />}
     </div>
   )
 }
