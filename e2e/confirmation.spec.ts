@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { FeeMessage } from '@airlock/chains'
 import { FrameErrorMessage } from '@airlock/protocol'
 import { HintText } from '../apps/secure-frame/src/confirm/guard'
 import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
@@ -89,6 +90,20 @@ test.describe('the confirmation is drawn and approved in the secure origin', () 
     expect(await verifyMessage({ address, message, signature })).toBe(true)
 
     const before = await chainState(address)
+    // A dapp's transaction with a gas price beside EIP-1559 fees is refused as SPEC section 5 says, unasked.
+    expect(
+      await page.evaluate(
+        (from) =>
+          window
+            .airlock!.getProvider('eip155')
+            .request({
+              method: 'eth_sendTransaction',
+              params: [{ from, to: from, value: '0x1', maxFeePerGas: '0x3b9aca00', gasPrice: '0x2d79883d2000' }],
+            })
+            .catch((error: { code: number; message: string }) => ({ code: error.code, message: error.message })),
+        address,
+      ),
+    ).toEqual({ code: -32602, message: FeeMessage.mixed })
     await page.getByTestId('send-button').click()
     await confirmation(page)
     // What the frame shows is the transaction it signs: filled by the widget (nonce, gas, fees).
@@ -122,6 +137,16 @@ test.describe('the confirmation is drawn and approved in the secure origin', () 
       gasPrice: '0x3b9aca00',
       chainId: '0x7a69',
     }
+
+    // Fee fields that contradict each other are refused before anything is shown, hidden or not (issue 23:
+    // shown at maxFeePerGas, it would have signed 1.05 ETH of fees at the gas price).
+    const mixed = { ...tx, maxFeePerGas: '0x3b9aca00', gasPrice: '0x2d79883d2000' }
+    expect(
+      await xssCall(widget, 'rpcRequest', { id: 'xss-mixed', method: 'eth_sendTransaction', params: [mixed], chainId: 31337 }),
+    ).toEqual({
+      ok: false,
+      error: { code: -32602, message: FeeMessage.mixed },
+    })
 
     // The frame is hidden (0x0): it refuses to ask, let alone sign.
     const hidden = await xssCall(widget, 'rpcRequest', { id: 'xss-tx', method: 'eth_sendTransaction', params: [tx], chainId: 31337 })
