@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { FeeMessage } from '@airlock/chains'
 import { FrameErrorMessage } from '@airlock/protocol'
 import { HintText } from '../apps/secure-frame/src/confirm/guard'
-import { getAddress, verifyMessage, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, getAddress, parseUnits, verifyMessage, type Address, type Hex } from 'viem'
 import { chainClient, expect, fund, openDemo, stack, test } from './fixtures'
 import {
   approveInFrame,
@@ -10,11 +10,13 @@ import {
   armByHovering,
   confirmation,
   openConfirmPopup,
+  rejectInFrame,
   secureFrame,
   secureFrameLocator,
   widgetFrame,
 } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
+import { USDC } from './support/walletFeatures'
 import { installWidgetXss, xssCall, xssReachIntoFrame, xssResult, xssShowFrame, xssStart } from './support/widgetXss'
 
 /**
@@ -180,6 +182,31 @@ test.describe('the confirmation is drawn and approved in the secure origin', () 
     await expect(secureFrameLocator(page).getByTestId('approve-transaction')).toHaveCount(0)
 
     // Nothing was signed, nothing was sent.
+    expect(await chainState(address)).toEqual(before)
+  })
+})
+
+test.describe('the prompt shows what the node says the transaction would do (issue 23)', () => {
+  test('a transfer that would revert says it will fail, and why, before Approve; rejected, nothing was sent', async ({ page }) => {
+    test.slow()
+    const address = await signedIn(page, 'will-fail')
+    const before = await chainState(address)
+    // A new wallet holds no USDC: sending 1,000 of it reverts in the token.
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, parseUnits('1000', 6)] })
+    const sent = page.evaluate(
+      ([from, to, input]) =>
+        window
+          .airlock!.getProvider('eip155')
+          .request({ method: 'eth_sendTransaction', params: [{ from, to, data: input, gas: '0x30d40' }] })
+          .catch((error: { code: number }) => ({ code: error.code })),
+      [address, USDC, data] as const,
+    )
+    await confirmation(page)
+    const failure = secureFrameLocator(page).getByTestId('approve-fails')
+    await expect(failure).toHaveText(new RegExp(`^This transaction will fail: ERC20InsufficientBalance\\(${address}, 0, 1000000000\\)$`))
+    await expect(secureFrameLocator(page).getByTestId('approve-simulation')).toHaveAttribute('data-status', 'fails')
+    await rejectInFrame(page)
+    expect(await sent).toEqual({ code: 4001 })
     expect(await chainState(address)).toEqual(before)
   })
 })

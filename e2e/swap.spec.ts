@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import type { Address } from 'viem'
-import { connectWallet, expect, fund, openDemo, setWalletMode, stack, test } from './fixtures'
+import { parseEther, type Address } from 'viem'
+import { chainClient, connectWallet, expect, fund, openDemo, setWalletMode, stack, test } from './fixtures'
 import {
   balanceOf,
   expectDeliveredAsPreviewed,
@@ -194,10 +194,22 @@ test.describe('swap with the embedded wallet', () => {
     await widget.getByTestId('swap-preview-confirm').click()
     await expect(secureFrameLocator(page).getByTestId('approve-data')).toContainText('swapExactETHForTokens', { timeout: 15_000 })
     await expect(secureFrameLocator(page).getByTestId('approve-value')).toHaveText('1 ETH')
+    // Before Approve, the node's simulation of this exact transaction: 1 ETH out, USDC in.
+    const changes = secureFrameLocator(page).getByTestId('approve-change')
+    await expect(changes).toHaveText(['−1 ETH', /^\+[\d,.]+ USDC$/])
+    const simulatedUsdc = BigInt((await changes.nth(1).getAttribute('data-amount'))!)
+    const ethBefore = await chainClient.getBalance({ address })
     await approveInFrame(page)
     await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 1 ETH to [\d,.]+ USDC$/, { timeout: 30_000 })
     await expect(widget.getByTestId('account-view')).toBeVisible()
     expectDeliveredAsPreviewed(await balanceOf(USDC, address), shown, 6)
+    // What the simulation said is what the mined swap did: within what another worker's swap on the
+    // same pool can move the price meanwhile (1000 ETH of liquidity: under 0.5 %).
+    const delivered = await balanceOf(USDC, address)
+    expect(delivered - simulatedUsdc < 0n ? simulatedUsdc - delivered : delivered - simulatedUsdc).toBeLessThanOrEqual(simulatedUsdc / 200n)
+    const spent = ethBefore - (await chainClient.getBalance({ address }))
+    expect(spent).toBeGreaterThan(parseEther('1'))
+    expect(spent).toBeLessThan(parseEther('1.01'))
     expect(await txCount(address)).toBe(1)
   })
 })

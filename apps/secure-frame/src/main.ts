@@ -23,6 +23,7 @@ import { createKeyServiceClient } from './server/keyService'
 import { createPromptSurface } from './ui/prompt'
 import { createSocialProofs } from './frame/socialProof'
 import { createSolanaSender } from './wallet/solana/sender'
+import { createChainProxy } from './chain/proxy'
 
 /**
  * The secure frame: an iframe inside the widget, on its own origin, hidden until the widget lays it
@@ -77,6 +78,8 @@ async function start(): Promise<void> {
     socialProofs,
     confirmation: createConfirmation(lazyUi(loadPrompt)),
     solana: createSolanaSender({ apiUrl }),
+    // The simulation's code (viem's ABI decoding of logs and errors) loads with the first transaction to confirm.
+    simulate: (request) => import('./chain/simulate').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
     onTheme(next) {
       theme = next
       applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)

@@ -29,6 +29,7 @@ export const readOnlyMethods = [
   'eth_maxPriorityFeePerGas',
   'eth_protocolVersion',
   'eth_sendRawTransaction',
+  'eth_simulateV1',
   'eth_syncing',
   'net_listening',
   'net_version',

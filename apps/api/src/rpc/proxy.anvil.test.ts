@@ -2,6 +2,7 @@ import { type AnvilNode, devnetAccounts, startAnvil } from '@airlock/devnet'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApiApp, type ApiApp, type ApiAppOptions } from '../api/app'
 import { startApiServer } from '../api/server'
+import { MAX_SIMULATED_CALLS } from './simulate-size'
 import type { RunningServer } from '../http/server'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { deadPort } from '../testing/ports'
@@ -97,6 +98,44 @@ describe('chain RPC proxy against anvil', () => {
     expect(res[4]).toMatchObject({ id: null, error: { code: -32600 } })
     // anvil's own error for bad params comes back as is, under the caller's id
     expect(res[5]).toMatchObject({ id: 14, error: { code: expect.any(Number), message: expect.any(String) } })
+  })
+
+  it('eth_simulateV1 (the secure frame previews a transaction with it): one block of a few calls goes through, more is refused unasked', async () => {
+    const call = { from: alice.address, to: bob.address, value: '0xde0b6b3a7640000' }
+    const one = await proxy({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_simulateV1',
+      params: [{ blockStateCalls: [{ calls: [call] }], traceTransfers: true }, 'latest'],
+    })
+    expect((one.result as unknown as { calls: unknown[] }[])[0]!.calls[0]).toMatchObject({
+      status: '0x1',
+      logs: [expect.objectContaining({ address: '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' })],
+    })
+    const blockBefore = await anvilCall('eth_blockNumber')
+    const tooMany = await proxy({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'eth_simulateV1',
+      params: [{ blockStateCalls: [{ calls: Array.from({ length: MAX_SIMULATED_CALLS + 1 }, () => call) }] }, 'latest'],
+    })
+    expect(tooMany).toMatchObject({
+      id: 2,
+      error: { code: -32005, message: expect.stringContaining(`one block of at most ${MAX_SIMULATED_CALLS} calls`) },
+    })
+    const twoBlocks = await proxy({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'eth_simulateV1',
+      params: [{ blockStateCalls: [{ calls: [call] }, { calls: [call] }] }, 'latest'],
+    })
+    expect(twoBlocks).toMatchObject({ id: 3, error: { code: -32005 } })
+    expect(await proxy({ jsonrpc: '2.0', id: 4, method: 'eth_simulateV1', params: ['nonsense'] })).toMatchObject({
+      id: 4,
+      error: { code: -32602 },
+    })
+    // A simulation changes nothing on the chain.
+    expect(await anvilCall('eth_blockNumber')).toBe(blockBefore)
   })
 
   it('a full batch (100) goes through', async () => {

@@ -2,6 +2,7 @@ import { RpcErrorCode } from '@airlock/protocol'
 import * as z from 'zod'
 import { isMethodAllowed } from './allowlist'
 import { type BlockTag, logRangeError, type LogQuery, parseLogQuery, tagsOf } from './log-range'
+import { simulateTooLarge } from './simulate-size'
 import { idOf, type JsonRpcId, JsonRpcRequest, type JsonRpcResponse, rpcError, type UpstreamResponse } from './schema'
 import { callUpstream, type UpstreamOptions } from './upstream'
 
@@ -119,7 +120,9 @@ export async function proxyJsonRpc(body: unknown, ctx: ProxyContext): Promise<Js
         `The method ${parsed.data.method} does not exist / is not available through the Airlock RPC proxy`,
       )
     } else {
-      candidates.push({ index, originalId: parsed.data.id, request: parsed.data })
+      const refused = parsed.data.method === 'eth_simulateV1' ? simulateTooLarge(parsed.data.params) : undefined
+      if (refused) responses[index] = { jsonrpc: '2.0', id: parsed.data.id, error: refused }
+      else candidates.push({ index, originalId: parsed.data.id, request: parsed.data })
     }
   })
 

@@ -7,6 +7,7 @@ import {
   type FrameDappData,
 } from '@airlock/protocol'
 import type { ApprovalChainId } from './decode/decode'
+import type { Simulation } from './simulate/eip155'
 
 /** A request the frame has checked and will sign once the user approves it (see wallet/rpc.ts prepareRequest). */
 export interface ConfirmRequest {
@@ -21,6 +22,8 @@ export interface ConfirmRequest {
   from: string
   /** What the widget says about the dapp: shown only where the browser does not say it itself. */
   dapp: Pick<FrameDappData, 'origin' | 'metadata'> | undefined
+  /** What the node says the transaction would do (an eip155 transaction). */
+  simulation?: Simulation
 }
 
 /** How the frame shows a request and learns the user's answer: prompt.ts in the page, a fake in tests. */

@@ -32,7 +32,7 @@ function start(): void {
     shown = true
     applyTheme(document.documentElement, message.theme.themeMode ?? 'dark', message.theme.themeVariables ?? {})
     const rendered = renderPrompt(
-      { request: message.view.request, origin: message.view.origin, dappName: message.view.dappName },
+      { request: message.view.request, origin: message.view.origin, dappName: message.view.dappName, simulation: message.view.simulation },
       { popupButton: false, canProveVisibility: true },
     )
     const answer = (approved: boolean) => {

@@ -1,5 +1,6 @@
 import { FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
 import * as z from 'zod/mini'
+import { Simulation } from './simulate/eip155'
 
 /**
  * What the frame and its confirmation popup (confirm.html, a top-level window on the same secure
@@ -30,6 +31,7 @@ export const PromptViewMessage = z.object({
   }),
   origin: z.optional(z.object({ value: FrameOrigin, verified: z.boolean() })),
   dappName: z.optional(z.string().check(z.maxLength(100))),
+  simulation: z.optional(Simulation),
 })
 
 export const PopupToFrame = z.discriminatedUnion('type', [

@@ -82,6 +82,7 @@ function promptView(request: ConfirmRequest): PromptView {
     request: { method: request.method, params: request.params, chainId: request.chainId, from: request.from },
     origin: dappOrigin(request.dapp?.origin),
     dappName: request.dapp?.metadata?.name,
+    simulation: request.simulation,
   }
 }
 

@@ -3,7 +3,9 @@ import type { DecodedData } from './decode/calldata'
 import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, type DecodedTransaction } from './decode/decode'
 import type { TreeNode } from './decode/typedData'
 import { button, el, label, mono, note, row, type Child } from './dom'
+import { simulationSection } from './renderSimulation'
 import { solanaTransactionParts } from './renderSolana'
+import type { Simulation } from './simulate/eip155'
 
 /**
  * The confirmation as DOM, drawn the same in the frame and in its popup. Everything the request
@@ -21,6 +23,8 @@ export interface PromptView {
   origin: DappOrigin | undefined
   /** The name the dapp gives itself in its metadata: a claim, shown as one. */
   dappName: string | undefined
+  /** What the node says the transaction would do. */
+  simulation?: Simulation | undefined
 }
 
 export interface RenderedPrompt {
@@ -75,6 +79,7 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
     decoded.warnings.length > 0 &&
       el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...decoded.warnings.map((w) => el('li', { text: w }))),
     facts,
+    view.simulation && simulationSection(view.simulation),
   )
   const hint = el('p', { className: 'al-approve-note', testId: 'approve-hint' })
   hint.setAttribute('role', 'status')

@@ -19,6 +19,7 @@ import type { Confirmation } from '../confirm/confirmation'
 import type { ApprovalChainId } from '../confirm/decode/decode'
 import type { WalletAccounts } from '../wallet/accounts'
 import { prepareRequest, RpcMessage, type PreparedRequest } from '../wallet/rpc'
+import type { Simulator } from '../chain/simulate'
 import { solanaClusterOf, SolanaClusterMessage } from '../wallet/solana/cluster'
 import type { SolanaSender } from '../wallet/solana/sender'
 import { createFarcasterLogin } from './farcaster'
@@ -41,6 +42,8 @@ export interface FrameDeps extends FrameSessionDeps {
   confirmation: Confirmation
   /** Sends what solana_signAndSendTransaction signed (wallet/solana/sender.ts). */
   solana: SolanaSender
+  /** Asks the deployment's node what an eip155 transaction would do, before the user is asked (chain/simulate.ts). */
+  simulate?: Simulator
   /** The widget's theme, for what the frame draws. */
   onTheme?: (theme: FrameThemeData) => void
   sleep?: (ms: number) => Promise<void>
@@ -193,6 +196,15 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       const { prepared, on } = await prepare(request, accounts)
       if (!request.id) throw new ProviderRpcError(RpcErrorCode.InvalidParams, FrameErrorMessage.NoRequestId)
       if (on.chainId === undefined) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+      // What the transaction would do, shown with it (issue 23): the exact transaction that is signed.
+      const simulation =
+        prepared.method === 'eth_sendTransaction' && typeof on.chainId === 'number' && deps.simulate
+          ? await deps.simulate({
+              chainId: on.chainId,
+              projectId: dapp?.projectId,
+              transaction: (prepared.params as [Record<string, unknown>])[0],
+            })
+          : undefined
       // Nothing is signed before the user approves it here; the widget can only wait, or abort.
       await deps.confirmation.ask({
         id: request.id,
@@ -201,6 +213,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
         chainId: on.chainId,
         from: on.from,
         dapp: dapp && { origin: dapp.origin, metadata: dapp.metadata },
+        ...(simulation ? { simulation } : {}),
       })
       return prepared.sign()
     },

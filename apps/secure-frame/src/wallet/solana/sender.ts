@@ -1,4 +1,5 @@
-import { isBoundedJson, isRpcErrorObject, ProviderRpcError, RpcErrorCode, type SolanaSendOptions } from '@airlock/protocol'
+import { isBoundedJson, ProviderRpcError, RpcErrorCode, type SolanaSendOptions } from '@airlock/protocol'
+import { createChainProxy, type ChainProxyOptions } from '../../chain/proxy'
 import type { SolanaCluster } from './cluster'
 
 /** A node's message is a sentence or two; anything longer is cut (the logs travel in `data`). */
@@ -28,56 +29,39 @@ export interface SolanaSender {
 }
 
 /**
- * The frame's one call to a chain: `sendTransaction` for solana_signAndSendTransaction, through
- * the data API's RPC proxy (`POST {apiUrl}/v1/rpc?chainId=…&projectId=…`, the endpoint the widget
- * sends eip155 transactions to). Only signed bytes leave. A node's refusal (a failed preflight:
- * rent, funds, a program error) comes back as its code and message, with its data (err, logs)
- * when that is plain bounded JSON.
+ * `sendTransaction` for solana_signAndSendTransaction, through the data API's RPC proxy
+ * (chain/proxy.ts). Only signed bytes leave. A node's refusal (a failed preflight: rent, funds, a
+ * program error) comes back as its code and message, with its data (err, logs) when that is plain
+ * bounded JSON.
  */
-export function createSolanaSender(options: { apiUrl: string; fetch?: typeof fetch; timeoutMs?: number }): SolanaSender {
-  const base = options.apiUrl.replace(/\/+$/, '')
-  const request = options.fetch ?? ((input, init) => fetch(input, init))
-  let nextId = 1
+export function createSolanaSender(options: ChainProxyOptions & { timeoutMs?: number }): SolanaSender {
+  const proxy = createChainProxy(options)
   return {
     async sendTransaction({ cluster, projectId, transaction, sendOptions }) {
       if (!projectId) throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, SenderMessage.noProject)
-      const controller = new AbortController()
-      const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? SEND_TIMEOUT_MS)
-      let response: Response
-      let body: unknown
-      try {
-        response = await request(`${base}/v1/rpc?${new URLSearchParams({ chainId: cluster, projectId })}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: nextId++,
-            method: 'sendTransaction',
-            params: [transaction, { ...sendOptions, encoding: 'base64' }],
-          }),
-          signal: controller.signal,
-        })
-        body = await response.json().catch(() => undefined)
-      } catch {
-        throw new ProviderRpcError(
-          RpcErrorCode.ResourceUnavailable,
-          controller.signal.aborted ? SenderMessage.timedOut : SenderMessage.unreachable,
-        )
-      } finally {
-        clearTimeout(timer)
+      const answer = await proxy({
+        chainId: cluster,
+        projectId,
+        method: 'sendTransaction',
+        params: [transaction, { ...sendOptions, encoding: 'base64' }],
+        timeoutMs: options.timeoutMs ?? SEND_TIMEOUT_MS,
+      })
+      switch (answer.kind) {
+        case 'timedOut':
+          throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, SenderMessage.timedOut)
+        case 'unreachable':
+          throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, SenderMessage.unreachable)
+        case 'rpcError': {
+          const { code, message, data } = answer.error
+          const text = SenderMessage.refused(message.slice(0, MESSAGE_MAX_LENGTH))
+          throw new ProviderRpcError(code, text, data !== undefined && isBoundedJson(data, 20_000) ? data : undefined)
+        }
+        case 'http':
+          throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, SenderMessage.http(answer.status, answer.reason))
+        case 'result':
+          if (typeof answer.result !== 'string') throw new ProviderRpcError(RpcErrorCode.InternalError, SenderMessage.malformed)
+          return answer.result
       }
-      const reply = typeof body === 'object' && body !== null ? (body as { result?: unknown; error?: unknown }) : {}
-      if (isRpcErrorObject(reply.error)) {
-        const { code, message, data } = reply.error
-        const text = SenderMessage.refused(message.slice(0, MESSAGE_MAX_LENGTH))
-        throw new ProviderRpcError(code, text, data !== undefined && isBoundedJson(data, 20_000) ? data : undefined)
-      }
-      if (!response.ok) {
-        const error = typeof reply.error === 'string' ? reply.error.slice(0, 200) : undefined
-        throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, SenderMessage.http(response.status, error))
-      }
-      if (typeof reply.result !== 'string') throw new ProviderRpcError(RpcErrorCode.InternalError, SenderMessage.malformed)
-      return reply.result
     },
   }
 }

@@ -1,0 +1,190 @@
+import { formatUnits, shortAddress } from '@airlock/chains'
+import { decodeErrorResult, maxUint256, parseAbi, type Hex } from 'viem'
+import * as z from 'zod/mini'
+import { groupDigits, type NativeInfo, type TokenLookup } from '../decode/calldata'
+
+/**
+ * What an eip155 transaction would do to the account, read from the node's `eth_simulateV1` answer
+ * (with `traceTransfers`, native transfers come as ERC-7528 Transfer logs of 0xeeee…eeee): the
+ * balance changes (native and ERC-20, net per token), the allowances it grants, or that it fails
+ * and why. Pure: wallet/simulator.ts asks the node, render.ts draws the result.
+ */
+
+const text = z.string().check(z.maxLength(400))
+const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+const integer = z.string().check(z.regex(/^-?\d{1,80}$/))
+
+/** One token's net change for the account: `amount` in base units, signed (negative: it leaves the account). */
+export const BalanceChange = z.object({
+  /** The token's contract; absent for the native currency. */
+  token: z.optional(address),
+  amount: integer,
+  /** '−1 ETH', '+2,958.14 USDC', '+1,000,000 units of 0xabc…1234' for a token the frame does not know. */
+  text,
+})
+export type BalanceChange = z.infer<typeof BalanceChange>
+
+/** An allowance the transaction grants: `spender` may then move the account's `token`. */
+export const GrantedAllowance = z.object({
+  token: address,
+  spender: address,
+  /** Absent: every token of the collection (ApprovalForAll). */
+  amount: z.optional(integer),
+  unlimited: z.boolean(),
+  text,
+})
+export type GrantedAllowance = z.infer<typeof GrantedAllowance>
+
+/** What the prompt shows of the simulation (and hands its popup, which checks it with this schema). */
+export const Simulation = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ok'),
+    changes: z.array(BalanceChange).check(z.maxLength(50)),
+    allowances: z.array(GrantedAllowance).check(z.maxLength(50)),
+  }),
+  z.object({ status: z.literal('fails'), reason: text }),
+  z.object({ status: z.literal('unavailable'), reason: text }),
+])
+export type Simulation = z.infer<typeof Simulation>
+
+export const SimulationText = {
+  fails: (reason: string) => `This transaction will fail: ${reason}`,
+  unavailable: 'The network could not simulate this transaction: there is no preview of what it changes.',
+  timedOut: 'The network did not simulate this transaction in time: there is no preview of what it changes.',
+  noChanges: 'No token balance of yours changes, besides the network fee.',
+  unknownReason: 'the network gives no reason',
+} as const
+
+/** Reasons come from the node: one line, bounded. */
+const REASON_MAX_LENGTH = 300
+
+const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
+const APPROVAL_FOR_ALL = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
+
+const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const Log = z.object({ address: hex, topics: z.array(hex).check(z.maxLength(4)), data: hex })
+const Call = z.object({
+  status: z.enum(['0x0', '0x1']),
+  returnData: z.optional(hex),
+  logs: z.array(Log).check(z.maxLength(2000)),
+  error: z.optional(z.object({ message: z.optional(z.string()), data: z.optional(z.string()) })),
+})
+/** The node's answer to one block of one call, as the frame reads it. */
+export const SimulateV1Result = z.array(z.object({ calls: z.array(Call).check(z.minLength(1)) })).check(z.minLength(1))
+export type SimulateV1Result = z.infer<typeof SimulateV1Result>
+
+const topicAddress = (topic: string | undefined) => (topic && topic.length === 66 ? `0x${topic.slice(26)}`.toLowerCase() : undefined)
+const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase()
+const word = (data: string) => (/^0x[0-9a-fA-F]{64}$/.test(data) ? BigInt(data) : undefined)
+
+/** The simulation of the transaction `account` sends, from the node's answer. */
+export function readSimulation(result: SimulateV1Result, account: string, native: NativeInfo | undefined, tokens: TokenLookup): Simulation {
+  const call = result[0]!.calls[0]!
+  if (call.status === '0x0') return { status: 'fails', reason: revertReason(call) }
+  const net = new Map<string, bigint>()
+  const allowances: GrantedAllowance[] = []
+  for (const log of call.logs) {
+    const [topic0, topic1, topic2] = log.topics
+    if (topic0 === TRANSFER && log.topics.length === 3) {
+      const amount = word(log.data)
+      if (amount === undefined) continue
+      const key = log.address.toLowerCase()
+      if (sameAddress(topicAddress(topic1), account)) net.set(key, (net.get(key) ?? 0n) - amount)
+      if (sameAddress(topicAddress(topic2), account)) net.set(key, (net.get(key) ?? 0n) + amount)
+    } else if (topic0 === APPROVAL && log.topics.length === 3 && sameAddress(topicAddress(topic1), account)) {
+      const amount = word(log.data)
+      if (amount === undefined || amount === 0n) continue
+      allowances.push(allowance(log.address, topicAddress(topic2)!, amount, tokens))
+    } else if (topic0 === APPROVAL_FOR_ALL && log.topics.length === 3 && sameAddress(topicAddress(topic1), account)) {
+      if (word(log.data) === 1n) allowances.push(allowance(log.address, topicAddress(topic2)!, undefined, tokens))
+    }
+  }
+  const changes = [...net]
+    .filter(([, amount]) => amount !== 0n)
+    .map(([token, amount]) => change(token === NATIVE ? undefined : token, amount, native, tokens))
+  return { status: 'ok', changes: changes.slice(0, 50), allowances: allowances.slice(0, 50) }
+}
+
+function change(token: string | undefined, amount: bigint, native: NativeInfo | undefined, tokens: TokenLookup): BalanceChange {
+  const sign = amount < 0n ? '−' : '+'
+  const size = amount < 0n ? -amount : amount
+  const info = token === undefined ? native : tokens(token)
+  const shown = info
+    ? `${sign}${groupDigits(formatUnits(size, info.decimals))} ${info.symbol}`
+    : token === undefined
+      ? `${sign}${size} wei`
+      : `${sign}${groupDigits(size.toString())} units of ${shortAddress(token)}`
+  return { ...(token ? { token } : {}), amount: amount.toString(), text: shown }
+}
+
+function allowance(token: string, spender: string, amount: bigint | undefined, tokens: TokenLookup): GrantedAllowance {
+  const info = tokens(token)
+  const name = info?.symbol ?? shortAddress(token)
+  // A cap this large is never spent down: wallets flag it as unlimited.
+  const unlimited = amount === undefined || amount >= maxUint256 / 2n
+  const what =
+    amount === undefined
+      ? `every ${name} token of yours`
+      : unlimited
+        ? `unlimited ${name}`
+        : `${groupDigits(info ? formatUnits(amount, info.decimals) : amount.toString())} ${info ? info.symbol : `units of ${name}`}`
+  return {
+    token,
+    spender,
+    ...(amount !== undefined ? { amount: amount.toString() } : {}),
+    unlimited,
+    text: `Lets ${shortAddress(spender)} spend ${what}`,
+  }
+}
+
+/** Solidity's own Error(string) and Panic(uint256), and custom errors a revert names often: OpenZeppelin's ERC-20 and ERC-721 errors (v5). */
+const KNOWN_ERRORS = parseAbi([
+  'error Error(string message)',
+  'error Panic(uint256 code)',
+  'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
+  'error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)',
+  'error ERC20InvalidSender(address sender)',
+  'error ERC20InvalidReceiver(address receiver)',
+  'error ERC20InvalidApprover(address approver)',
+  'error ERC20InvalidSpender(address spender)',
+  'error ERC721NonexistentToken(uint256 tokenId)',
+  'error ERC721IncorrectOwner(address sender, uint256 tokenId, address owner)',
+  'error ERC721InsufficientApproval(address operator, uint256 tokenId)',
+])
+
+/** Solidity's panic codes, as its documentation words them. */
+const PANICS: Record<number, string> = {
+  0x01: 'an assertion failed',
+  0x11: 'an arithmetic operation overflowed',
+  0x12: 'a division by zero',
+  0x21: 'a value out of its enum range',
+  0x31: 'pop from an empty array',
+  0x32: 'an array index out of bounds',
+  0x41: 'out of memory',
+  0x51: 'a call to an uninitialised function',
+}
+
+/** What the revert data says: Error(string)'s text, a panic, a known custom error with its arguments, or the selector. */
+function decodedRevert(data: string | undefined): string | undefined {
+  if (!data || !/^0x[0-9a-fA-F]{8,}$/.test(data)) return undefined
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: KNOWN_ERRORS, data: data as Hex })
+    if (errorName === 'Error') return String(args?.[0] ?? '')
+    if (errorName === 'Panic') return `panic: ${PANICS[Number(args?.[0])] ?? `code ${String(args?.[0])}`}`
+    return `${errorName}(${(args ?? []).map(String).join(', ')})`
+  } catch {
+    return `the contract reverted with error ${data.slice(0, 10)}`
+  }
+}
+
+/** The revert's reason: decoded from its data, else the node's message, else that there is none. */
+function revertReason(call: z.infer<typeof Call>): string {
+  const reason =
+    decodedRevert(call.returnData) ??
+    decodedRevert(call.error?.data) ??
+    (call.error?.message?.replace(/^execution reverted:?\s*/i, '') || SimulationText.unknownReason)
+  const line = reason.replace(/\s+/g, ' ').trim() || SimulationText.unknownReason
+  return line.length > REASON_MAX_LENGTH ? `${line.slice(0, REASON_MAX_LENGTH)}…` : line
+}
