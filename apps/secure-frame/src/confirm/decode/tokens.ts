@@ -1,10 +1,10 @@
 import type { TokenInfo } from './calldata'
 
 /**
- * Tokens whose amounts the confirmation shows in their units. The frame cannot ask a chain (its CSP
- * is `connect-src 'self'`), and a symbol handed over by the widget or the dapp would be theirs to
- * forge, so it knows a few itself; any other token's amounts are shown in base units beside its
- * address. Keys: `chainId:lowercase address`.
+ * Tokens whose amounts the confirmation (and its simulation) shows in their units. A symbol handed
+ * over by the widget or the dapp, or reported by the token contract itself, would be theirs to
+ * forge ('USDC' at any address), so the frame knows a few itself; any other token's amounts are
+ * shown in base units beside its address. Keys: lowercase addresses, per chain id.
  */
 const DEVNET_TOKENS = new Map<string, TokenInfo>(
   Object.entries({
