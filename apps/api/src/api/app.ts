@@ -25,7 +25,7 @@ import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import { type ApiVariables, projectGuard } from './project-guard'
 import { apiError } from '../http/errors'
-import { clientAddressOf } from '../http/client-address'
+import { rateLimitClientOf } from '../http/client-address'
 
 export interface ApiAppOptions {
   /** `api`, its own public origin, turns HSTS on when https; `secure`, the secure frame's, may call the RPC proxy. */
@@ -113,13 +113,13 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   app.use('/v1/rpc', rpc.intake)
   const limits = options.rateLimit ?? DEFAULT_RATE_LIMIT
   if (limits) {
-    const clientAddress = clientAddressOf(options.trustedProxies)
+    const client = rateLimitClientOf(options.trustedProxies)
     // Shared by every API process when they share a Postgres server (options.data's database).
     const limiter = rateLimit({
       ...limits,
       scope: 'api',
       store: bucketStoreFor(options.data?.db),
-      key: (c) => `${c.req.query('projectId')}|${clientAddress(c)}`,
+      key: (c) => `${c.req.query('projectId')}|${client(c)}`,
       cost: rpc.cost,
     })
     for (const path of guarded) app.use(path, limiter)

@@ -1,8 +1,12 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { memoryBucketStore } from './bucket-store'
+import { rateLimit } from './rate-limit'
 import {
   canonicalAddress,
   clientAddressOf,
+  rateLimitClientOf,
+  rateLimitKey,
   resolveClientAddress,
   splitProxyList,
   TrustedProxy,
@@ -117,6 +121,19 @@ describe('trusted proxy configuration', () => {
   })
 })
 
+describe('rateLimitKey', () => {
+  it('counts an IPv6 client as the /64 it is handed, an IPv4 one as its address', () => {
+    expect(rateLimitKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64')
+    expect(rateLimitKey('64:ff9b::198.51.100.9')).toBe('64:ff9b:0:0::/64')
+    expect(rateLimitKey('fe80:0000:0000:0000:0202:b3ff:fe1e:8329')).toBe('fe80:0:0:0::/64')
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7')
+    expect(rateLimitKey('local')).toBe('local')
+  })
+})
+
 describe('clientAddressOf', () => {
   // The peer comes in as @hono/node-server passes it: env.incoming.socket.remoteAddress.
   const request = (app: Hono, peer: string, xff?: string) =>
@@ -129,5 +146,34 @@ describe('clientAddressOf', () => {
     expect(await (await request(app, '198.51.100.9', '203.0.113.7')).text()).toBe('198.51.100.9')
     expect(await (await appOf().request('/', { headers: { 'X-Forwarded-For': '203.0.113.7' } })).text()).toBe('local')
     expect(await (await request(appOf(), '10.0.0.2', '203.0.113.7')).text()).toBe('10.0.0.2')
+  })
+
+  it('an IPv6 client rotating its addresses through its /64 spends one bucket of the rate limit', async () => {
+    const app = new Hono()
+    app.use(
+      '*',
+      rateLimit({
+        scope: 'ipv6-rotation',
+        store: memoryBucketStore,
+        capacity: 3,
+        refillPerSecond: 0.001,
+        key: rateLimitClientOf(),
+        now: () => 0,
+      }),
+    )
+    app.get('/', (c) => c.text('ok'))
+    const statuses = []
+    for (const address of ['2001:db8:66:1::1', '2001:db8:66:1::2', '2001:db8:66:1:0:0:0:beef', '2001:db8:66:1:ffff:ffff:ffff:ffff'])
+      statuses.push((await request(app, address)).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    // Another subscriber (another /64) is not held back.
+    expect((await request(app, '2001:db8:66:2::1')).status).toBe(200)
+  })
+
+  it('rate limits key an IPv6 client by its /64, behind a balancer too; the address itself stays whole', async () => {
+    const limitKey = (proxies?: string[]) => new Hono().get('/', (c) => c.text(rateLimitClientOf(proxies)(c)))
+    expect(await (await request(limitKey(), '2001:db8:7:8::42')).text()).toBe('2001:db8:7:8::/64')
+    expect(await (await request(limitKey(['10.0.0.0/8']), '10.0.0.2', '2001:db8:7:8:1:2:3:4')).text()).toBe('2001:db8:7:8::/64')
+    expect(await (await request(appOf(), '2001:db8:7:8::42')).text()).toBe('2001:db8:7:8::42')
   })
 })

@@ -88,10 +88,43 @@ export function resolveClientAddress(peer: string | undefined, forwardedFor: str
   return client
 }
 
+/** The eight 16-bit groups of an IPv6 address. */
+function ipv6Groups(address: string): number[] {
+  // An embedded dotted IPv4 (64:ff9b::1.2.3.4) is the last two groups.
+  const text = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a: string, b: string, c: string, d: string) =>
+    [(+a << 8) | +b, (+c << 8) | +d].map((group) => group.toString(16)).join(':'),
+  )
+  const groups = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : [])
+  const [head = '', tail] = text.split('::')
+  if (tail === undefined) return groups(head)
+  const left = groups(head)
+  const right = groups(tail)
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right]
+}
+
+/**
+ * What the rate limits count a client as: its IPv4 address, or the /64 its IPv6 address is in. An
+ * IPv6 subscriber is handed a whole /64 (2^64 addresses), so keying one address would let a single
+ * user rotate past every limit.
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address
+  return `${ipv6Groups(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
+}
+
 export type ClientAddressOf = (c: { env: unknown; req: { header(name: string): string | undefined } }) => string
 
 /** The client address of a request, for servers behind `trustedProxies` (none: the socket peer). */
 export function clientAddressOf(trustedProxies: readonly string[] = []): ClientAddressOf {
   const isTrusted = trustedProxyMatcher(trustedProxies)
   return (c) => resolveClientAddress(peerOf(c), c.req.header('X-Forwarded-For'), isTrusted)
+}
+
+/** What a request's client counts as for the rate limits (rateLimitKey of its address). */
+export function rateLimitClientOf(trustedProxies: readonly string[] = []): ClientAddressOf {
+  const addressOf = clientAddressOf(trustedProxies)
+  return (c) => rateLimitKey(addressOf(c))
 }

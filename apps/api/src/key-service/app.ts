@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { emailCooldownMessage } from '@airlock/protocol'
 import type { Database } from '../db/database'
 import { API_CSP } from '../http/csp'
-import { clientAddressOf } from '../http/client-address'
+import { clientAddressOf, rateLimitClientOf } from '../http/client-address'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit, readJsonBody } from '../http/json-body'
 import { isSecureContextOrigin } from '../http/origin'
@@ -131,7 +131,10 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
   if (options.rateLimit !== false) {
     // Shared by every key service process on one Postgres server (its own database's rate_buckets).
     const limits = options.rateLimit ?? DEFAULT_KEY_SERVICE_RATE_LIMIT
-    app.use('/v1/*', rateLimit({ ...limits, scope: 'key-service', store: bucketStoreFor(db), key: clientAddress, now }))
+    app.use(
+      '/v1/*',
+      rateLimit({ ...limits, scope: 'key-service', store: bucketStoreFor(db), key: rateLimitClientOf(options.trustedProxies), now }),
+    )
   }
   const body = jsonBodyLimit(8 * 1024)
 

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { emailCooldownMessage } from '@airlock/protocol'
 import { getCookie } from 'hono/cookie'
 import type { Database } from '../db/database'
-import { clientAddressOf } from '../http/client-address'
+import { rateLimitClientOf } from '../http/client-address'
 import { API_CSP } from '../http/csp'
 import { apiError } from '../http/errors'
 import { jsonBodyLimit } from '../http/json-body'
@@ -124,16 +124,16 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     await next()
   })
 
-  const clientAddress = clientAddressOf(options.trustedProxies)
+  const client = rateLimitClientOf(options.trustedProxies)
   // Every secure-origin process on one Postgres server spends from the same buckets.
   const store = bucketStoreFor(db)
   if (options.rateLimit !== false) {
-    app.use('*', rateLimit({ ...(options.rateLimit ?? DEFAULT_SECURE_RATE_LIMIT), scope: 'secure', store, key: clientAddress, now }))
+    app.use('*', rateLimit({ ...(options.rateLimit ?? DEFAULT_SECURE_RATE_LIMIT), scope: 'secure', store, key: client, now }))
   }
   const mailLimit: MiddlewareHandler<SecureEnv> =
     options.mailRateLimit === false
       ? (_c, next) => next()
-      : rateLimit({ ...(options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT), scope: 'secure-mail', store, key: clientAddress, now })
+      : rateLimit({ ...(options.mailRateLimit ?? DEFAULT_MAIL_RATE_LIMIT), scope: 'secure-mail', store, key: client, now })
 
   const accountLimits = options.accountRateLimit ?? DEFAULT_ACCOUNT_RATE_LIMIT
   const sessionBuckets = accountLimits ? tokenBuckets({ ...accountLimits.session, scope: 'secure-session', store, now }) : undefined
