@@ -186,6 +186,31 @@ test.describe('the confirmation is drawn and approved in the secure origin', () 
   })
 })
 
+test.describe('who asks: the browser vouches for it, or the prompt says it cannot (issue 23)', () => {
+  test("a compromised widget that claims another site gets the browser's word shown, not its claim", async ({ page }) => {
+    test.slow()
+    const address = await signedIn(page, 'forged-origin')
+    const widget = widgetFrame(page)
+    await installWidgetXss(widget)
+    // The script in the widget origin claims a site the user trusts, then asks for a signature.
+    const forged = 'https://app.uniswap.org'
+    expect(await xssCall(widget, 'syncDappData', { origin: forged, sdkType: 'appkit', sdkVersion: '2.16.7', projectId: 'demo' })).toEqual({
+      ok: true,
+    })
+    await page.evaluate(() => window.airlock!.open())
+    await xssShowFrame(widget)
+    await xssStart(widget, 'sign', 'rpcRequest', { id: 'forged', method: 'personal_sign', params: ['0x6869', address], chainId: 31337 })
+    const frame = secureFrameLocator(page)
+    await expect(frame.getByTestId('approve-origin')).toHaveAttribute('data-verified', 'true')
+    await expect(frame.getByTestId('approve-origin-value')).toHaveText(stack.origins.dapp)
+    await expect(frame.getByTestId('approve-transaction')).not.toContainText(forged)
+    // Where a browser does not vouch (no location.ancestorOrigins), the claim is shown as one, with a
+    // warning in the summary (render.test.ts): Chromium cannot be made to hide it here.
+    await expect(frame.getByTestId('approve-warnings')).toHaveCount(0)
+    expect(await xssCall(widget, 'abortRpcRequest', { id: 'forged' })).toEqual({ ok: true })
+  })
+})
+
 test.describe('the prompt shows what the node says the transaction would do (issue 23)', () => {
   test('a transfer that would revert says it will fail, and why, before Approve; rejected, nothing was sent', async ({ page }) => {
     test.slow()

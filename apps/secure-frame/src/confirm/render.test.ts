@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { encodeFunctionData, erc20Abi, maxUint256, parseEther, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { renderPrompt, type PromptView } from './render'
+import { OriginWarning, renderPrompt, type PromptView } from './render'
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -42,6 +42,13 @@ describe('the confirmation as DOM', () => {
     expect(root.textContent).toContain('as reported by the modal')
     expect(root.querySelector('img')).toBeNull()
     expect(byId(root, 'approve-message')!.textContent).toBe('<img src=x onerror=alert(1)>')
+    // The browser did not vouch for the site (ancestorOrigins redacted): said aloud, in the summary.
+    expect(byId(byId(root, 'approve-summary')!, 'approve-warnings')!.textContent).toBe(OriginWarning.reported('http://dapp.localhost:4400'))
+    const unknown = renderPrompt(
+      { ...view('personal_sign', ['0x68', FROM]), origin: undefined },
+      { popupButton: false, canProveVisibility: true },
+    )
+    expect(byId(unknown.root, 'approve-warnings')!.textContent).toBe(OriginWarning.unknown)
   })
 
   it('shows a filled transaction: recipient, value, max fee, nonce, a decoded ERC-20 call with an unlimited approval flagged', () => {

@@ -63,6 +63,8 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
   const popup = options.popupButton && approvable ? button('Review in a secure window', 'link', 'approve-popup') : undefined
   const popupStatus = popup ? el('p', { className: 'al-approve-note', testId: 'approve-popup-status' }) : undefined
   const { facts, details } = parts(decoded)
+  // Who asks is the first thing a user checks: where the browser does not vouch for it, say so aloud.
+  const warnings = view.origin?.verified ? decoded.warnings : [originWarning(view.origin), ...decoded.warnings]
   const summary = el(
     'div',
     { className: 'al-approve-summary', testId: 'approve-summary' },
@@ -76,8 +78,8 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
       (decoded.kind === 'message' || decoded.kind === 'typedData') &&
         row('Account', el('span', { testId: 'approve-from', title: decoded.address, text: shortAddress(decoded.address) })),
     ),
-    decoded.warnings.length > 0 &&
-      el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...decoded.warnings.map((w) => el('li', { text: w }))),
+    warnings.length > 0 &&
+      el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...warnings.map((w) => el('li', { text: w }))),
     facts,
     view.simulation && simulationSection(view.simulation),
   )
@@ -105,6 +107,14 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
   root.querySelector('.al-approve-warnings')?.setAttribute('role', 'alert')
   return { root, summary, footer, hint, reject, approve, popup, popupStatus }
 }
+
+export const OriginWarning = {
+  reported: (origin: string) =>
+    `The browser does not confirm which site asks: the modal says ${origin}. Approve only a request you made yourself.`,
+  unknown: 'Neither the browser nor the modal says which site asks. Approve only a request you made yourself.',
+} as const
+
+const originWarning = (origin: DappOrigin | undefined) => (origin ? OriginWarning.reported(origin.value) : OriginWarning.unknown)
 
 function originRow(view: PromptView): HTMLElement {
   const origin = view.origin
