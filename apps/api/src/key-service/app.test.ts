@@ -243,4 +243,21 @@ describe('key service: cookie-vault keys', () => {
     expect(otherUser.json.deviceKey).not.toBe(first.json.deviceKey)
     expect((await auditTrail(db, sub)).map((entry) => entry.action)).toEqual(['device-key', 'device-key'])
   })
+
+  it('a device key asked before the wallet is created leaves its email to the creation: the new-device code still reaches it', async () => {
+    const sub = randomUUID()
+    const email = `early-${sub}@example.com`
+    expect((await call('/v1/device-key', { assertion: assertion('device-key', sub, device()) })).status).toBe(200)
+    await enrol(sub, email)
+    const dev = device()
+    expect(await call('/v1/codes', { assertion: assertion('recover', sub, dev) })).toMatchObject({ status: 200 })
+    const code = await mailedCode(email)
+    expect(await call('/v1/recover', { assertion: assertion('recover', sub, dev), code })).toMatchObject({ status: 200 })
+    // A later creation naming another email does not move the second factor there.
+    await enrol(sub, `other-${sub}@example.com`)
+    expect(await call('/v1/codes', { assertion: assertion('recover', sub, device()) })).toMatchObject({
+      status: 200,
+      json: { sentTo: expect.stringMatching(/^e.*@example\.com$/) },
+    })
+  })
 })

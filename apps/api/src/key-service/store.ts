@@ -14,12 +14,16 @@ export async function findKsUser(db: Database, userId: string): Promise<KsUser |
 }
 
 /** The user, created with `email` if new; an existing user keeps the email it was enrolled with. */
+/**
+ * The key service's user, created on its first call. An email given later fills one that is still
+ * missing (a device key asked before the wallet's creation made the user without one), never
+ * replaces one: the second factor goes to the email the wallet was created with.
+ */
 export async function enrolUser(db: Database, userId: string, email: string | null, now: Date): Promise<KsUser> {
-  await db.query('INSERT INTO ks_users (user_id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO NOTHING', [
-    userId,
-    email,
-    now,
-  ])
+  await db.query(
+    'INSERT INTO ks_users (user_id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT (user_id) DO UPDATE SET email = COALESCE(ks_users.email, EXCLUDED.email)',
+    [userId, email, now],
+  )
   return (await findKsUser(db, userId))!
 }
 
