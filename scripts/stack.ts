@@ -1,4 +1,4 @@
-import { devConfig, secureOriginPublicKey, splitProxyList, startApiStack, type StackConfig } from '@airlock/api'
+import { DEFAULT_RPC_LIMITS, devConfig, secureOriginPublicKey, splitProxyList, startApiStack, type StackConfig } from '@airlock/api'
 import {
   devnetWalletScriptPath,
   startDevnet,
@@ -166,6 +166,8 @@ export async function startStack(options: {
       secureRateLimit: { capacity: 2000, refillPerSecond: 100 },
       // Likewise for code mails: the e2e suite alone sends about 20 (the default's whole burst).
       secureMailRateLimit: { capacity: 500, refillPerSecond: 1 },
+      // And for the RPC quota: one loopback client is every user of the devnet, so it may spend all of it.
+      rpcLimits: { ...DEFAULT_RPC_LIMITS, clientQuotaShare: 1 },
       trustedProxies: splitProxyList(process.env.AIRLOCK_TRUSTED_PROXIES),
       // The mail sink below listens on this port; nodemailer connects only when a code is sent.
       smtpUrl: `smtp://127.0.0.1:${ports.mailSmtp}`,

@@ -108,6 +108,8 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     limits: options.rpcLimits ?? DEFAULT_RPC_LIMITS,
     quotaStore: options.rpcQuotaStore ?? quotaStoreFor(options.data?.db),
+    clientOf: rateLimitClientOf(options.trustedProxies),
+    bucketStore: bucketStoreFor(options.data?.db),
   })
   // Before the rate limit, which charges each call of an RPC batch: the intake reads the body.
   app.use('/v1/rpc', rpc.intake)

@@ -16,6 +16,11 @@ export const RpcLimits = z.object({
   maxResponseBytes: z.number().int().min(1),
   /** Calls per project per window, whichever client makes them. */
   projectQuota: z.object({ calls: z.number().int().min(1), windowSeconds: z.number().int().min(1) }),
+  /**
+   * The part of the project's quota one client (an IPv4 address, an IPv6 /64) may spend per window:
+   * a script that forges the project's Origin cannot spend it all for the project's users.
+   */
+  clientQuotaShare: z.number().gt(0).max(1).default(0.01),
 })
 export type RpcLimits = z.infer<typeof RpcLimits>
 
@@ -25,4 +30,6 @@ export const DEFAULT_RPC_LIMITS: RpcLimits = Object.freeze({
   maxResponseBytes: 5 * 1024 * 1024,
   // A modal session makes a few dozen calls: room for thousands of sessions an hour.
   projectQuota: Object.freeze({ calls: 500_000, windowSeconds: 3600 }),
+  // 5,000 calls an hour for one client: a hundred sessions' worth; it takes a hundred clients to spend the quota.
+  clientQuotaShare: 0.01,
 })

@@ -451,7 +451,8 @@ describe('chain RPC proxy limits against anvil', () => {
   })
 
   it('counts calls per project whatever the client: past the quota, 429 with Retry-After for every client of the project', async () => {
-    const target = appWith({ rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: 150, windowSeconds: 3600 } } })
+    // Each client may take the whole quota here: this is the project's count alone.
+    const target = appWith({ rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: 150, windowSeconds: 3600 }, clientQuotaShare: 1 } })
     expect((await send(target, batchOf(100), { client: '203.0.113.10' })).status).toBe(200)
     // A second client, with a full bucket of its own, meets the project's quota.
     const over = await send(target, batchOf(100), { client: '203.0.113.11' })
@@ -469,5 +470,30 @@ describe('chain RPC proxy limits against anvil', () => {
     expect((await send(target, chainIdCall(1), { client: '203.0.113.13' })).status).toBe(429)
     // Another project has its own quota.
     expect((await send(target, batchOf(100), { client: '203.0.113.11', projectId: 'other' })).status).toBe(200)
+  })
+
+  it("a script forging the project's Origin spends only its share of the quota: the project's users are still served", async () => {
+    const target = appWith({
+      rpcLimits: { ...DEFAULT_RPC_LIMITS, projectQuota: { calls: 150, windowSeconds: 3600 }, clientQuotaShare: 0.1 },
+    })
+    // The script: the dapp's Origin, from one machine (its IPv6 addresses rotate within its /64).
+    const statuses = []
+    for (let i = 1; i <= 3; i++) statuses.push((await send(target, batchOf(7), { client: `2001:db8:bad:1::${i}` })).status)
+    expect(statuses).toEqual([200, 200, 429])
+    // The 15th call fits its share; nothing more does.
+    expect((await send(target, chainIdCall(1), { client: '2001:db8:bad:1::42' })).status).toBe(200)
+    const refused = await send(target, chainIdCall(1), { client: '2001:db8:bad:1::99' })
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({
+      id: null,
+      error: {
+        code: -32005,
+        message: expect.stringMatching(
+          /^This client has used its share of project demo's RPC quota \(15 of 150 calls per 3600 s\): try again in \d+ s$/,
+        ),
+      },
+    })
+    // Nine other clients (the project's users) are served, 15 calls each: the 135 calls the script left.
+    for (let i = 1; i <= 9; i++) expect((await send(target, batchOf(15), { client: `203.0.113.${100 + i}` })).status).toBe(200)
   })
 })

@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod'
 import { Caip2ChainId } from '../chains/caip2'
 import type { ApiVariables, RpcBody } from '../api/project-guard'
+import type { BucketStore } from '../http/bucket-store'
 import { apiError } from '../http/errors'
+import { tokenBuckets } from '../http/rate-limit'
 import { callCost, isBatchTooLong } from './calls'
 import { RPC_MAX_BODY_BYTES, type RpcLimits } from './limits'
 import { proxyJsonRpc } from './proxy'
@@ -27,6 +29,10 @@ export interface RpcProxyOptions {
   limits: RpcLimits
   /** Where each project's calls are counted (default: process memory). */
   quotaStore?: QuotaStore
+  /** What a request's client counts as (its address, an IPv6 /64): its calls may take only `limits.clientQuotaShare` of the quota. */
+  clientOf: (c: ApiContext) => string
+  /** Where each client's share is counted (default: process memory). */
+  bucketStore?: BucketStore
 }
 
 type ApiContext = Context<{ Variables: ApiVariables }>
@@ -52,6 +58,14 @@ export function rpcProxy(options: RpcProxyOptions) {
   const upstreams = new Map(Object.entries(options.upstreams))
   const { limits } = options
   const quota = projectQuota({ quota: limits.projectQuota, store: options.quotaStore ?? createMemoryQuotaStore() })
+  const { calls, windowSeconds } = limits.projectQuota
+  const share = Math.max(1, Math.floor(calls * limits.clientQuotaShare))
+  const shares = tokenBuckets({
+    scope: 'rpc-client-share',
+    capacity: share,
+    refillPerSecond: share / windowSeconds,
+    ...(options.bucketStore ? { store: options.bucketStore } : {}),
+  })
   const readBody = bodyLimit({
     maxSize: RPC_MAX_BODY_BYTES,
     onError: (c) => c.json(rpcError(null, RpcErrorCode.LimitExceeded, 'Request body exceeds 1 MiB'), 413),
@@ -97,7 +111,16 @@ export function rpcProxy(options: RpcProxyOptions) {
       return c.json(rpcError(null, RpcErrorCode.LimitExceeded, message), 413)
     }
     const project = c.get('project')
-    const allowed = await quota.take(project.id, callCost(body.value, limits.maxBatch))
+    const cost = callCost(body.value, limits.maxBatch)
+    // The client's share first: calls past it spend nothing of the project's quota. (A request
+    // larger than the whole share can never pass: it waits a full window and is refused again.)
+    const wait = cost > share ? windowSeconds : await shares.take(`${project.id}|${options.clientOf(c)}`, cost)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      const message = `This client has used its share of project ${project.id}'s RPC quota (${share} of ${calls} calls per ${windowSeconds} s): try again in ${wait} s`
+      return c.json(rpcError(null, RpcErrorCode.LimitExceeded, message), 429)
+    }
+    const allowed = await quota.take(project.id, cost)
     if (!allowed.ok) {
       c.header('Retry-After', String(allowed.retryAfterSeconds))
       return c.json(rpcError(null, RpcErrorCode.LimitExceeded, allowed.message), 429)
