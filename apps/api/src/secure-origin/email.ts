@@ -138,7 +138,7 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     if (refused) return refused
     const checked = await checkCode(c, { purpose: 'login', email: parsed.data.email, userId: null, deviceHash }, parsed.data.otp)
     if (checked instanceof Response) return checked
-    return deps.openSession(c, device, (tx, at) => findOrInsertUser(tx, parsed.data.email, at))
+    return deps.openSession(c, device, (tx, at) => findOrInsertUser(tx, parsed.data.email, deviceHash, at))
   })
 
   app.post('/email/update', deps.bodyLimit, deps.requireSession, deps.mailLimit, async (c) => {
@@ -178,7 +178,7 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     const checked = await checkCode(c, { purpose: 'update-secondary', userId: user.id }, parsed.data.otp)
     if (checked instanceof Response) return checked
     const newEmail = checked.newEmail!
-    if (!(await updateUserEmail(db, user.id, newEmail))) return apiError(c, 409, SecureReason.emailTaken)
+    if (!(await updateUserEmail(db, user.id, newEmail, new Date(now())))) return apiError(c, 409, SecureReason.emailTaken)
     return c.json({ newEmail })
   })
 }

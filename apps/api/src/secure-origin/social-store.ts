@@ -140,7 +140,10 @@ export type SocialUserOutcome = { linked: SecureUser } | { linkRequired: SecureU
  * The user of this provider identity: the one already linked, else a new user for a new (verified)
  * email with the identity linked to it. An identity whose email an existing account already has is
  * NOT linked here: only a session of that account may confirm the link (linkSocialIdentity at the
- * claim), so a provider account that merely shares an email cannot take a wallet over.
+ * claim), so a provider account that merely shares an email cannot take a wallet over. A new user
+ * holds the email unproven (email_proven_at NULL): the provider's word does not make it the account
+ * an email login opens (store.ts findOrInsertUser), or a provider that vouches for an email its
+ * owner never held there would plant a wallet for the owner to use.
  */
 export async function findOrCreateSocialUser(db: Database, identity: SocialIdentity, now: Date): Promise<SocialUserOutcome> {
   const linked = await findLinkedUser(db, identity)

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { localhostFetch, signInWithStandIn, startOidcStandIn, type OidcProviderName, type OidcStandIn } from '@airlock/devnet/oidc'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
+import { smtpMailer } from '../mail/mailer'
 import { createSecureOriginApp } from './app'
 import { SecureReason } from './reasons'
 import { hashToken, randomToken } from '../security/tokens'
@@ -18,14 +20,17 @@ const PROVIDERS: OidcProviderName[] = ['google', 'github']
 
 let db: Database
 let oidc: OidcStandIn
+let sink: MailSink
+let mailer: ReturnType<typeof smtpMailer>
 let time = Date.now()
 let app: ReturnType<typeof createSecureOriginApp>
 /** Every URL the server fetched from the issuers. */
 const fetched: string[] = []
 
 beforeAll(async () => {
-  ;[db, oidc] = await Promise.all([
+  ;[db, sink, oidc] = await Promise.all([
     openDatabase(),
+    startMailSink({ smtpPort: 0, httpPort: 0 }),
     startOidcStandIn({
       port: 0,
       clients: PROVIDERS.map((provider) => ({
@@ -36,6 +41,7 @@ beforeAll(async () => {
       })),
     }),
   ])
+  mailer = smtpMailer(sink.smtpUrl)
   app = createSecureOriginApp({
     origin: ORIGIN,
     widgetOrigin: 'http://widget.localhost:4401',
@@ -43,6 +49,7 @@ beforeAll(async () => {
     apiOrigin: 'http://api.localhost:4403',
     db,
     keys: serverKeys(randomBytes(32)),
+    mailer,
     now: () => time,
     rateLimit: false,
     mailRateLimit: false,
@@ -62,20 +69,24 @@ beforeAll(async () => {
 }, 30_000)
 
 afterAll(async () => {
-  await Promise.all([db?.close(), oidc?.stop()])
+  mailer?.close()
+  await Promise.all([db?.close(), oidc?.stop(), sink?.stop()])
 })
 
 /**
  * A call to the API as the frame makes it, or as a script does: a script sets whatever `Origin`
  * it likes (servers cannot tell), so the default here is the secure origin itself.
  */
-async function call(path: string, options: { body?: unknown; token?: string; device?: string; origin?: string | null } = {}) {
+async function call(
+  path: string,
+  options: { method?: string; body?: unknown; token?: string; device?: string; origin?: string | null } = {},
+) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' }
   if (options.origin !== null) headers.Origin = options.origin ?? ORIGIN
   if (options.token) headers.Authorization = `Bearer ${options.token}`
   if (options.device) headers['X-Airlock-Device'] = options.device
   const response = await app.request(path, {
-    method: options.body === undefined ? 'GET' : 'POST',
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   })
@@ -106,7 +117,7 @@ const claim = (started: { state: string; device: string }, extra: { proof?: stri
 /** An existing account with a signed-in session on a device of its own (as email login leaves it), and a wallet. */
 async function emailAccount(email: string, device = randomToken()) {
   const at = new Date(time)
-  const user = await findOrInsertUser(db, email, at)
+  const user = await findOrInsertUser(db, email, hashToken(device), at)
   const verified = await upsertVerifiedDevice(db, user.id, hashToken(device), at)
   const token = randomToken()
   await insertSession(db, {
@@ -479,6 +490,85 @@ describe('linking a social login to an existing account by its email', () => {
     const refused = await claim(github, { proof: postedProof(await browser().signIn(github.uri, { email }))!.proof })
     expect(refused.json.error).toBe(SocialReason.linkRequired('GitHub'))
     expect(await userCount(email)).toBe(1)
+  })
+})
+
+/** An email login as the frame does it, on `device` (a fresh one when absent): the code comes from the mail. */
+async function emailLogin(email: string, device?: string) {
+  const started = await call('/api/email/start', { body: { email }, ...(device ? { device } : {}) })
+  expect(started.json.action).toBe('VERIFY_OTP')
+  const own = device ?? (started.json.deviceToken as string)
+  const code = /\b(\d{6})\b/.exec((await sink.waitFor({ to: email })).text)![1]!
+  sink.clear()
+  const verified = await call('/api/email/verify', { body: { email, otp: code }, device: own })
+  expect(verified.status).toBe(200)
+  return { device: own, token: verified.json.token as string, user: verified.json.user as { id: string; email?: string } }
+}
+
+describe('the social pre-hijack (issue 23)', () => {
+  it("a provider that vouches for someone else's email opens no account of theirs: the owner's email login gets a wallet of their own", async () => {
+    const email = freshEmail()
+    // The attacker signs in with a provider identity that asserts the victim's email, before the victim ever used Airlock,
+    // and creates the wallet of that account (its device share stays in the attacker's frame).
+    const attacker = await start('google')
+    const claimed = await claim(attacker, { proof: postedProof(await browser().signIn(attacker.uri, { email }))!.proof })
+    expect(claimed.json.user).toMatchObject({ email })
+    const attackerId = (claimed.json.user as { id: string }).id
+    const plantedShare = randomBytes(33)
+    const planted = await call('/api/shares', {
+      method: 'PUT',
+      body: { authShare: plantedShare.toString('base64'), sealedRecoveryShare: randomBytes(62).toString('base64') },
+      token: claimed.json.token as string,
+      device: attacker.device,
+    })
+    expect(planted.status).toBe(201)
+
+    // The victim logs in with their email, on their own browser: a new account, with no wallet yet.
+    time += 60_000
+    const victim = await emailLogin(email)
+    expect(victim.user.id).not.toBe(attackerId)
+    expect(victim.user.email).toBe(email)
+    const shares = await call('/api/shares/auth', { token: victim.token, device: victim.device })
+    expect(shares.status).toBe(404)
+    expect(shares.json.error).toBe(SecureReason.noShares)
+    expect(
+      (await call('/api/key-service/assertion', { body: { purpose: 'enrol' }, token: victim.token, device: victim.device })).status,
+    ).toBe(200)
+    expect(await userCount(email)).toBe(1)
+
+    // The attacker keeps only what it planted, in an account that no longer has the email.
+    const attackerSession = await call('/api/session', { token: claimed.json.token as string })
+    expect(attackerSession.json.user).toEqual({ id: attackerId })
+    const own = await call('/api/shares/auth', { token: claimed.json.token as string, device: attacker.device })
+    expect(own.json.authShare).toBe(plantedShare.toString('base64'))
+    // Its provider identity signs in to that account again, never to the victim's ...
+    const again = await start('google', attacker.device)
+    const back = await claim(again, { proof: postedProof(await browser().signIn(again.uri, { email }))!.proof })
+    expect(back.json.user).toEqual({ id: attackerId })
+    // ... and another provider asserting the email now meets the proven account: a link needs its session.
+    const github = await start('github')
+    const linked = await claim(github, { proof: postedProof(await browser().signIn(github.uri, { email }))!.proof })
+    expect(linked.json.error).toBe(SocialReason.linkRequired('GitHub'))
+    // The victim's next login, on another browser, is still their account.
+    time += 60_000
+    expect((await emailLogin(email)).user.id).toBe(victim.user.id)
+  })
+
+  it('the person who signed in with the provider proves the email from that browser: one account, by either login', async () => {
+    const email = freshEmail()
+    const started = await start('github')
+    const social = await claim(started, { proof: postedProof(await browser().signIn(started.uri, { email }))!.proof })
+    const userId = (social.json.user as { id: string }).id
+    time += 60_000
+    expect((await emailLogin(email, started.device)).user).toEqual({ id: userId, email })
+    // Proven now: a new browser's email login opens the same account (its wallet then needs the key service's second factor).
+    time += 60_000
+    expect((await emailLogin(email)).user).toEqual({ id: userId, email })
+    const later = await start('github')
+    expect((await claim(later, { proof: postedProof(await browser().signIn(later.uri, { email }))!.proof })).json.user).toEqual({
+      id: userId,
+      email,
+    })
   })
 })
 

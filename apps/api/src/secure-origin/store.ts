@@ -53,25 +53,43 @@ export async function findUserByEmail(db: Database, email: string): Promise<Emai
   return rows[0]
 }
 
-/** The user with this email, created now if there is none (two racing first logins get the same user). */
-export async function findOrInsertUser(db: Database, email: string, now: Date): Promise<EmailUser> {
-  await db.query('INSERT INTO secure_users (id, email, created_at) VALUES ($1, $2, $3) ON CONFLICT ((lower(email))) DO NOTHING', [
-    randomUUID(),
-    email,
-    now,
-  ])
+/**
+ * The user an email code has just proven `email` for, on the device `deviceHash`; created now if
+ * there is none (two racing first logins get the same user). An account whose email only a social
+ * provider asserted (social-store.ts) is joined only from a device it already knows: there the
+ * same person proves the email now. From any other device the email's owner gets an account of
+ * their own and that account loses the email, as its wallet is whoever's held that provider
+ * identity (a pre-hijack, issue 23), and an email's owner must never be locked out of it either.
+ */
+export async function findOrInsertUser(db: Database, email: string, deviceHash: string, now: Date): Promise<EmailUser> {
+  const { rows } = await db.query<{ id: string; proven: boolean }>(
+    'SELECT id, email_proven_at IS NOT NULL AS proven FROM secure_users WHERE lower(email) = lower($1) FOR UPDATE',
+    [email],
+  )
+  const holder = rows[0]
+  if (holder && !holder.proven) {
+    const sameDevice = (await findDevice(db, holder.id, deviceHash)) !== undefined
+    await db.query(
+      sameDevice ? 'UPDATE secure_users SET email_proven_at = $2 WHERE id = $1' : 'UPDATE secure_users SET email = NULL WHERE id = $1',
+      sameDevice ? [holder.id, now] : [holder.id],
+    )
+  }
+  await db.query(
+    'INSERT INTO secure_users (id, email, created_at, email_proven_at) VALUES ($1, $2, $3, $3) ON CONFLICT ((lower(email))) DO NOTHING',
+    [randomUUID(), email, now],
+  )
   const user = await findUserByEmail(db, email)
   if (!user) throw new Error('secure_users: the user vanished right after its insert')
   return user
 }
 
-/** False when another user already has `email` (the unique index on lower(email)). */
-export async function updateUserEmail(db: Database, userId: string, email: string): Promise<boolean> {
+/** False when another user already has `email` (the unique index on lower(email)); the code to `email` proved it. */
+export async function updateUserEmail(db: Database, userId: string, email: string, now: Date): Promise<boolean> {
   const { rows } = await db.query<{ id: string }>(
-    `UPDATE secure_users SET email = $2 WHERE id = $1
+    `UPDATE secure_users SET email = $2, email_proven_at = $3 WHERE id = $1
        AND NOT EXISTS (SELECT 1 FROM secure_users WHERE lower(email) = lower($2) AND id <> $1)
      RETURNING id`,
-    [userId, email],
+    [userId, email, now],
   )
   return rows.length === 1
 }
