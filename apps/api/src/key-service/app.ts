@@ -250,10 +250,16 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
         [`${KS_DEVICE_COOKIE}=${token}`, 'Path=/', `Max-Age=${DEVICE_COOKIE_TTL_S}`, 'HttpOnly', ...attributes].join('; '),
       )
     }
-    const ksDevice = hashToken(token)
     await enrolUser(db, sub, null, new Date(now()))
-    if (await touchDevice(db, sub, ksDevice, new Date(now()))) await record(c, { action: 'device-key', ksDevice })
-    return c.json({ deviceKey: Buffer.from(keys.deviceKey(sub, ksDevice)).toString('base64') })
+    // The key derives from the raw cookie; the store keeps only a salted verifier of it.
+    const ksDevice = await touchDevice(db, sub, token, new Date(now()))
+    if (ksDevice.created) await record(c, { action: 'device-key', ksDevice: ksDevice.id })
+    const base64 = (key: Uint8Array) => Buffer.from(key).toString('base64')
+    return c.json({
+      deviceKey: base64(keys.deviceKey(sub, token)),
+      // A browser known from before migration 003 has its vault sealed under the old key: once, to reseal it.
+      ...(ksDevice.legacyKey ? { legacyDeviceKey: base64(keys.legacyDeviceKey(sub, hashToken(token))) } : {}),
+    })
   })
 
   app.notFound((c) => apiError(c, 404, 'Not Found'))

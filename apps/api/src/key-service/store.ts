@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Database } from '../db/database'
 
 /** SQL of the key service (migrations/001_key_service.sql). */
@@ -112,15 +112,51 @@ export async function findLiveCode(db: Database, userId: string, deviceHash: str
   return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) }
 }
 
-/** True when this browser (key-service cookie) is new for the user (xmax is 0 only on an insert). */
-export async function touchDevice(db: Database, userId: string, deviceHash: string, now: Date): Promise<boolean> {
-  const { rows } = await db.query<{ created: boolean }>(
-    `INSERT INTO ks_devices (user_id, device_hash, created_at, last_used_at) VALUES ($1, $2, $3, $3)
-     ON CONFLICT (user_id, device_hash) DO UPDATE SET last_used_at = EXCLUDED.last_used_at
-     RETURNING (xmax = 0) AS created`,
-    [userId, deviceHash, now],
-  )
-  return rows[0]!.created
+/** What the key service keeps of one browser: a salted verifier of its cookie, nothing a vault key derives from. */
+export interface KsDevice {
+  /** Names the browser in the audit: its verifier, hex. */
+  id: string
+  /** This is the browser's first call for the user. */
+  created: boolean
+  /** Its vault was sealed under the key of before migration 003: that key is due to it, this once. */
+  legacyKey: boolean
+}
+
+const SALT_BYTES = 16
+
+/** sha256(salt || sha256(token)): the inner hash is what migration 003 found stored. */
+export const deviceVerifier = (salt: Uint8Array, token: string): Buffer =>
+  createHash('sha256').update(salt).update(createHash('sha256').update(token, 'utf8').digest()).digest()
+
+/**
+ * The browser holding the key-service cookie `token`, recorded for the user on its first call: its
+ * row is found by trying each of the user's salts, under a lock on the user so that two first calls
+ * of one browser make one device.
+ */
+export async function touchDevice(db: Database, userId: string, token: string, now: Date): Promise<KsDevice> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM ks_users WHERE user_id = $1 FOR UPDATE', [userId])
+    const { rows } = await tx.query<{ salt: Uint8Array; verifier: Uint8Array; legacyKey: boolean }>(
+      'SELECT salt, verifier, legacy_key AS "legacyKey" FROM ks_devices WHERE user_id = $1',
+      [userId],
+    )
+    const known = rows.find((row) => timingSafeEqual(deviceVerifier(row.salt, token), row.verifier))
+    if (known) {
+      await tx.query('UPDATE ks_devices SET last_used_at = $3, legacy_key = false WHERE user_id = $1 AND salt = $2', [
+        userId,
+        known.salt,
+        now,
+      ])
+      return { id: Buffer.from(known.verifier).toString('hex'), created: false, legacyKey: known.legacyKey }
+    }
+    const salt = randomBytes(SALT_BYTES)
+    const verifier = deviceVerifier(salt, token)
+    await tx.query(
+      'INSERT INTO ks_devices (user_id, salt, verifier, legacy_key, created_at, last_used_at) VALUES ($1, $2, $3, false, $4, $4)',
+      [userId, salt, verifier, now],
+    )
+    return { id: verifier.toString('hex'), created: true, legacyKey: false }
+  })
 }
 
 export interface AuditEntry {

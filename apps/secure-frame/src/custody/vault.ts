@@ -68,6 +68,15 @@ export function documentCookieJar(doc: Document, secure: boolean): CookieJar {
   }
 }
 
+/**
+ * This browser's cookie-vault key from the key service, derived from its own device cookie; and,
+ * once, for a browser it knew before it derived keys so, the key of before (the vault is resealed).
+ */
+export interface CookieVaultKeys {
+  key: Uint8Array
+  legacyKey?: Uint8Array
+}
+
 const VAULT_LABEL = 'airlock:device-share:cookie-vault:v1'
 export const ADDRESS_BYTES = 20
 /** Users remembered on one device (a shared computer): the oldest is dropped past this. */
@@ -80,9 +89,8 @@ const MAX_VAULT_USERS = 4
  * secure-origin server receives the cookie (ciphertext) and never the key; the key service gives
  * the key and never sees the cookie; the widget and the dapp page see neither.
  */
-export function cookieVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>): DeviceVault {
-  const importKey = async () => {
-    const raw = await deviceKey()
+export function cookieVault(jar: CookieJar, deviceKeys: () => Promise<CookieVaultKeys>): DeviceVault {
+  const importKey = async (raw: Uint8Array) => {
     try {
       return await crypto.subtle.importKey('raw', view(raw), 'AES-GCM', false, ['encrypt', 'decrypt'])
     } finally {
@@ -90,18 +98,31 @@ export function cookieVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>
     }
   }
   const read = () => parseVault(jar.get())
+  const seal = async (key: CryptoKey, userId: string, value: DeviceShare) => {
+    const sealed = await aesGcmSeal(key, withAddress(value), `${VAULT_LABEL}:${userId}`)
+    const others = read().filter((item) => item.userId !== userId)
+    jar.set(serializeVault([...others.slice(-(MAX_VAULT_USERS - 1)), { userId, iv: sealed.iv, ciphertext: sealed.ciphertext }]))
+  }
   return {
     kind: 'cookie',
     async load(userId) {
       const entry = read().find((item) => item.userId === userId)
       if (!entry) return undefined
-      const plain = await aesGcmOpen(await importKey(), { v: 1, iv: entry.iv, ciphertext: entry.ciphertext }, `${VAULT_LABEL}:${userId}`)
-      return { share: plain.subarray(0, plain.length - ADDRESS_BYTES), address: addressOf(plain.subarray(plain.length - ADDRESS_BYTES)) }
+      const keys = await deviceKeys()
+      const key = await importKey(keys.key)
+      const open = async (withKey: CryptoKey) => {
+        const plain = await aesGcmOpen(withKey, { v: 1, iv: entry.iv, ciphertext: entry.ciphertext }, `${VAULT_LABEL}:${userId}`)
+        return { share: plain.subarray(0, plain.length - ADDRESS_BYTES), address: addressOf(plain.subarray(plain.length - ADDRESS_BYTES)) }
+      }
+      if (!keys.legacyKey) return open(key)
+      const legacyKey = await importKey(keys.legacyKey)
+      // Sealed under the key of before: the key service gives that key this once, so reseal now.
+      const value = await open(key).catch(() => open(legacyKey))
+      await seal(key, userId, value)
+      return value
     },
     async save(userId, value) {
-      const sealed = await aesGcmSeal(await importKey(), withAddress(value), `${VAULT_LABEL}:${userId}`)
-      const others = read().filter((item) => item.userId !== userId)
-      jar.set(serializeVault([...others.slice(-(MAX_VAULT_USERS - 1)), { userId, iv: sealed.iv, ciphertext: sealed.ciphertext }]))
+      await seal(await importKey((await deviceKeys()).key), userId, value)
     },
     async remove(userId) {
       jar.set(serializeVault(read().filter((item) => item.userId !== userId)))
@@ -110,12 +131,16 @@ export function cookieVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>
 }
 
 /** IndexedDB when the browser gives the frame storage, else the cookie vault. */
-export async function openDeviceVault(jar: CookieJar, deviceKey: () => Promise<Uint8Array>, factory?: IDBFactory): Promise<DeviceVault> {
+export async function openDeviceVault(
+  jar: CookieJar,
+  deviceKeys: () => Promise<CookieVaultKeys>,
+  factory?: IDBFactory,
+): Promise<DeviceVault> {
   try {
     if (!factory && typeof indexedDB === 'undefined') throw new Error('no IndexedDB')
     return indexedDbVault(await openDeviceStore(factory))
   } catch {
-    return cookieVault(jar, deviceKey)
+    return cookieVault(jar, deviceKeys)
   }
 }
 
