@@ -226,9 +226,11 @@ describe('code throttling', () => {
     expect(again.status).toBe(429)
     expect(again.json.error).toBe('Please try again after 20 seconds')
     expect(again.headers.get('Retry-After')).toBe('20')
-    // Every device the account does not know shares one bucket: a new client address changes nothing.
+    // A device the account does not know has its network's bucket: another browser there waits too ...
     const otherBrowser = await call('/api/email/start', { body: { email } })
     expect(otherBrowser.json.error).toBe('Please try again after 20 seconds')
+    // ... and one on another network does not.
+    expect((await call('/api/email/start', { body: { email }, peer: '198.51.100.20' })).status).toBe(200)
     // Another address from the same browser has its own.
     expect((await call('/api/email/start', { body: { email: freshEmail() }, device })).status).toBe(200)
     time += 20_000
@@ -257,6 +259,59 @@ describe('code throttling', () => {
     sink.clear()
     const own = await call('/api/email/start', { body: { email }, device: owner.device })
     expect(own.status).toBe(200)
+    expect((await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: owner.device })).status).toBe(200)
+  })
+
+  it("the targeted lockout (issue 23): codes asked and guessed for the address from other networks leave the owner's new device its own", async () => {
+    const email = freshEmail()
+    const owner = await login(email)
+    const home = '203.0.113.50'
+    const elsewhere = ['198.51.100.1', '198.51.100.2', '2001:db8:1:2::7', '2001:db8:9:9::1']
+    time += 24 * 60 * 60_000
+    // The attacker asks a code every 30 s with fresh device tokens from its networks, to their caps, and burns the first codes' tries.
+    const flood = async (peers: readonly string[], rounds: number) => {
+      for (let round = 0; round < rounds; round++) {
+        for (const peer of peers) {
+          const started = await call('/api/email/start', { body: { email }, peer })
+          if (started.status !== 200) continue
+          for (let guess = 0; guess < (round === 0 ? OTP_MAX_TRIES : 0); guess++) {
+            await call('/api/email/verify', { body: { email, otp: '000000' }, device: started.json.deviceToken as string, peer })
+          }
+          time += 30_000
+        }
+        time += 60 * 60_000
+      }
+    }
+    await flood(elsewhere, 10)
+    expect((await call('/api/email/start', { body: { email }, peer: elsewhere[0] })).status).toBe(429)
+    sink.clear()
+    // The owner opens a new dapp (a new device token) at home: the code comes and works.
+    const started = await call('/api/email/start', { body: { email }, peer: home })
+    expect(started.status).toBe(200)
+    const device = started.json.deviceToken as string
+    const code = await codeFor(email)
+    // The attacker's guesses meanwhile, even of the right digits, try only the attacker's own codes.
+    time += 30_000
+    const attacker = await call('/api/email/start', { body: { email }, peer: '198.51.100.3' })
+    for (let guess = 0; guess < OTP_MAX_TRIES; guess++) {
+      const tried = await call('/api/email/verify', {
+        body: { email, otp: guess === 0 ? code : '000000' },
+        device: attacker.json.deviceToken as string,
+        peer: '198.51.100.3',
+      })
+      expect(tried.status).toBe(400)
+    }
+    const verified = await call('/api/email/verify', { body: { email, otp: code }, device, peer: home })
+    expect(verified.status).toBe(200)
+    expect((verified.json.user as { id: string }).id).toBe(owner.userId)
+
+    // The account's new devices together stop at NEW_DEVICE_ACCOUNT_CAP a day (five networks' caps); its known devices go on.
+    await flood(['198.51.100.4'], 10)
+    const capped = await call('/api/email/start', { body: { email }, peer: '198.51.100.6' })
+    expect(capped.status).toBe(429)
+    expect(capped.json.error).toMatch(/^Please try again after \d+ seconds$/)
+    sink.clear()
+    expect((await call('/api/email/start', { body: { email }, device: owner.device })).status).toBe(200)
     expect((await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: owner.device })).status).toBe(200)
   })
 
@@ -321,19 +376,20 @@ describe('per-account limits (rotating client addresses gains nothing)', () => {
     expect((await signedIn(alice, fourth!)).status).toBe(404)
   })
 
-  it('limits login code checks per email and device bucket: unknown devices cannot lock out the known ones', async () => {
+  it('limits login code checks per email and device bucket: guesses from elsewhere lock out neither known nor new devices', async () => {
     const limited = makeApp({
       accountRateLimit: { session: { capacity: 60, refillPerSecond: 1 }, login: { capacity: 3, refillPerSecond: 1 / 60 } },
     })
     const email = freshEmail()
     const owner = await login(email)
     time += 60_000
-    // An attacker guesses from fresh addresses and fresh device tokens, in any letter case.
+    // An attacker guesses from one network with fresh device tokens, in any letter case.
+    const [attacker, other, home] = peers(3)
     const guesses = await Promise.all(
-      peers(4).map((peer, i) =>
+      [0, 1, 2, 3].map((i) =>
         call(
           '/api/email/verify',
-          { body: { email: i % 2 ? email.toUpperCase() : email, otp: '123456' }, device: `${i}`.repeat(43), peer },
+          { body: { email: i % 2 ? email.toUpperCase() : email, otp: '123456' }, device: `${i}`.repeat(43), peer: attacker },
           limited,
         ),
       ),
@@ -341,14 +397,19 @@ describe('per-account limits (rotating client addresses gains nothing)', () => {
     expect(guesses.map((guess) => guess.status).sort()).toEqual([400, 400, 400, 429])
     const refused = guesses.find((guess) => guess.status === 429)!
     expect([refused.json.error, refused.headers.get('Retry-After')]).toEqual(['Please try again after 60 seconds', '60'])
-    // A new device of the owner shares the unknown devices' bucket ...
-    expect((await call('/api/email/verify', { body: { email, otp: '123456' }, device: '9'.repeat(43) }, limited)).status).toBe(429)
-    // ... but the owner's known device has its own, and logs in.
+    // Another device on that network waits too; another network has its own bucket.
+    const verify = (device: string, peer: string | undefined, otp = '123456') =>
+      call('/api/email/verify', { body: { email, otp }, device, ...(peer ? { peer } : {}) }, limited)
+    expect((await verify('9'.repeat(43), attacker)).status).toBe(429)
+    expect((await verify('9'.repeat(43), other)).status).toBe(400)
+    // A new device of the owner (a new dapp's frame) on the owner's network logs in ...
+    const started = await call('/api/email/start', { body: { email }, peer: home }, limited)
+    expect((await verify(started.json.deviceToken as string, home, await codeFor(email))).status).toBe(200)
+    // ... and so does the owner's known device.
     expect((await call('/api/email/start', { body: { email }, device: owner.device }, limited)).status).toBe(200)
-    const verified = await call('/api/email/verify', { body: { email, otp: await codeFor(email) }, device: owner.device }, limited)
-    expect(verified.status).toBe(200)
+    expect((await verify(owner.device, undefined, await codeFor(email))).status).toBe(200)
     time += 60_000
-    expect((await call('/api/email/verify', { body: { email, otp: '123456' }, device: '9'.repeat(43) }, limited)).status).toBe(400)
+    expect((await verify('9'.repeat(43), attacker)).status).toBe(400)
   })
 })
 
@@ -594,7 +655,22 @@ describe('key service assertions', () => {
     const claims = verifyAssertion(recover.json.assertion as string, keys.assertionPublicKey, 'recover', time)
     expect(claims).toMatchObject({ ok: true, claims: { sub: alice.userId, pur: 'recover' } })
     expect(claims.ok && claims.claims.email).toBeUndefined()
+    expect(claims.ok && claims.claims.pk).toBeUndefined()
     expect((await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'sign-anything' } })).status).toBe(400)
+    // Once the account holds a passkey, its recover assertions say so: the key service then makes
+    // an email-only recovery wait (issue 23).
+    const passkey = { credentialId: 'P'.repeat(22), prfSalt: b64(randomBytes(32)), sealedShare: b64(randomBytes(81)) }
+    expect((await call('/api/passkeys', { ...signedIn, method: 'PUT', body: passkey })).status).toBe(201)
+    const withPasskey = await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'recover' } })
+    expect(verifyAssertion(withPasskey.json.assertion as string, keys.assertionPublicKey, 'recover', time)).toMatchObject({
+      ok: true,
+      claims: { pk: true },
+    })
+    const recoveries = await call('/api/key-service/assertion', { ...signedIn, body: { purpose: 'recoveries' } })
+    expect(verifyAssertion(recoveries.json.assertion as string, keys.assertionPublicKey, 'recoveries', time)).toMatchObject({
+      ok: true,
+      claims: { sub: alice.userId, pur: 'recoveries' },
+    })
   })
 })
 

@@ -204,6 +204,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     mailer,
     bodyLimit: jsonBodyLimit(MAX_BODY_BYTES),
     mailLimit,
+    client,
     loginLimit: (c, key) => limited(c, loginBuckets, key),
     deviceToken,
     issueDevice: (c, token) => setCookie(c, DEVICE_COOKIE, token, DEVICE_TTL_MS),

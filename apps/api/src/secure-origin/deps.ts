@@ -17,6 +17,8 @@ export interface SecureDeps {
   bodyLimit: MiddlewareHandler<SecureEnv>
   /** The per-client-address limit of the calls that send mail. */
   mailLimit: MiddlewareHandler<SecureEnv>
+  /** The client's network as the rate limits key it (an IPv4 address or an IPv6 /64, through the trusted proxies). */
+  client: (c: SecureContext) => string
   /** The per-account limit of login code checks (`key`: email and device bucket): the 429 to answer, else undefined. */
   loginLimit: (c: SecureContext, key: string) => Promise<Response | undefined>
   deviceToken: (c: SecureContext) => string | undefined

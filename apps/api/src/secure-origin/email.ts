@@ -1,9 +1,9 @@
 import type { Hono } from 'hono'
 import * as z from 'zod'
-import { EMAIL_LOGIN_COOLDOWN_MS, emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
+import { emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
-import { CODE_THROTTLE, codeWait, deviceBucket } from '../security/code-throttle'
+import { CODE_THROTTLE, codeWait, deviceBucket, NEW_DEVICE_ACCOUNT_CAP, NEW_DEVICE_BUCKET } from '../security/code-throttle'
 import { checkOneTimeCode } from '../security/one-time-code'
 import { hashToken, randomOtp, randomToken } from '../security/tokens'
 import type { SecureContext, SecureDeps, SecureEnv } from './deps'
@@ -34,20 +34,25 @@ const OtpBody = z.object({ otp: FrameOtp })
  * Email login and email change. A login code is the first factor only: it opens a session, and
  * on a device the account has not used before the wallet then needs the key service's second
  * factor (custody.ts, key-service/). Codes are per device (asking on one device never kills
- * another's) and throttled per address and device bucket (security/code-throttle.ts).
+ * another's) and throttled per address and device bucket (security/code-throttle.ts): a known
+ * device's own, else its network's, so that an attacker asking or guessing for the address from
+ * elsewhere neither waits out nor burns the owner's new device (a new dapp's frame, issue 23).
  */
 export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
   const { db, now, keys } = deps
 
   /**
    * 429 with the SPEC's 'Please try again after {n} seconds' while this address and bucket wait
-   * (back-off and cap), or within SPEC section 5's 30 s of the address's last code from any bucket.
+   * (back-off from SPEC section 5's 30 s, and cap), or while the address's new devices are at
+   * their cap together. No wait spans buckets: one would let a code asked every 30 s from
+   * anywhere hold every other device off.
    */
   const throttled = async (c: SecureContext, email: string, bucket: string) => {
     const time = now()
     const since = new Date(time - CODE_THROTTLE.windowMs)
-    const last = Math.max(-Infinity, ...(await codeSendTimes(db, email, undefined, since)))
-    const wait = Math.max(codeWait(await codeSendTimes(db, email, bucket, since), time), last + EMAIL_LOGIN_COOLDOWN_MS - time)
+    const ownWait = codeWait(await codeSendTimes(db, email, { bucket }, since), time)
+    const newDevices = bucket.startsWith(NEW_DEVICE_BUCKET) ? await codeSendTimes(db, email, { prefix: NEW_DEVICE_BUCKET }, since) : []
+    const wait = Math.max(ownWait, codeWait(newDevices, time, { ...CODE_THROTTLE, baseMs: 0, dailyCap: NEW_DEVICE_ACCOUNT_CAP }))
     if (wait <= 0) return undefined
     c.header('Retry-After', String(Math.ceil(wait / 1000)))
     return apiError(c, 429, emailCooldownMessage(wait))
@@ -115,7 +120,7 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     const deviceHash = hashToken(device)
     const user = await findUserByEmail(db, email)
     const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
-    const bucket = deviceBucket(deviceHash, known)
+    const bucket = deviceBucket(deviceHash, known, deps.client(c))
     const wait = await throttled(c, email.toLowerCase(), bucket)
     if (wait) return wait
     const failed = await sendCode(c, { purpose: 'login', to: user?.email ?? email, deviceHash, bucket })
@@ -130,11 +135,11 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     const device = deps.deviceToken(c)
     if (!device) return apiError(c, 400, SecureReason.noDevice)
     const deviceHash = hashToken(device)
-    // Per account and device bucket, as codes are sent: checks from devices the account does not
-    // know cannot lock out its own devices.
+    // Per account and device bucket, as codes are sent: guesses from elsewhere cannot lock out the
+    // account's devices, known or new (and a guess only ever tries the guesser's own code).
     const user = await findUserByEmail(db, parsed.data.email)
     const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
-    const refused = await deps.loginLimit(c, `${parsed.data.email.toLowerCase()}|${deviceBucket(deviceHash, known)}`)
+    const refused = await deps.loginLimit(c, `${parsed.data.email.toLowerCase()}|${deviceBucket(deviceHash, known, deps.client(c))}`)
     if (refused) return refused
     const checked = await checkCode(c, { purpose: 'login', email: parsed.data.email, userId: null, deviceHash }, parsed.data.otp)
     if (checked instanceof Response) return checked

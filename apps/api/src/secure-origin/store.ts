@@ -159,11 +159,16 @@ export async function deleteSession(db: Database, tokenHash: string): Promise<vo
   await db.query('DELETE FROM secure_sessions WHERE token_hash = $1', [tokenHash])
 }
 
-/** When codes were mailed to `email` from this bucket (see security/code-throttle.ts; every bucket when undefined), since `since`. */
-export async function codeSendTimes(db: Database, email: string, bucket: string | undefined, since: Date): Promise<number[]> {
+/** When codes were mailed to `email` from this bucket, or from every bucket starting with `prefix` (see security/code-throttle.ts), since `since`. */
+export async function codeSendTimes(
+  db: Database,
+  email: string,
+  from: { bucket: string } | { prefix: string },
+  since: Date,
+): Promise<number[]> {
   const { rows } = await db.query<{ at: Date }>(
-    'SELECT created_at AS at FROM secure_code_sends WHERE email = $1 AND ($2::text IS NULL OR bucket = $2) AND created_at > $3',
-    [email, bucket ?? null, since],
+    'SELECT created_at AS at FROM secure_code_sends WHERE email = $1 AND (bucket = $2 OR ($3 AND starts_with(bucket, $2))) AND created_at > $4',
+    'bucket' in from ? [email, from.bucket, false, since] : [email, from.prefix, true, since],
   )
   return rows.map((row) => new Date(row.at).getTime())
 }

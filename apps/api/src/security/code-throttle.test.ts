@@ -33,9 +33,9 @@ describe('codeWait', () => {
 })
 
 describe('deviceBucket', () => {
-  it('gives each known device its own bucket and one to every unknown device', () => {
-    expect(deviceBucket('ab', true)).toBe('device:ab')
-    expect(deviceBucket('ab', false)).toBe('new-devices')
-    expect(deviceBucket(undefined, true)).toBe('new-devices')
+  it('gives each known device its own bucket and an unknown device the one of its network', () => {
+    expect(deviceBucket('ab', true, '203.0.113.7')).toBe('device:ab')
+    expect(deviceBucket('ab', false, '203.0.113.7')).toBe('client:203.0.113.7')
+    expect(deviceBucket(undefined, true, '2001:db8::/64')).toBe('client:2001:db8::/64')
   })
 })

@@ -1,10 +1,10 @@
 /**
  * How often one-time codes may be mailed for one account (issue 12): an exponential back-off
- * between codes and a cap per rolling day, counted per account (never per client address, which an
- * attacker multiplies) and per device bucket, so that codes an attacker asks for from devices the
- * account does not know cannot lock its own devices out.
+ * between codes and a cap per rolling day, counted per account and device bucket, so that codes an
+ * attacker asks for elsewhere cannot lock the account's devices out.
  *
- * With 5 tries a code, the cap bounds guessing to DAILY_CAP * 5 in 10^6 per account and day.
+ * With 5 tries a code, the caps bound guessing to NEW_DEVICE_ACCOUNT_CAP * 5 in 10^6 per account
+ * and day from devices the account does not know.
  */
 export interface CodeThrottle {
   /** The wait after the first code; it doubles with each further code in the window. */
@@ -32,7 +32,22 @@ export function codeWait(sentAt: readonly number[], now: number, policy: CodeThr
   return Math.max(0, recent[recent.length - 1]! + gap - now)
 }
 
-/** The bucket of a device: its own when the account knows it, else the one all unknown devices share. */
-export function deviceBucket(deviceHash: string | undefined, known: boolean): string {
-  return known && deviceHash ? `device:${deviceHash}` : 'new-devices'
+/**
+ * Codes per account and rolling day to all devices it does not know, whatever their network: five
+ * networks' caps, so that an attacker needs five networks of its own before a new device of the
+ * owner waits (before issue 23 one bucket was shared by every unknown device, and one attacker
+ * locked the owner out of logins on new dapps, each of which is a new device to the frame).
+ */
+export const NEW_DEVICE_ACCOUNT_CAP = 5 * CODE_THROTTLE.dailyCap
+
+/** The prefix of the buckets of devices the account does not know. */
+export const NEW_DEVICE_BUCKET = 'client:'
+
+/**
+ * The bucket of a device: its own when the account knows it; else its client's network (an IPv4
+ * address or an IPv6 /64, as the rate limits key it), since a device token is free to mint and a
+ * network is not.
+ */
+export function deviceBucket(deviceHash: string | undefined, known: boolean, client: string): string {
+  return known && deviceHash ? `device:${deviceHash}` : `${NEW_DEVICE_BUCKET}${client}`
 }
