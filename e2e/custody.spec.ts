@@ -2,7 +2,8 @@ import type { BrowserContext, FrameLocator, Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { expect, openDemo, stack, test } from './fixtures'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
-import { emailLogin, freshEmail } from './support/emailLogin'
+import { waitForMail } from '@airlock/devnet/mail'
+import { emailLogin, enterCode, freshEmail, loginCode, startEmailLogin } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
 
 /**
@@ -13,6 +14,34 @@ import { signInAtStandIn } from './support/socialLogin'
 
 /** The secure frame inside the widget, by its origin. */
 const secureFrame = (page: Page) => page.frames().find((frame) => frame.url().startsWith(stack.origins.secure))
+
+/** A platform authenticator with PRF, as a phone or a laptop has (DESIGN.md section 9). */
+async function addPlatformAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      ctap2Version: 'ctap2_1',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+}
+
+/** The Account view's "Add a passkey" (the modal is opened on it): the button that creates it is the secure frame's own. */
+async function addPasskey(page: Page, widget: FrameLocator) {
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId('add-passkey').click()
+  const prompt = widget.frameLocator('iframe[data-airlock-secure]').getByTestId('secure-prompt-button')
+  await expect(prompt).toHaveText('Create a passkey')
+  await prompt.click()
+  await expect(widget.getByTestId('account-passkeys')).toHaveText('1 passkey', { timeout: 15_000 })
+}
 
 async function googleThroughModal(page: Page, widget: FrameLocator, email: string) {
   await page.getByTestId('connect-button').click()
@@ -51,6 +80,11 @@ test.describe('custody: what the dapp page holds', () => {
     })
     expect(storageGranted).toBe(false)
 
+    // The frame's calls to its server, from the reload on: the vault cookie exists by then.
+    const apiCookies: Promise<string | null>[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${stack.origins.secure}/api/`)) apiCookies.push(request.headerValue('cookie'))
+    })
     await page.reload()
     await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
     await expect(page.getByTestId('account-address')).toHaveText(address)
@@ -61,6 +95,11 @@ test.describe('custody: what the dapp page holds', () => {
     const vault = secureCookies.find((cookie) => cookie.name === 'airlock_vault')!
     expect(session.partitionKey).toBe(new URL(stack.origins.dapp).origin.replace(/:\d+$/, ''))
     expect(vault.value).toMatch(/^v1\./)
+    // Scoped to the frame page's path (issue 23): the session rides along on /api, the vault never.
+    expect(vault.path).toBe('/frame/')
+    const sent = await Promise.all(apiCookies)
+    expect(sent.filter((cookie) => cookie?.includes('airlock_session='))).not.toHaveLength(0)
+    for (const cookie of sent) expect(cookie ?? '').not.toContain('airlock_vault=')
     const held = await dappStorage(page, context)
     for (const secret of [session.value, vault.value, email, vault.value.split('.')[3]!]) expect(held).not.toContain(secret)
     expect(held).not.toMatch(/airlock\.(secure\.|email"|socialUsername)/)
@@ -75,34 +114,14 @@ test.describe('custody: a new device needs the second factor', () => {
   }) => {
     test.setTimeout(120_000)
     const capture = await captureKeyIsolation(context, stack.origins.secure)
-    // A platform authenticator with PRF, as a phone or a laptop has (DESIGN.md section 9).
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        ctap2Version: 'ctap2_1',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        hasPrf: true,
-        automaticPresenceSimulation: true,
-      },
-    })
+    await addPlatformAuthenticator(context, page)
     await openDemo(page)
     const email = freshEmail('passkey')
     await googleThroughModal(page, widget, email)
     await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
     const address = getAddress((await page.getByTestId('account-address').textContent())!)
 
-    // The Account view: add a passkey. The button that creates it is the secure frame's own.
-    await page.getByTestId('connect-button').click()
-    await widget.getByTestId('add-passkey').click()
-    const prompt = widget.frameLocator('iframe[data-airlock-secure]').getByTestId('secure-prompt-button')
-    await expect(prompt).toHaveText('Create a passkey')
-    await prompt.click()
-    await expect(widget.getByTestId('account-passkeys')).toHaveText('1 passkey', { timeout: 15_000 })
+    await addPasskey(page, widget)
 
     // This browser becomes a new device: the secure origin's and the key service's cookies go (its
     // session, its device token, its vault), as on another computer.
@@ -117,7 +136,9 @@ test.describe('custody: a new device needs the second factor', () => {
     // The same Google account: the login goes through, the wallet does not open.
     await googleThroughModal(page, widget, email)
     await expect(widget.getByTestId('verify-device')).toBeVisible({ timeout: 20_000 })
-    await expect(widget.getByTestId('device-code-sent-to')).toHaveText(`${email[0]}***@example.com`)
+    // With a passkey, no device code is mailed: email is a recovery asked for, which waits.
+    await expect(widget.getByTestId('recover-by-email')).toBeVisible()
+    await expect(widget.getByTestId('device-otp-input')).toHaveCount(0)
     await expect(page.getByTestId('account-status')).not.toHaveText('connected')
     expect(await page.evaluate(() => window.airlock!.getProvider('eip155').request({ method: 'eth_accounts' }))).toEqual([])
 
@@ -129,5 +150,66 @@ test.describe('custody: a new device needs the second factor', () => {
     await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 20_000 })
     expect(getAddress((await page.getByTestId('account-address').textContent())!)).toBe(address)
     expect(await findKeyLeaks(await capture.texts(), address)).toEqual([])
+  })
+})
+
+test.describe('custody: the two-code phishing (issue 23)', () => {
+  test("with a passkey, the victim's login code gives a second browser no wallet: email recovery waits, the mail names the number it shows, and the victim's device cancels it", async ({
+    page,
+    widget,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(150_000)
+    await addPlatformAuthenticator(context, page)
+    await openDemo(page)
+    const email = freshEmail('phish')
+    await emailLogin(page, widget, email)
+    await addPasskey(page, widget)
+    await widget.getByTestId('close-button').click()
+
+    // The server allows one login mail per address every 30 s.
+    await new Promise((resolve) => setTimeout(resolve, 31_000))
+    const attacker = await browser.newContext()
+    try {
+      const evil = await attacker.newPage()
+      const evilWidget = evil.frameLocator('iframe[data-airlock]')
+      await openDemo(evil)
+      const sent = Date.now()
+      await startEmailLogin(evil, evilWidget, email)
+      // The login code, read out by the victim to the phishing page.
+      await enterCode(evilWidget, 'otp-input', await loginCode(evilWidget, email, sent))
+      await expect(evilWidget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
+      // No device code exists to phish: the passkey is the way, and email recovery must be asked for.
+      await expect(evilWidget.getByTestId('device-otp-input')).toHaveCount(0)
+      await evilWidget.getByTestId('recover-by-email').click()
+      await expect(evilWidget.getByTestId('recovery-waiting')).toContainText(
+        'Email recovery requested. This device may open your wallet by email from',
+      )
+      const match = /number (\d{2})/.exec((await evilWidget.getByTestId('device-match').textContent())!)![1]!
+      const mail = await waitForMail(stack.urls.mailInbox, { to: email, subject: 'asked to open your Airlock wallet', since: sent })
+      expect(mail.text).toContain(`Its screen shows the number ${match}.`)
+      expect(mail.text).toMatch(/The device asking: Chrome \d+ on Linux/)
+      expect(mail.text).toMatch(/Place \(approximate\): unknown \(IP [\d.:a-f]+\)/)
+      expect(mail.text).not.toMatch(/\b\d{6}\b/)
+      expect(await evil.evaluate(() => window.airlock!.getProvider('eip155').request({ method: 'eth_accounts' }))).toEqual([])
+      await expect(evil.getByTestId('account-status')).not.toHaveText('connected')
+
+      // The victim's own device: the Account view shows who asks, with the same number; cancel.
+      await page.getByTestId('connect-button').click()
+      await expect(widget.getByTestId('recovery-notice')).toContainText('A device asked to open your wallet by email')
+      await expect(widget.getByTestId('recovery-match')).toHaveText(match)
+      await widget.getByTestId('cancel-recovery').click()
+      await expect(widget.getByTestId('recovery-notice')).toHaveCount(0)
+
+      // Asked again, the phishing device is refused: the recovery it started was cancelled.
+      await evilWidget.getByTestId('recover-by-email').click()
+      await expect(evilWidget.getByTestId('device-error')).toHaveText(
+        'This email recovery was cancelled from the wallet’s email or one of its devices: use your passkey',
+      )
+      expect(await evil.evaluate(() => window.airlock!.getProvider('eip155').request({ method: 'eth_accounts' }))).toEqual([])
+    } finally {
+      await attacker.close()
+    }
   })
 })

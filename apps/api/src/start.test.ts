@@ -83,22 +83,22 @@ describe('startApiStack', () => {
     const widget = await rawRequest(PORTS.widget, `/?projectId=demo&origin=${encodeURIComponent('http://dapp.localhost:21600')}`)
     expect(widget.body).toContain('&quot;parentOrigin&quot;:&quot;http://dapp.localhost:21600&quot;')
     expect(widget.body).toContain('&quot;apiUrl&quot;:&quot;http://api.localhost:21603&quot;')
-    expect(widget.body).toContain('&quot;secureFrameUrl&quot;:&quot;http://secure.localhost:21602/?projectId=demo&quot;')
+    expect(widget.body).toContain('&quot;secureFrameUrl&quot;:&quot;http://secure.localhost:21602/frame/?projectId=demo&quot;')
     expect(widget.headers['content-security-policy']).toContain(
       'frame-ancestors http://dapp.localhost:21600 http://localhost:21600 http://127.0.0.1:21600',
     )
     expect(widget.headers['content-security-policy']).toContain('frame-src http://secure.localhost:21602;')
     expect((await rawRequest(PORTS.widget, '/sdk.js')).body).toBe('/* sdk */')
 
-    const secure = await rawRequest(PORTS.secure, '/')
+    const secure = await rawRequest(PORTS.secure, '/frame/')
     expect(secure.body).toContain('Airlock secure frame')
     expect(secure.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/widget\.localhost:21601$/)
     // CSP frame-ancestors checks every ancestor: inside the widget inside a dapp of the project.
-    const inProject = await rawRequest(PORTS.secure, '/?projectId=demo')
+    const inProject = await rawRequest(PORTS.secure, '/frame/?projectId=demo')
     expect(inProject.headers['content-security-policy']).toMatch(
       / frame-ancestors http:\/\/widget\.localhost:21601 http:\/\/dapp\.localhost:21600 http:\/\/localhost:21600 http:\/\/127\.0\.0\.1:21600$/,
     )
-    const unknownProject = await rawRequest(PORTS.secure, '/?projectId=nope')
+    const unknownProject = await rawRequest(PORTS.secure, '/frame/?projectId=nope')
     expect(unknownProject.headers['content-security-policy']).toMatch(/frame-ancestors http:\/\/widget\.localhost:21601$/)
     // The confirmation popup: the frame's CSP, framed by nobody (whatever project it names).
     const popup = await rawRequest(PORTS.secure, '/confirm.html?projectId=demo')

@@ -60,10 +60,16 @@ afterAll(async () => {
 
 describe('the secure origin server', () => {
   it('serves the frame page with its CSP beside the API', async () => {
-    const page = await fetch(`${server.url}/`)
+    const page = await fetch(`${server.url}/frame/?projectId=demo`)
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('Airlock secure frame')
     expect(page.headers.get('Content-Security-Policy')).toContain(`frame-ancestors ${WIDGET}`)
+    // At a path of its own, where its vault cookie lives (no /api call carries it): the old URLs lead there.
+    for (const old of ['/?projectId=demo', '/index.html?projectId=demo']) {
+      const moved = await fetch(`${server.url}${old}`, { redirect: 'manual' })
+      expect(moved.status, old).toBe(308)
+      expect(moved.headers.get('Location'), old).toBe('/frame/?projectId=demo')
+    }
     const post = await fetch(`${server.url}/index.html`, { method: 'POST' })
     expect(post.status).toBe(405)
   })
@@ -72,7 +78,7 @@ describe('the secure origin server', () => {
     const passkeysOnly = permissionsPolicy({ 'publickey-credentials-get': ['self'], 'publickey-credentials-create': ['self'] })
     expect(passkeysOnly).toContain('publickey-credentials-get=(self), ')
     for (const [path, opener] of [
-      ['/', 'same-origin'],
+      ['/frame/', 'same-origin'],
       ['/assets/missing.js', 'same-origin'],
       // The confirmation popup and the social login's pages post to the frame that opened them.
       [CONFIRM_POPUP_PATH, 'unsafe-none'],

@@ -1,5 +1,5 @@
 import { getRequestListener } from '@hono/node-server'
-import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
+import { CONFIRM_POPUP_PATH, SECURE_FRAME_PATH } from '@airlock/protocol'
 import { type OpenerPolicy, originHeaders, securePolicy } from '../http/security-headers'
 import { startNodeServer, type RunningServer } from '../http/server'
 import type { SiteOptions } from '../http/site'
@@ -44,7 +44,9 @@ export function startSecureOrigin(options: StartSecureOriginOptions): Promise<Ru
     handler: (vite) => {
       const site = createStaticOriginHandler({ ...options, policy, renderPage }, vite && viteRoot ? { vite, appDir: viteRoot } : undefined)
       return async (req, res) => {
-        const path = req.url?.split('?')[0] ?? ''
+        const url = req.url ?? ''
+        const path = url.split('?')[0]!
+        const search = url.slice(path.length)
         // The API app sets its own headers, with this origin's policy.
         if (path === SECURE_API_PREFIX || path.startsWith(`${SECURE_API_PREFIX}/`)) return api(req, res)
         // The social login popup lands here (a top-level page the API app answers).
@@ -52,6 +54,13 @@ export function startSecureOrigin(options: StartSecureOriginOptions): Promise<Ru
           for (const [name, value] of Object.entries(popupHeaders)) res.setHeader(name, value)
           return api(req, res)
         }
+        // The frame's page (the build's index.html) is served at its own path, where its vault
+        // cookie is scoped; the old URL leads there (a widget page loaded before the move).
+        if ((path === '/' || path === '/index.html') && (req.method === 'GET' || req.method === 'HEAD')) {
+          res.writeHead(308, { Location: `${SECURE_FRAME_PATH}${search}` }).end()
+          return
+        }
+        if (path === SECURE_FRAME_PATH) req.url = `/${search}`
         return site(req, res)
       }
     },

@@ -110,7 +110,7 @@ describe('widget page', () => {
       projectId: 'demo',
       parentOrigin: DAPP,
       apiUrl: origins.api,
-      secureFrameUrl: `${origins.secure}/?projectId=demo`,
+      secureFrameUrl: `${origins.secure}/frame/?projectId=demo`,
       relayUrl: 'ws://127.0.0.1:4404/',
     })
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>')

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { WIDGET_BOOT_STATUS_PATH, type WidgetBootStatus } from '@airlock/protocol'
+import { SECURE_FRAME_PATH, WIDGET_BOOT_STATUS_PATH, type WidgetBootStatus } from '@airlock/protocol'
 import type { ViteDevServer } from 'vite'
 import type { StackOrigins } from '../config'
 import { widgetCsp } from '../http/csp'
@@ -29,7 +29,7 @@ const REFERRER_POLICY = 'no-referrer'
 /** The secure frame page the widget embeds. */
 /** The secure frame's page for a project: its server lets the project's dapps be its ancestors. */
 export const secureFrameUrlOf = (secureOrigin: string, projectId: string): string =>
-  `${secureOrigin}/?projectId=${encodeURIComponent(projectId)}`
+  `${secureOrigin}${SECURE_FRAME_PATH}?projectId=${encodeURIComponent(projectId)}`
 
 /** Every dapp loads these cross-origin (also from cross-origin-isolated pages, and with `integrity`, which needs CORS). */
 const CROSS_ORIGIN = { 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' }

@@ -1,3 +1,4 @@
+import { SECURE_FRAME_PATH } from '@airlock/protocol'
 import { aesGcmOpen, aesGcmSeal, view } from './aesGcm'
 import { generateDeviceKey, unwrapDeviceShare, wrapDeviceShare } from './deviceKey'
 import { openDeviceStore, type DeviceStore } from './deviceStore'
@@ -53,18 +54,41 @@ export interface CookieJar {
 export const VAULT_COOKIE = 'airlock_vault'
 const VAULT_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60
 
-/** The vault cookie through `document.cookie`: `Secure; SameSite=None; Partitioned` where the page is a secure context. */
-export function documentCookieJar(doc: Document, secure: boolean): CookieJar {
+/** Where the vault cookie lived before the frame's page moved to SECURE_FRAME_PATH: every request to the origin carried it. */
+const OLD_VAULT_PATH = '/'
+
+/**
+ * The vault cookie through `document.cookie`: `Secure; SameSite=None; Partitioned` where the page is
+ * a secure context, and `Path` the frame page's own, so that no call of the frame to `/api` carries it.
+ */
+export function documentCookieJar(doc: Pick<Document, 'cookie'>, secure: boolean): CookieJar {
   const attributes = secure ? 'Secure; SameSite=None; Partitioned' : 'SameSite=Strict'
+  const write = (value: string, path: string) => {
+    doc.cookie = `${VAULT_COOKIE}=${value}; Path=${path}; Max-Age=${value ? VAULT_COOKIE_MAX_AGE_S : 0}; ${attributes}`
+  }
+  const values = () =>
+    doc.cookie
+      .split('; ')
+      .filter((cookie) => cookie.startsWith(`${VAULT_COOKIE}=`))
+      .map((cookie) => cookie.slice(VAULT_COOKIE.length + 1))
+      .filter(Boolean)
   return {
-    get: () =>
-      doc.cookie
-        .split('; ')
-        .find((cookie) => cookie.startsWith(`${VAULT_COOKIE}=`))
-        ?.slice(VAULT_COOKIE.length + 1) || null,
-    set: (value) => {
-      doc.cookie = `${VAULT_COOKIE}=${value}; Path=/; Max-Age=${value ? VAULT_COOKIE_MAX_AGE_S : 0}; ${attributes}`
+    get() {
+      const before = values()
+      if (before.length === 0) return null
+      // A vault from before the move (Path=/) would ride along on every /api call: removed, and
+      // what it held kept under the frame's path. The browser's order of the two tells nothing.
+      write('', OLD_VAULT_PATH)
+      const current = values()
+      if (current.length === before.length) return current[0] ?? null
+      const old = parseVault(before.filter((value) => !current.includes(value)).join(':'))
+      const kept = parseVault(current[0] ?? null)
+      const merged = [...old.filter((entry) => !kept.some((item) => item.userId === entry.userId)), ...kept]
+      const value = serializeVault(merged.slice(-MAX_VAULT_USERS))
+      write(value, SECURE_FRAME_PATH)
+      return value || null
     },
+    set: (value) => write(value, SECURE_FRAME_PATH),
   }
 }
 

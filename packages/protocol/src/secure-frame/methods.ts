@@ -187,6 +187,11 @@ export const CONFIRMATION_ON_SCREEN_MS = 2000
  * visible): a top-level page, so its server lets nobody frame it.
  */
 export const CONFIRM_POPUP_PATH = '/confirm.html'
+/**
+ * Where the secure origin serves the frame's page: a path of its own, so that the vault cookie it
+ * scopes to this path is read by the frame and carried by none of its calls to `/api`.
+ */
+export const SECURE_FRAME_PATH = '/frame/'
 export const CONFIRMATION_MIN_WIDTH = 240
 export const CONFIRMATION_MIN_HEIGHT = 120
 
