@@ -18,9 +18,21 @@ import { checkOneTimeCode } from '../security/one-time-code'
 import { hashToken, randomOtp, randomToken, TOKEN_PATTERN } from '../security/tokens'
 import { AssertionReason, verifyAssertion, type AssertionClaims, type AssertionPurpose } from './assertion'
 import type { KeyServiceKeys } from './secrets'
+import { deviceCodeMail, recoveryRequestedMail } from './mails'
+import { cancelPage, cancelledPage, CancelPageText } from './cancel-page'
+import { describeDevice, describePlace, newMatchNumber, type Requester } from './requester'
 import {
   audit,
+  cancelRecovery,
   codeSendTimes,
+  findDeviceRecovery,
+  findRecoveryByCancelHash,
+  insertRecovery,
+  liveRecoveries,
+  markPasskey,
+  recoveryRequestTimes,
+  type AuditEntry,
+  type KsRecovery,
   deleteCode,
   enrolUser,
   findKsUser,
@@ -38,6 +50,12 @@ export const KS_CODE_MAX_TRIES = 5
 /** Codes per user and rolling day across all of its devices (each device also has CODE_THROTTLE's own cap). */
 export const KS_USER_DAILY_CODES = 20
 export const KS_DEVICE_COOKIE = 'airlock_ks_device'
+/** How long a new device waits to recover by email when the account has a passkey (per deployment). */
+export const DEFAULT_RECOVERY_WAIT_MS = 48 * 60 * 60_000
+/** An email recovery, once open, stays usable this long; then the device asks again (and waits again). */
+export const RECOVERY_OPEN_FOR_MS = 7 * 24 * 60 * 60_000
+/** Email recoveries one account may start per rolling day (each mails the owner). */
+export const KS_USER_DAILY_RECOVERIES = 3
 const DEVICE_COOKIE_TTL_S = 400 * 24 * 60 * 60
 const MATERIAL_BYTES = 32
 
@@ -51,6 +69,10 @@ export const KeyServiceReason = {
   expired: 'This code has expired: request a new code',
   overTried: 'Too many wrong codes: request a new code',
   used: 'This code was already used: request a new code',
+  recoveryWaiting: 'This wallet has a passkey: use it, or wait until the email recovery opens',
+  recoveryCancelled: 'This email recovery was cancelled from the wallet’s email or one of its devices: use your passkey',
+  tooManyRecoveries: 'Too many email recoveries were asked for this wallet today: use your passkey, or try again tomorrow',
+  noRecovery: 'No such email recovery is under way',
 } as const
 
 export const wrongDeviceCodeMessage = (triesLeft: number) => `Wrong code: ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left`
@@ -73,6 +95,10 @@ export interface KeyServiceAppOptions {
   publicUrl?: string
   /** The proxies in front of the service (IPs, CIDR ranges): the client is read from their X-Forwarded-For. */
   trustedProxies?: readonly string[]
+  /** How long email-only recovery waits for an account with a passkey (default 48 h). */
+  recoveryWaitMs?: number
+  /** A header in which the trusted proxy names the client's country (e.g. `CF-IPCountry`), for the device mails. */
+  countryHeader?: string
 }
 
 export const DEFAULT_KEY_SERVICE_RATE_LIMIT = { capacity: 60, refillPerSecond: 1 }
@@ -80,8 +106,12 @@ export const DEFAULT_KEY_SERVICE_RATE_LIMIT = { capacity: 60, refillPerSecond: 1
 const Assertion = z.string().min(10).max(4096)
 const AssertionBody = z.object({ assertion: Assertion })
 const RecoverBody = z.object({ assertion: Assertion, code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code') })
+const CancelBody = z.object({ assertion: Assertion, id: z.uuid() })
+const CancelToken = z.string().regex(TOKEN_PATTERN)
+/** The cancel page: no script, its form posts only to itself, never framed. */
+const CANCEL_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-type Env = { Variables: { claims: AssertionClaims; body: { assertion: string; code?: string } } }
+type Env = { Variables: { claims: AssertionClaims; body: { assertion: string; code?: string; id?: string } } }
 type C = Context<Env>
 
 /**
@@ -110,7 +140,9 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
 
   app.use('*', async (c, next) => {
     await next()
-    for (const [name, value] of Object.entries({ ...headers, ...cors })) c.res.headers.set(name, value)
+    // The cancel page sets its own CSP (its form must post); everything else is an API answer.
+    for (const [name, value] of Object.entries({ ...headers, ...cors }))
+      if (name !== 'Content-Security-Policy' || !c.res.headers.has(name)) c.res.headers.set(name, value)
     c.res.headers.set('Cache-Control', 'no-store')
   })
 
@@ -140,7 +172,10 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
 
   /** A valid, unused assertion for `purpose` in the body; its claims in `c.var.claims`. */
   const assertion =
-    (purpose: AssertionPurpose, schema: z.ZodType<{ assertion: string; code?: string }> = AssertionBody): MiddlewareHandler<Env> =>
+    (
+      purpose: AssertionPurpose,
+      schema: z.ZodType<{ assertion: string; code?: string; id?: string }> = AssertionBody,
+    ): MiddlewareHandler<Env> =>
     async (c, next) => {
       const parsed = await readJsonBody(c, schema)
       if (!parsed.success) return parsed.response
@@ -154,7 +189,7 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
       await next()
     }
 
-  const record = (c: C, entry: { action: 'enrol' | 'recover' | 'device-key'; factor?: string; ksDevice?: string; keyIds?: string[] }) =>
+  const record = (c: C, entry: { action: AuditEntry['action']; factor?: string; ksDevice?: string; keyIds?: string[] }) =>
     audit(db, {
       at: new Date(now()),
       userId: c.var.claims.sub,
@@ -181,14 +216,84 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     return c.json({ keyId, material: material.toString('base64') }, 201)
   })
 
+  const recoveryWaitMs = options.recoveryWaitMs ?? DEFAULT_RECOVERY_WAIT_MS
+  const requesterOf = (c: C, at: number, match = newMatchNumber()): Requester => {
+    const country = options.countryHeader && options.trustedProxies?.length ? c.req.header(options.countryHeader) : undefined
+    return { device: describeDevice(c.req.header('User-Agent')), place: describePlace(country, clientAddress(c)), at, match }
+  }
+  const publicRecovery = (recovery: KsRecovery) => ({
+    id: recovery.id,
+    requestedAt: recovery.requestedAt.getTime(),
+    opensAt: recovery.opensAt.getTime(),
+    device: recovery.device,
+    place: recovery.place,
+    match: recovery.match,
+  })
+  const cancelUrl = (c: C, token: string) =>
+    `${options.publicUrl ? new URL(options.publicUrl).origin : new URL(c.req.url).origin}/recoveries/cancel?t=${token}`
+
+  /**
+   * An account with a passkey: a new device's email recovery waits (phishing the login code and
+   * the device code no longer opens the wallet at once). Its first ask mails the owner a cancel
+   * link and starts the wait; asked again meanwhile, it answers when it opens; once open (and not
+   * cancelled), undefined: the code may go out, under the request's matching number.
+   */
+  const waitForRecovery = async (c: C, email: string): Promise<Response | KsRecovery> => {
+    const { sub, dev } = c.var.claims
+    const time = now()
+    const existing = await findDeviceRecovery(db, sub, dev, new Date(time))
+    if (existing?.cancelledAt) return apiError(c, 403, KeyServiceReason.recoveryCancelled)
+    if (existing && existing.opensAt.getTime() <= time) return existing
+    if (existing) return c.json({ sentTo: maskEmail(email), match: existing.match, opensAt: existing.opensAt.getTime() }, 202)
+    const wait = codeWait(await recoveryRequestTimes(db, sub, new Date(time - CODE_THROTTLE.windowMs)), time, {
+      ...CODE_THROTTLE,
+      baseMs: 0,
+      dailyCap: KS_USER_DAILY_RECOVERIES,
+    })
+    if (wait > 0) {
+      c.header('Retry-After', String(Math.ceil(wait / 1000)))
+      return apiError(c, 429, KeyServiceReason.tooManyRecoveries)
+    }
+    const requester = requesterOf(c, time)
+    const token = randomToken()
+    const recovery = {
+      id: randomUUID(),
+      userId: sub,
+      deviceHash: dev,
+      requestedAt: new Date(time),
+      opensAt: new Date(time + recoveryWaitMs),
+      expiresAt: new Date(time + recoveryWaitMs + RECOVERY_OPEN_FOR_MS),
+      match: requester.match,
+      device: requester.device,
+      place: requester.place,
+    }
+    await insertRecovery(db, { ...recovery, cancelHash: hashToken(token) })
+    try {
+      await mailer!.send({ to: email, ...recoveryRequestedMail(requester, recovery.opensAt.getTime(), cancelUrl(c, token)) })
+    } catch (error) {
+      console.error('[key service] mail failed:', error)
+      await cancelRecovery(db, { userId: sub, id: recovery.id }, new Date(time))
+      return apiError(c, 502, KeyServiceReason.mailFailed)
+    }
+    await record(c, { action: 'recovery-request' })
+    return c.json({ sentTo: maskEmail(email), match: recovery.match, opensAt: recovery.opensAt.getTime() }, 202)
+  }
+
   // A new device asks for its second-factor code, mailed to the email the wallet was created with.
   app.post('/v1/codes', body, assertion('recover'), async (c) => {
-    const { sub, dev } = c.var.claims
+    const { sub, dev, pk } = c.var.claims
     const user = await findKsUser(db, sub)
     if (!user) return apiError(c, 404, KeyServiceReason.noWallet)
     if (!user.email) return apiError(c, 409, KeyServiceReason.noEmail)
     if (!mailer) return apiError(c, 503, KeyServiceReason.mailFailed)
     const time = now()
+    if (pk) await markPasskey(db, sub, new Date(time))
+    let match: string | undefined
+    if (pk || user.passkeyAt) {
+      const recovery = await waitForRecovery(c, user.email)
+      if (recovery instanceof Response) return recovery
+      match = recovery.match
+    }
     const since = new Date(time - CODE_THROTTLE.windowMs)
     const wait = Math.max(
       codeWait(await codeSendTimes(db, sub, dev, since), time),
@@ -207,25 +312,33 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
       createdAt,
       expiresAt: new Date(time + KS_CODE_TTL_MS),
     })
+    const requester = requesterOf(c, time, match)
     try {
-      await mailer.send({ to: user.email, ...deviceCodeMail(code) })
+      await mailer.send({ to: user.email, ...deviceCodeMail(code, requester, KS_CODE_TTL_MS / 60_000) })
     } catch (error) {
       console.error('[key service] mail failed:', error)
       await deleteCode(db, id)
       return apiError(c, 502, KeyServiceReason.mailFailed)
     }
-    return c.json({ sentTo: maskEmail(user.email) })
+    return c.json({ sentTo: maskEmail(user.email), match: requester.match })
   })
 
   // The code comes back from the same device: the material of every wallet creation is released.
   app.post('/v1/recover', body, assertion('recover', RecoverBody), async (c) => {
-    const { sub, dev } = c.var.claims
+    const { sub, dev, pk } = c.var.claims
     const code = c.var.body.code!
     const refuse = (reason: string) => apiError(c, 400, reason, [{ description: reason, field: 'code' }])
+    const time = now()
+    // A code mailed before the account got its passkey opens nothing now: the recovery must have waited.
+    if (pk || (await findKsUser(db, sub))?.passkeyAt) {
+      const recovery = await findDeviceRecovery(db, sub, dev, new Date(time))
+      if (recovery?.cancelledAt) return apiError(c, 403, KeyServiceReason.recoveryCancelled)
+      if (!recovery || recovery.opensAt.getTime() > time) return apiError(c, 403, KeyServiceReason.recoveryWaiting)
+    }
     const stored = await findLiveCode(db, sub, dev)
     const check = await checkOneTimeCode(db, 'ks_codes', stored, () => keys.codeHash(sub, dev, code), {
       maxTries: KS_CODE_MAX_TRIES,
-      now: now(),
+      now: time,
     })
     if (!check.ok) return refuse(check.reason === 'wrong' ? wrongDeviceCodeMessage(check.triesLeft) : KeyServiceReason[check.reason])
     const materials = (await findMaterials(db, sub)).map(({ keyId, sealed }) => ({
@@ -235,6 +348,48 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     if (materials.length === 0) return apiError(c, 404, KeyServiceReason.noWallet)
     await record(c, { action: 'recover', factor: 'email-code', keyIds: materials.map((m) => m.keyId) })
     return c.json({ materials })
+  })
+
+  // A device with the wallet open: the email recoveries under way, to show and to cancel.
+  app.post('/v1/recoveries', body, assertion('recoveries'), async (c) =>
+    c.json({ recoveries: (await liveRecoveries(db, c.var.claims.sub, new Date(now()))).map(publicRecovery) }),
+  )
+  app.post('/v1/recoveries/cancel', body, assertion('recoveries', CancelBody), async (c) => {
+    const { sub } = c.var.claims
+    const at = new Date(now())
+    if (!(await cancelRecovery(db, { userId: sub, id: c.var.body.id! }, at))) return apiError(c, 404, KeyServiceReason.noRecovery)
+    await record(c, { action: 'recovery-cancel', factor: 'known-device' })
+    return c.json({ recoveries: (await liveRecoveries(db, sub, at)).map(publicRecovery) })
+  })
+
+  // The cancel link of the owner's mail: a page whose button cancels (a GET alone never does, as
+  // mail scanners open links), outside /v1 since it is the key service's own page.
+  app.get('/recoveries/cancel', async (c) => {
+    const token = CancelToken.safeParse(c.req.query('t'))
+    const recovery = token.success ? await findRecoveryByCancelHash(db, hashToken(token.data)) : undefined
+    c.header('Content-Security-Policy', CANCEL_PAGE_CSP)
+    if (!recovery || recovery.expiresAt.getTime() <= now()) return c.html(cancelledPage(CancelPageText.unknown), 404)
+    if (recovery.cancelledAt) return c.html(cancelledPage(CancelPageText.already))
+    return c.html(cancelPage(publicRecovery(recovery), token.data!))
+  })
+  app.post('/recoveries/cancel', async (c) => {
+    c.header('Content-Security-Policy', CANCEL_PAGE_CSP)
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+    const token = CancelToken.safeParse(form.t)
+    const recovery = token.success ? await cancelRecovery(db, { cancelHash: hashToken(token.data) }, new Date(now())) : undefined
+    if (!recovery) return c.html(cancelledPage(CancelPageText.unknown), 404)
+    await audit(db, {
+      at: new Date(now()),
+      userId: recovery.userId,
+      action: 'recovery-cancel',
+      factor: 'email-link',
+      deviceHash: recovery.deviceHash,
+      ksDeviceHash: null,
+      keyIds: [],
+      clientAddress: clientAddress(c),
+      userAgent: c.req.header('User-Agent') ?? null,
+    })
+    return c.html(cancelledPage(CancelPageText.done))
   })
 
   // The key of this browser's cookie vault, bound to the key service's own partitioned cookie:
@@ -268,17 +423,6 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     return apiError(c, 500, 'Internal Server Error')
   })
   return app
-}
-
-function deviceCodeMail(code: string): { subject: string; text: string } {
-  return {
-    subject: 'Approve a new device for your Airlock wallet',
-    text:
-      `A new device is signing in to your Airlock wallet. Your device code is ${code}.\n\n` +
-      `Enter it only in the Airlock window on the device you are signing in with: Airlock never asks for it anywhere else. ` +
-      `It expires in ${KS_CODE_TTL_MS / 60_000} minutes.\n\n` +
-      `If you are not signing in, someone else has your login: do not share this code, and secure your email and social accounts.\n`,
-  }
 }
 
 /** `j***@example.com`: enough for the user to recognise the address, not to read it off the screen. */

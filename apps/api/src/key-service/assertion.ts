@@ -18,9 +18,10 @@ export const ASSERTION_AUDIENCE = 'airlock-key-service'
 /**
  * - enrol: the user has no wallet yet; the key service makes (another) recovery key material;
  * - recover: a new device asks for the second-factor code and then the material;
- * - device-key: the key of this browser's cookie vault (when the frame has no storage of its own).
+ * - device-key: the key of this browser's cookie vault (when the frame has no storage of its own);
+ * - recoveries: a device with the wallet open lists (and cancels) the email recoveries under way.
  */
-export const AssertionPurpose = z.enum(['enrol', 'recover', 'device-key'])
+export const AssertionPurpose = z.enum(['enrol', 'recover', 'device-key', 'recoveries'])
 export type AssertionPurpose = z.infer<typeof AssertionPurpose>
 
 export const AssertionClaims = z.object({
@@ -33,6 +34,8 @@ export const AssertionClaims = z.object({
   pur: AssertionPurpose,
   /** The account's email at enrolment (absent for Farcaster-only accounts). */
   email: z.email().max(320).optional(),
+  /** The account holds a passkey (recover): email-only recovery then waits (the key service remembers it). */
+  pk: z.literal(true).optional(),
   iat: z.number().int(),
   exp: z.number().int(),
   jti: z.uuid(),
@@ -69,7 +72,7 @@ export function importPublicKey(text: string): KeyObject {
 
 export function signAssertion(
   privateKey: KeyObject,
-  claims: { sub: string; dev: string; pur: AssertionPurpose; email?: string | undefined },
+  claims: { sub: string; dev: string; pur: AssertionPurpose; email?: string | undefined; pk?: boolean | undefined },
   now: number,
 ): string {
   const full: AssertionClaims = {
@@ -79,6 +82,7 @@ export function signAssertion(
     dev: claims.dev,
     pur: claims.pur,
     ...(claims.email ? { email: claims.email } : {}),
+    ...(claims.pk ? { pk: true as const } : {}),
     iat: Math.floor(now / 1000),
     exp: Math.floor((now + ASSERTION_TTL_MS) / 1000),
     jti: randomUUID(),

@@ -26,6 +26,8 @@ describe('the key service environment', () => {
       KEY_SERVICE_PUBLIC_URL: 'https://keys.example',
       KEY_SERVICE_RATE_LIMIT: '120/2.5',
       KEY_SERVICE_TRUSTED_PROXIES: '172.30.80.2, 10.0.0.0/8',
+      KEY_SERVICE_RECOVERY_WAIT_HOURS: '72',
+      KEY_SERVICE_COUNTRY_HEADER: 'CF-IPCountry',
       PATH: '/usr/bin',
     }
     expect(keyServiceConfigFromEnv(env)).toEqual({
@@ -40,6 +42,8 @@ describe('the key service environment', () => {
       publicUrl: 'https://keys.example',
       rateLimit: { capacity: 120, refillPerSecond: 2.5 },
       trustedProxies: ['172.30.80.2', '10.0.0.0/8'],
+      recoveryWaitHours: 72,
+      countryHeader: 'CF-IPCountry',
     })
     expect(keyServiceEnvKeys().sort()).toEqual(['AIRLOCK_ENV', ...Object.keys(env).filter((key) => key.startsWith('KEY_SERVICE_'))].sort())
   })

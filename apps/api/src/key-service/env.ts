@@ -31,6 +31,13 @@ export const KeyServiceEnv = z.object({
   KEY_SERVICE_RATE_LIMIT: RateLimitText.optional(),
   /** The proxies in front (IPs, CIDR ranges, comma separated), whose X-Forwarded-For names the client. */
   KEY_SERVICE_TRUSTED_PROXIES: z.string().optional(),
+  /** Hours a new device waits to recover by email alone when the account has a passkey (default 48). */
+  KEY_SERVICE_RECOVERY_WAIT_HOURS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of hours')
+    .optional(),
+  /** The header in which the proxy in front names the client's country (e.g. CF-IPCountry), for the device mails. */
+  KEY_SERVICE_COUNTRY_HEADER: z.string().optional(),
 })
 
 /** The variables the key service reads: what docker-compose.yml may set for it. */
@@ -60,5 +67,7 @@ export function keyServiceConfigFromEnv(env: Record<string, string | undefined>)
     ...(vars.KEY_SERVICE_PUBLIC_URL ? { publicUrl: vars.KEY_SERVICE_PUBLIC_URL } : {}),
     ...(vars.KEY_SERVICE_RATE_LIMIT ? { rateLimit: vars.KEY_SERVICE_RATE_LIMIT } : {}),
     trustedProxies: splitProxyList(vars.KEY_SERVICE_TRUSTED_PROXIES),
+    ...(vars.KEY_SERVICE_RECOVERY_WAIT_HOURS ? { recoveryWaitHours: Number(vars.KEY_SERVICE_RECOVERY_WAIT_HOURS) } : {}),
+    ...(vars.KEY_SERVICE_COUNTRY_HEADER ? { countryHeader: vars.KEY_SERVICE_COUNTRY_HEADER } : {}),
   }
 }

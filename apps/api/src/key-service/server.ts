@@ -39,6 +39,17 @@ export const KeyServiceConfig = z.object({
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** The proxies in front of it (IPs, CIDR ranges), whose X-Forwarded-For names the client. */
   trustedProxies: z.array(TrustedProxy).optional(),
+  /** How long a new device waits to recover by email alone when the account has a passkey (default 48). */
+  recoveryWaitHours: z
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .optional(),
+  /** A header in which the trusted proxy names the client's country (e.g. `CF-IPCountry`), for the device mails. */
+  countryHeader: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/)
+    .optional(),
 })
 export type KeyServiceConfig = z.input<typeof KeyServiceConfig>
 
@@ -58,6 +69,8 @@ export async function startKeyService(input: KeyServiceConfig): Promise<RunningS
     ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),
     ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
+    ...(config.recoveryWaitHours !== undefined ? { recoveryWaitMs: config.recoveryWaitHours * 60 * 60_000 } : {}),
+    ...(config.countryHeader ? { countryHeader: config.countryHeader } : {}),
   })
   // Several key service processes on one Postgres server share the rate limit's buckets: the full ones go.
   const purge = db.shared ? startRateBucketPurge(db, Date.now) : undefined

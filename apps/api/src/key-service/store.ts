@@ -6,11 +6,105 @@ import type { Database } from '../db/database'
 export interface KsUser {
   userId: string
   email: string | null
+  /** Since when the account holds a passkey (email-only recovery then waits); null without one. */
+  passkeyAt: Date | null
 }
 
 export async function findKsUser(db: Database, userId: string): Promise<KsUser | undefined> {
-  const { rows } = await db.query<KsUser>('SELECT user_id AS "userId", email FROM ks_users WHERE user_id = $1', [userId])
+  const { rows } = await db.query<KsUser>('SELECT user_id AS "userId", email, passkey_at AS "passkeyAt" FROM ks_users WHERE user_id = $1', [
+    userId,
+  ])
   return rows[0]
+}
+
+/** The account holds a passkey: remembered for good (a later assertion without one does not undo it). */
+export async function markPasskey(db: Database, userId: string, at: Date): Promise<void> {
+  await db.query('UPDATE ks_users SET passkey_at = COALESCE(passkey_at, $2) WHERE user_id = $1', [userId, at])
+}
+
+export interface KsRecovery {
+  id: string
+  userId: string
+  deviceHash: string
+  requestedAt: Date
+  opensAt: Date
+  expiresAt: Date
+  cancelledAt: Date | null
+  match: string
+  device: string
+  place: string
+}
+
+const RECOVERY_COLUMNS = `id, user_id AS "userId", device_hash AS "deviceHash", requested_at AS "requestedAt", opens_at AS "opensAt",
+  expires_at AS "expiresAt", cancelled_at AS "cancelledAt", match, device, place`
+
+const recoveryOf = (row: KsRecovery): KsRecovery => ({
+  ...row,
+  requestedAt: new Date(row.requestedAt),
+  opensAt: new Date(row.opensAt),
+  expiresAt: new Date(row.expiresAt),
+  cancelledAt: row.cancelledAt ? new Date(row.cancelledAt) : null,
+})
+
+export async function insertRecovery(db: Database, row: Omit<KsRecovery, 'cancelledAt'> & { cancelHash: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO ks_recoveries (id, user_id, device_hash, requested_at, opens_at, expires_at, cancel_hash, match, device, place)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [row.id, row.userId, row.deviceHash, row.requestedAt, row.opensAt, row.expiresAt, row.cancelHash, row.match, row.device, row.place],
+  )
+}
+
+/** This device's latest recovery that has not expired (cancelled ones included: a cancel holds until it would have expired). */
+export async function findDeviceRecovery(db: Database, userId: string, deviceHash: string, now: Date): Promise<KsRecovery | undefined> {
+  const { rows } = await db.query<KsRecovery>(
+    `SELECT ${RECOVERY_COLUMNS} FROM ks_recoveries WHERE user_id = $1 AND device_hash = $2 AND expires_at > $3
+      ORDER BY requested_at DESC LIMIT 1`,
+    [userId, deviceHash, now],
+  )
+  return rows[0] && recoveryOf(rows[0])
+}
+
+/** The account's recoveries still under way (not cancelled, not expired), oldest first. */
+export async function liveRecoveries(db: Database, userId: string, now: Date): Promise<KsRecovery[]> {
+  const { rows } = await db.query<KsRecovery>(
+    `SELECT ${RECOVERY_COLUMNS} FROM ks_recoveries WHERE user_id = $1 AND cancelled_at IS NULL AND expires_at > $2 ORDER BY requested_at`,
+    [userId, now],
+  )
+  return rows.map(recoveryOf)
+}
+
+/** When the account's recoveries were asked for (their mails to the owner are capped). */
+export async function recoveryRequestTimes(db: Database, userId: string, since: Date): Promise<number[]> {
+  const { rows } = await db.query<{ requestedAt: Date }>(
+    'SELECT requested_at AS "requestedAt" FROM ks_recoveries WHERE user_id = $1 AND requested_at > $2',
+    [userId, since],
+  )
+  return rows.map((row) => new Date(row.requestedAt).getTime())
+}
+
+/** Cancels one recovery, named by its id (of this user) or by its cancel link's token hash; the cancelled one, if it was live. */
+export async function cancelRecovery(
+  db: Database,
+  by: { userId: string; id: string } | { cancelHash: string },
+  now: Date,
+): Promise<KsRecovery | undefined> {
+  const { rows } =
+    'cancelHash' in by
+      ? await db.query<KsRecovery>(
+          `UPDATE ks_recoveries SET cancelled_at = $2 WHERE cancel_hash = $1 AND cancelled_at IS NULL AND expires_at > $2 RETURNING ${RECOVERY_COLUMNS}`,
+          [by.cancelHash, now],
+        )
+      : await db.query<KsRecovery>(
+          `UPDATE ks_recoveries SET cancelled_at = $3 WHERE user_id = $1 AND id = $2 AND cancelled_at IS NULL AND expires_at > $3 RETURNING ${RECOVERY_COLUMNS}`,
+          [by.userId, by.id, now],
+        )
+  return rows[0] && recoveryOf(rows[0])
+}
+
+/** A recovery by its cancel link's token hash, whatever its state (the cancel page says which). */
+export async function findRecoveryByCancelHash(db: Database, cancelHash: string): Promise<KsRecovery | undefined> {
+  const { rows } = await db.query<KsRecovery>(`SELECT ${RECOVERY_COLUMNS} FROM ks_recoveries WHERE cancel_hash = $1`, [cancelHash])
+  return rows[0] && recoveryOf(rows[0])
 }
 
 /** The user, created with `email` if new; an existing user keeps the email it was enrolled with. */
@@ -161,7 +255,7 @@ export async function touchDevice(db: Database, userId: string, token: string, n
 
 export interface AuditEntry {
   userId: string
-  action: 'enrol' | 'recover' | 'device-key'
+  action: 'enrol' | 'recover' | 'device-key' | 'recovery-request' | 'recovery-cancel'
   factor: string | null
   deviceHash: string
   ksDeviceHash: string | null

@@ -92,8 +92,8 @@ export function mountCustody(app: Hono<SecureEnv>, deps: SecureDeps): void {
   })
 
   // What the key service accepts from this session: creating the wallet's recovery material (only
-  // while the account has no wallet), recovering it on a new device (only right after a login), or
-  // this browser's cookie-vault key.
+  // while the account has no wallet), recovering it on a new device (only right after a login),
+  // this browser's cookie-vault key, or the email recoveries under way (to show and cancel).
   app.post('/key-service/assertion', deps.bodyLimit, ...signedIn, async (c) => {
     const parsed = await readJsonBody(c, AssertionBody)
     if (!parsed.success) return parsed.response
@@ -104,9 +104,18 @@ export function mountCustody(app: Hono<SecureEnv>, deps: SecureDeps): void {
     if (purpose === 'recover' && !hasWallet) return apiError(c, 404, SecureReason.noShares)
     if (purpose === 'recover' && now() - session.createdAt.getTime() > RECOVERY_WINDOW_MS)
       return apiError(c, 403, SecureReason.recoveryNeedsFreshLogin)
+    if (purpose === 'recoveries' && !hasWallet) return apiError(c, 404, SecureReason.noShares)
+    // The key service makes an account with a passkey wait before it recovers by email alone.
+    const pk = purpose === 'recover' && (await findPasskeys(db, session.user.id)).length > 0
     const assertion = signAssertion(
       keys.assertionKey,
-      { sub: session.user.id, dev: session.deviceHash, pur: purpose, ...(purpose === 'enrol' ? { email: session.user.email } : {}) },
+      {
+        sub: session.user.id,
+        dev: session.deviceHash,
+        pur: purpose,
+        ...(purpose === 'enrol' ? { email: session.user.email } : {}),
+        ...(pk ? { pk } : {}),
+      },
       now(),
     )
     return c.json({ assertion })
