@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import * as z from 'zod'
-import { emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
+import { EMAIL_LOGIN_COOLDOWN_MS, emailCooldownMessage, FrameEmail, FrameOtp } from '@airlock/protocol'
 import { apiError } from '../http/errors'
 import { readJsonBody } from '../http/json-body'
 import { CODE_THROTTLE, codeWait, deviceBucket, NEW_DEVICE_ACCOUNT_CAP, NEW_DEVICE_BUCKET } from '../security/code-throttle'
@@ -15,6 +15,7 @@ import {
   findOrInsertUser,
   findOtp,
   findUserByEmail,
+  lastDeviceCodeTime,
   type OtpPurpose,
   replaceOtp,
   type StoredOtp,
@@ -43,14 +44,19 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
 
   /**
    * 429 with the SPEC's 'Please try again after {n} seconds' while this address and bucket wait
-   * (back-off from SPEC section 5's 30 s, and cap), or while the address's new devices are at
-   * their cap together. No wait spans buckets: one would let a code asked every 30 s from
-   * anywhere hold every other device off.
+   * (back-off and cap), within SPEC section 5's 30 s of this device's last code for the address
+   * (it changes buckets once its login makes it known), or while the address's new devices are at
+   * their cap together. No wait spans devices and buckets: one would let a code asked every 30 s
+   * from anywhere hold every other device off.
    */
-  const throttled = async (c: SecureContext, email: string, bucket: string) => {
+  const throttled = async (c: SecureContext, email: string, bucket: string, deviceHash?: string) => {
     const time = now()
     const since = new Date(time - CODE_THROTTLE.windowMs)
-    const ownWait = codeWait(await codeSendTimes(db, email, { bucket }, since), time)
+    const last = deviceHash ? await lastDeviceCodeTime(db, email, deviceHash) : undefined
+    const ownWait = Math.max(
+      codeWait(await codeSendTimes(db, email, { bucket }, since), time),
+      last === undefined ? 0 : last + EMAIL_LOGIN_COOLDOWN_MS - time,
+    )
     const newDevices = bucket.startsWith(NEW_DEVICE_BUCKET) ? await codeSendTimes(db, email, { prefix: NEW_DEVICE_BUCKET }, since) : []
     const wait = Math.max(ownWait, codeWait(newDevices, time, { ...CODE_THROTTLE, baseMs: 0, dailyCap: NEW_DEVICE_ACCOUNT_CAP }))
     if (wait <= 0) return undefined
@@ -121,7 +127,7 @@ export function mountEmailLogin(app: Hono<SecureEnv>, deps: SecureDeps): void {
     const user = await findUserByEmail(db, email)
     const known = user ? (await findDevice(db, user.id, deviceHash)) !== undefined : false
     const bucket = deviceBucket(deviceHash, known, deps.client(c))
-    const wait = await throttled(c, email.toLowerCase(), bucket)
+    const wait = await throttled(c, email.toLowerCase(), bucket, deviceHash)
     if (wait) return wait
     const failed = await sendCode(c, { purpose: 'login', to: user?.email ?? email, deviceHash, bucket })
     if (failed) return failed

@@ -173,6 +173,15 @@ export async function codeSendTimes(
   return rows.map((row) => new Date(row.at).getTime())
 }
 
+/** When a code was last mailed to `email` for the device `deviceHash`, whatever its bucket was then; undefined when none is kept. */
+export async function lastDeviceCodeTime(db: Database, email: string, deviceHash: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ at: Date | null }>(
+    'SELECT max(created_at) AS at FROM secure_otp_codes WHERE email = $1 AND device_hash = $2',
+    [email, deviceHash],
+  )
+  return rows[0]?.at ? new Date(rows[0].at).getTime() : undefined
+}
+
 /**
  * Stores a new code and logs its sending. It replaces the earlier codes of the same address,
  * purpose, user and device only: a code asked for on another device stays valid.
