@@ -128,7 +128,7 @@ describe('email login', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(verified.json.expiresAt).toBe(new Date(time + 30 * 24 * 60 * 60_000).toISOString())
 
-    const session = await call('/api/session', { token })
+    const session = await call('/api/session', { token, device })
     expect(session.json).toMatchObject({ isConnected: true, user: { email } })
     // The same code does not open a second session.
     const again = await call('/api/email/verify', { body: { email, otp: code }, device })
@@ -371,7 +371,7 @@ describe('per-account limits (rotating client addresses gains nothing)', () => {
     expect(overSigning.status).toBe(429)
     // Another account from the very same address is not held back; nor is a call that needs no session.
     expect((await signedIn(bob, fourth!)).status).toBe(404)
-    expect((await call('/api/session', { token: alice.token, peer: fourth }, limited)).json.isConnected).toBe(true)
+    expect((await call('/api/session', { token: alice.token, device: alice.device, peer: fourth }, limited)).json.isConnected).toBe(true)
     time += 10_000
     expect((await signedIn(alice, fourth!)).status).toBe(404)
   })
@@ -473,10 +473,13 @@ describe('sessions', () => {
     const out = await call('/api/session/sign-out', { body: {}, token: a.token })
     expect(out.status).toBe(200)
     expect(out.headers.get('Set-Cookie')).toMatch(/^airlock_session=; Path=\/; Max-Age=0; HttpOnly/)
-    expect((await call('/api/session', { token: a.token })).json).toEqual({ isConnected: false })
+    expect((await call('/api/session', { token: a.token, device: a.device })).json).toEqual({ isConnected: false })
     expect((await call('/api/shares/auth', { token: a.token, device: a.device })).status).toBe(401)
     // The other session, the user and the wallet's shares stay.
-    expect((await call('/api/session', { token: b.token })).json).toMatchObject({ isConnected: true, user: { id: a.userId } })
+    expect((await call('/api/session', { token: b.token, device: b.device })).json).toMatchObject({
+      isConnected: true,
+      user: { id: a.userId },
+    })
     expect((await call('/api/shares/auth', { token: b.token, device: b.device })).json).toEqual({
       authShare: b64(new Uint8Array(33).fill(7)),
     })
@@ -580,14 +583,50 @@ describe('key shares', () => {
     await call('/api/shares', { method: 'PUT', body: shares, token: alice.token, device: alice.device })
     const reads = ['/api/shares/auth', '/api/shares/recovery', '/api/passkeys']
     const posts = [['/api/key-service/assertion', { purpose: 'device-key' }] as const]
+    const cookie = { Cookie: `airlock_session=${alice.token}` }
     for (const [path, body] of [...reads.map((path) => [path, undefined] as const), ...posts]) {
       const tokenOnly = await call(path, { token: alice.token, ...(body ? { body } : {}) })
-      expect(tokenOnly.status, path).toBe(403)
-      expect(tokenOnly.json.error).toBe(SecureReason.otherDeviceSession)
-      expect((await call(path, { token: alice.token, device: 'B'.repeat(43), ...(body ? { body } : {}) })).status, path).toBe(403)
+      expect(tokenOnly.status, path).toBe(401)
+      expect(tokenOnly.json.error).toBe(SecureReason.notSignedIn)
+      expect((await call(path, { token: alice.token, device: 'B'.repeat(43), ...(body ? { body } : {}) })).status, path).toBe(401)
+      // The session cookie without its device cookie: signed in, but on no device of its own.
+      const cookieOnly = await call(path, { headers: cookie, ...(body ? { body } : {}) })
+      expect([cookieOnly.status, cookieOnly.json.error], path).toEqual([403, SecureReason.otherDeviceSession])
     }
-    const put = await call('/api/shares', { method: 'PUT', body: shares, token: alice.token })
+    const put = await call('/api/shares', { method: 'PUT', body: shares, headers: cookie })
     expect(put.json.error).toBe(SecureReason.otherDeviceSession)
+  })
+
+  it('the session token the widget keeps (issue 23) reads nothing of the user alone; beside the frame device cookie it restores the session', async () => {
+    const email = freshEmail()
+    const alice = await login(email)
+    const shares = { authShare: b64(randomBytes(33)), sealedRecoveryShare: b64(randomBytes(62)) }
+    expect((await call('/api/shares', { method: 'PUT', body: shares, token: alice.token, device: alice.device })).status).toBe(201)
+    sink.clear()
+    time += 60_000
+    // A compromised widget sends the token it holds, from its own device token or none, with a forged Origin.
+    for (const device of [undefined, 'B'.repeat(43)]) {
+      time += 10 * 60_000
+      const as = { token: alice.token, ...(device ? { device } : {}) }
+      expect((await call('/api/session', as)).json).toEqual({ isConnected: false })
+      for (const path of ['/api/shares/auth', '/api/shares/recovery', '/api/passkeys']) {
+        const read = await call(path, as)
+        expect([read.status, read.json.error], path).toEqual([401, SecureReason.notSignedIn])
+        expect(JSON.stringify(read.json)).not.toContain(shares.authShare)
+      }
+      for (const purpose of ['enrol', 'recover', 'device-key'] as const) {
+        expect((await call('/api/key-service/assertion', { ...as, body: { purpose } })).status, purpose).toBe(401)
+      }
+      // No email change in its name, and no shortcut past the login code.
+      expect((await call('/api/email/update', { ...as, body: { newEmail: freshEmail() } })).status).toBe(401)
+      expect((await call('/api/email/start', { ...as, body: { email } })).json.action).toBe('VERIFY_OTP')
+    }
+    expect(sink.messages().filter((mail) => mail.subject === 'Confirm your Airlock email change')).toEqual([])
+    // The frame that restores a session with it sends its own device too (its partitioned cookie): connected.
+    const restored = await call('/api/session', { token: alice.token, headers: { Cookie: `airlock_device=${alice.device}` } })
+    expect(restored.json).toMatchObject({ isConnected: true, user: { id: alice.userId, email } })
+    const share = await call('/api/shares/auth', { token: alice.token, headers: { Cookie: `airlock_device=${alice.device}` } })
+    expect(share.json).toEqual({ authShare: shares.authShare })
   })
 
   it('tells the frame page which parent it serves, where the key service is and where to send transactions', async () => {
@@ -713,27 +752,31 @@ describe('email update', () => {
     const newEmail = freshEmail()
     const { token, device, userId } = await login(oldEmail)
     expect((await call('/api/email/update', { body: { newEmail } })).status).toBe(401)
-    const same = await call('/api/email/update', { body: { newEmail: oldEmail.toUpperCase() }, token })
+    const same = await call('/api/email/update', { body: { newEmail: oldEmail.toUpperCase() }, token, device })
     expect(same.json.error).toBe(SecureReason.sameEmail)
 
     time += 30_000
-    const started = await call('/api/email/update', { body: { newEmail }, token })
+    const started = await call('/api/email/update', { body: { newEmail }, token, device })
     expect(started.json).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
     const primaryMail = await sink.waitFor({ to: oldEmail })
     expect(primaryMail.subject).toBe('Confirm your Airlock email change')
     const primaryCode = primaryMail.text.match(/\b(\d{6})\b/)![1]!
     sink.clear()
     // The secondary step needs its own code, mailed only after the primary one.
-    expect((await call('/api/email/update/secondary', { body: { otp: primaryCode }, token })).json.error).toBe(SecureReason.noCode)
-    const primary = await call('/api/email/update/primary', { body: { otp: primaryCode }, token })
+    expect((await call('/api/email/update/secondary', { body: { otp: primaryCode }, token, device })).json.error).toBe(SecureReason.noCode)
+    const primary = await call('/api/email/update/primary', { body: { otp: primaryCode }, token, device })
     expect(primary.json).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
     const secondaryCode = await codeFor(newEmail)
-    const wrong = await call('/api/email/update/secondary', { body: { otp: secondaryCode === '999999' ? '000000' : '999999' }, token })
+    const wrong = await call('/api/email/update/secondary', {
+      body: { otp: secondaryCode === '999999' ? '000000' : '999999' },
+      token,
+      device,
+    })
     expect(wrong.json.error).toBe(wrongCodeMessage(4))
-    const secondary = await call('/api/email/update/secondary', { body: { otp: secondaryCode }, token })
+    const secondary = await call('/api/email/update/secondary', { body: { otp: secondaryCode }, token, device })
     expect(secondary.json).toEqual({ newEmail })
 
-    expect((await call('/api/session', { token })).json).toMatchObject({ user: { id: userId, email: newEmail } })
+    expect((await call('/api/session', { token, device })).json).toMatchObject({ user: { id: userId, email: newEmail } })
     time += 30_000
     expect((await call('/api/email/start', { body: { email: newEmail }, token, device })).json).toEqual({ action: 'CONNECT' })
     const newLogin = await login(newEmail, device)
@@ -743,8 +786,8 @@ describe('email update', () => {
   it('refuses an address another account uses', async () => {
     const taken = freshEmail()
     await login(taken)
-    const { token } = await login(freshEmail())
-    const result = await call('/api/email/update', { body: { newEmail: taken }, token })
+    const { token, device } = await login(freshEmail())
+    const result = await call('/api/email/update', { body: { newEmail: taken }, token, device })
     expect(result.status).toBe(409)
     expect(result.json.error).toBe(SecureReason.emailTaken)
   })

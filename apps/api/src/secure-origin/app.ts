@@ -11,7 +11,7 @@ import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit, tokenBuckets, tooManyRequests } from '../http/rate-limit'
 import { securityHeaders } from '../http/security-headers'
 import type { Mailer } from '../mail/mailer'
-import { hashToken, randomToken, TOKEN_PATTERN } from '../security/tokens'
+import { hashToken, randomToken, sameDigest, TOKEN_PATTERN } from '../security/tokens'
 import { mountCustody } from './custody'
 import type { SecureContext, SecureDeps, SecureEnv } from './deps'
 import { mountEmailLogin } from './email'
@@ -150,15 +150,21 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     c.header('Set-Cookie', [`${name}=${value}`, 'Path=/', `Max-Age=${maxAge}`, 'HttpOnly', ...attributes].join('; '), { append: true })
   }
   const tokenOf = (value: string | undefined) => (value !== undefined && TOKEN_PATTERN.test(value) ? value : undefined)
-  const sessionToken = (c: SecureContext) => {
-    const auth = c.req.header('Authorization')
-    const bearer = auth?.match(/^Bearer ([^\s]+)$/)?.[1]
-    return tokenOf(bearer) ?? tokenOf(getCookie(c, SESSION_COOKIE))
-  }
+  const bearerToken = (c: SecureContext) => tokenOf(c.req.header('Authorization')?.match(/^Bearer ([^\s]+)$/)?.[1])
+  const sessionToken = (c: SecureContext) => bearerToken(c) ?? tokenOf(getCookie(c, SESSION_COOKIE))
   const deviceToken = (c: SecureContext) => tokenOf(c.req.header(DEVICE_HEADER)) ?? tokenOf(getCookie(c, DEVICE_COOKIE))
+  /**
+   * The live session the request carries. Its cookie is the frame's own (HttpOnly, partitioned);
+   * a token shown as a Bearer counts only beside the device token it was opened on, as the frame
+   * also pushes it to the widget (sessionUpdate, kept 30 days to restore a session): that copy
+   * alone reads nothing of the user's, not even who they are (issue 23).
+   */
   const currentSession = async (c: SecureContext) => {
     const token = sessionToken(c)
-    return token ? findSession(db, hashToken(token), new Date(now())) : undefined
+    const session = token ? await findSession(db, hashToken(token), new Date(now())) : undefined
+    if (!session || bearerToken(c) === undefined) return session
+    const device = deviceToken(c)
+    return device && sameDigest(hashToken(device), session.deviceHash) ? session : undefined
   }
 
   const requireSession: MiddlewareHandler<SecureEnv> = async (c, next) => {
@@ -172,7 +178,7 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
 
   /**
    * Key material goes to a session only together with the device token it was opened on: the
-   * session token alone (which the frame also hands the widget, to restore a session) opens nothing.
+   * session cookie alone opens nothing either (a Bearer session has proven its device already).
    */
   const requireDeviceSession: MiddlewareHandler<SecureEnv> = async (c, next) => {
     const session = c.var.session

@@ -163,7 +163,7 @@ describe('Sign In With Farcaster on the secure origin', () => {
     expect(user.farcaster).toEqual({ fid: 1002, username: 'carol', displayName: 'Carol', pfpUrl: `${farcaster.url}/pfp/1002.svg` })
 
     // The session works like any other, and the user has no email.
-    const session = await call('/api/session', { token: claimed.json.token as string })
+    const session = await call('/api/session', { token: claimed.json.token as string, device: started.device })
     expect(session.json).toMatchObject({ isConnected: true, user: { id: user.id } })
     expect(session.json.user).not.toHaveProperty('email')
     const rows = await db.query<{ email: string | null; provider: string; subject: string; name: string }>(
@@ -173,7 +173,11 @@ describe('Sign In With Farcaster on the secure origin', () => {
     expect(rows.rows).toEqual([{ email: null, provider: 'farcaster', subject: '1002', name: 'carol' }])
 
     // A Farcaster-only account has no email to change.
-    const update = await call('/api/email/update', { body: { newEmail: 'carol@example.com' }, token: claimed.json.token as string })
+    const update = await call('/api/email/update', {
+      body: { newEmail: 'carol@example.com' },
+      token: claimed.json.token as string,
+      device: started.device,
+    })
     expect(update).toMatchObject({ status: 400, json: { error: SecureReason.noEmail } })
 
     // Replay: the channel is claimed once.

@@ -217,7 +217,7 @@ describe.each(PROVIDERS)('social login with %s', (provider) => {
     expect(claimed.headers.get('set-cookie')).toMatch(/^airlock_session=/)
     const token = claimed.json.token as string
     expect((claimed.json.user as { email: string }).email).toBe(email)
-    const session = await call('/api/session', { token })
+    const session = await call('/api/session', { token, device: started.device })
     expect(session.json).toMatchObject({ isConnected: true, user: { email } })
     // The ID token's signature was checked against the issuer's keys.
     expect(fetched).toContain(`${oidc.issuer(provider)}/jwks`)
@@ -278,7 +278,7 @@ describe('the login-injection attack', () => {
     expect((await claim(attacker, { proof: randomToken() })).status).toBe(403)
     await expectNothingReadable(attacker)
     // Even with the account's session token (which the widget holds) on the script's device: no shares.
-    expect((await call('/api/shares/auth', { token: account.token, device: attacker.device })).status).toBe(403)
+    expect((await call('/api/shares/auth', { token: account.token, device: attacker.device })).status).toBe(401)
     // The identity was not linked by its email.
     const identities = await db.query('SELECT 1 FROM secure_social_identities i JOIN secure_users u ON u.id = i.user_id WHERE u.id = $1', [
       account.user.id,
@@ -537,7 +537,7 @@ describe('the social pre-hijack (issue 23)', () => {
     expect(await userCount(email)).toBe(1)
 
     // The attacker keeps only what it planted, in an account that no longer has the email.
-    const attackerSession = await call('/api/session', { token: claimed.json.token as string })
+    const attackerSession = await call('/api/session', { token: claimed.json.token as string, device: attacker.device })
     expect(attackerSession.json.user).toEqual({ id: attackerId })
     const own = await call('/api/shares/auth', { token: claimed.json.token as string, device: attacker.device })
     expect(own.json.authShare).toBe(plantedShare.toString('base64'))

@@ -190,7 +190,7 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     // Which refusal depends on when the loser read the code: before the winner used it, or after.
     expect([SecureReason.used, SecureReason.noCode]).toContain(answers.find((answer) => answer.status === 400)!.body.error)
     const other = opened.instance === instances.secureA ? instances.secureB : instances.secureA
-    const session = await call(other, '/api/session', undefined, { Authorization: `Bearer ${opened.body.token}` })
+    const session = await call(other, '/api/session', undefined, { Authorization: `Bearer ${opened.body.token}`, ...device })
     expect(await session.json()).toMatchObject({ isConnected: true, user: { email } })
     const metrics = await (await fetch(`${instances.secureA.admin}/metrics`)).text()
     expect(metrics).toContain('airlock_http_requests_total{service="secure",method="POST",route="/api/email/start",status="200"} 1')
