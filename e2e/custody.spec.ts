@@ -90,7 +90,8 @@ test.describe('custody: what the dapp page holds', () => {
     await expect(page.getByTestId('account-address')).toHaveText(address)
 
     // What the secure origin keeps instead: its own partitioned cookies (session, device, vault ciphertext).
-    const secureCookies = await context.cookies(stack.origins.secure)
+    // As sent to the frame's page: the vault cookie is scoped to its path.
+    const secureCookies = await context.cookies(`${stack.origins.secure}/frame/`)
     const session = secureCookies.find((cookie) => cookie.name === 'airlock_session')!
     const vault = secureCookies.find((cookie) => cookie.name === 'airlock_vault')!
     expect(session.partitionKey).toBe(new URL(stack.origins.dapp).origin.replace(/:\d+$/, ''))
