@@ -5,9 +5,10 @@ import { START_PORTS } from '../stack-config'
 import { DevnetServicesEnv } from './devnet-env'
 
 /**
- * Checks docker-compose.yml against what the servers read and how they must be deployed. Pure: it
- * takes the compose documents and the proxy's sites, and returns every problem found, each a
- * sentence (none: the deployment holds together).
+ * Checks the two deployments, docker-compose.yml (the secure origin's host) and
+ * deploy/key-service/docker-compose.yml (the key service's own host), against what the servers
+ * read and how they must be deployed. Pure: it takes the compose documents and the proxy's sites,
+ * and returns every problem found, each a sentence (none: the deployment holds together).
  */
 
 export interface ComposeService {
@@ -42,6 +43,8 @@ export interface ProxyConfig {
 
 const KEYS = 'keys'
 const DEVNET = 'devnet'
+/** What runs on the key service's host, and on the secure origin's under the devnet profile only. */
+const KEY_SERVICE_HOST = [KEYS, 'keys-db']
 const PROXY = 'proxy'
 const DATA_DIR = '/var/lib/postgresql/data'
 const isAirlock = (name: string): name is ServiceName => (SERVICES as readonly string[]).includes(name)
@@ -108,25 +111,64 @@ const publishedOf = (service: ComposeService): string[] =>
 const userOf = (url: string) => /^\w+:\/\/([^:@/]*)/.exec(url)?.[1]
 
 /**
- * Every problem of a deployment: `compose` is `docker-compose config` (interpolated), `raw` the
- * file as written (where each value comes from), `proxy` the proxy's sites.
+ * `main`: docker-compose.yml, the secure origin's host, where the key service runs under the
+ * devnet profile only; `key-service`: deploy/key-service/docker-compose.yml, the key service, its
+ * database and its own proxy, and nothing else.
  */
-export function checkDeployment(compose: ComposeDocument, raw: ComposeDocument, proxy: ProxyConfig): string[] {
-  const services = compose.services
+export type DeploymentKind = 'main' | 'key-service'
+
+/**
+ * Every problem of a deployment: `compose` is `docker-compose config` (interpolated), `raw` the
+ * file as written (where each value comes from), `proxy` the proxy's sites, `profiles` the active
+ * ones (a service of another profile is not run: neither it nor the proxy's route to it is checked).
+ */
+export function checkDeployment(
+  compose: ComposeDocument,
+  raw: ComposeDocument,
+  proxy: ProxyConfig,
+  options: { kind?: DeploymentKind; profiles?: readonly string[] } = {},
+): string[] {
+  const kind = options.kind ?? 'main'
+  const profiles = options.profiles ?? []
+  const idle = Object.entries(compose.services)
+    .filter(([, service]) => service.profiles?.length && !service.profiles.some((profile) => profiles.includes(profile)))
+    .map(([name]) => name)
+  const services = Object.fromEntries(Object.entries(compose.services).filter(([name]) => !idle.includes(name)))
   const env = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, envOf(service)]))
+  const routes = { ...proxy, routes: proxy.routes.filter((route) => !idle.includes(route.service)) }
   return [
-    ...checkVariables(services, env),
+    ...checkParties(compose, kind),
+    ...checkVariables(services, env, kind),
     ...checkPorts(services, env),
-    ...checkRoutes(services, env, proxy),
-    ...checkStorage(compose, env),
+    ...checkRoutes(services, env, routes),
+    ...checkStorage({ ...compose, services }, env, kind),
     ...checkSecrets(raw),
   ]
 }
 
-/** Each server: the variables it reads and no other, all it needs, and one image for all. */
-function checkVariables(services: ComposeDocument['services'], env: Record<string, Record<string, string>>): string[] {
+/** The key service's host holds nothing of the secure origin's, and the secure origin's runs no key service outside the devnet. */
+function checkParties(compose: ComposeDocument, kind: DeploymentKind): string[] {
   const problems: string[] = []
-  for (const name of [...SERVICES, KEYS]) if (!services[name]) problems.push(`the ${name} service is missing`)
+  for (const [name, service] of Object.entries(compose.services)) {
+    if (kind === 'main' && KEY_SERVICE_HOST.includes(name) && !service.profiles?.includes(DEVNET))
+      problems.push(
+        `${name}: runs beside the secure origin; the key service runs on its own host (deploy/key-service), here under the devnet profile only`,
+      )
+    if (kind === 'key-service' && ![...KEY_SERVICE_HOST, PROXY].includes(name))
+      problems.push(`${name}: runs on the key service's host, which holds the key service, its database and its proxy alone`)
+  }
+  return problems
+}
+
+/** Each server: the variables it reads and no other, all it needs, and one image for all. */
+function checkVariables(
+  services: ComposeDocument['services'],
+  env: Record<string, Record<string, string>>,
+  kind: DeploymentKind,
+): string[] {
+  const problems: string[] = []
+  const expected = kind === 'key-service' ? [KEYS] : [...SERVICES, ...(services[DEVNET] ? [KEYS] : [])]
+  for (const name of expected) if (!services[name]) problems.push(`the ${name} service is missing`)
   for (const [name, service] of Object.entries(services)) {
     const reads = readsOf(name)
     const vars = env[name]!
@@ -222,11 +264,13 @@ function checkRoutes(services: ComposeDocument['services'], env: Record<string, 
 }
 
 /** Postgres with a healthcheck and a named volume; the key service's database its own, reached by it alone; api replicas. */
-function checkStorage(compose: ComposeDocument, env: Record<string, Record<string, string>>): string[] {
+function checkStorage(compose: ComposeDocument, env: Record<string, Record<string, string>>, kind: DeploymentKind): string[] {
   const problems: string[] = []
   const services = compose.services
-  if (services.api?.deploy?.replicas !== 2) problems.push(`api: deploy.replicas is ${services.api?.deploy?.replicas}, not 2`)
-  for (const database of ['postgres', 'keys-db']) {
+  if (kind === 'main' && services.api?.deploy?.replicas !== 2)
+    problems.push(`api: deploy.replicas is ${services.api?.deploy?.replicas}, not 2`)
+  const databases = kind === 'key-service' ? ['keys-db'] : ['postgres', ...(services[KEYS] ? ['keys-db'] : [])]
+  for (const database of databases) {
     const service = services[database]
     if (!service) {
       problems.push(`the ${database} service is missing`)
@@ -238,7 +282,7 @@ function checkStorage(compose: ComposeDocument, env: Record<string, Record<strin
     if (!source || !compose.volumes || !(source in compose.volumes)) problems.push(`${database}: its data must live in a named volume`)
   }
   const keysUrl = env[KEYS]?.KEY_SERVICE_DATABASE_URL ?? ''
-  if (!keysUrl.includes('@keys-db:')) problems.push('keys: KEY_SERVICE_DATABASE_URL must name keys-db, its own Postgres')
+  if (services[KEYS] && !keysUrl.includes('@keys-db:')) problems.push('keys: KEY_SERVICE_DATABASE_URL must name keys-db, its own Postgres')
   for (const name of ['api', 'secure'])
     if (env[name] && !env[name]!.DATABASE_URL?.includes('@postgres:')) problems.push(`${name}: DATABASE_URL must name postgres`)
   if (keysUrl && userOf(keysUrl) === userOf(env.api?.DATABASE_URL ?? ''))

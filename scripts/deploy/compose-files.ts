@@ -5,10 +5,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ComposeDocument } from './compose-check'
 
-/** Reading the deployment files: docker-compose.yml through Debian's docker-compose, the Caddyfile with its imports. */
+/**
+ * Reading the deployment files through Debian's docker-compose: docker-compose.yml (the secure
+ * origin's host) and deploy/key-service/docker-compose.yml (the key service's), each with its Caddyfile.
+ */
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const COMPOSE_FILE = join(ROOT, 'docker-compose.yml')
+export const KEY_SERVICE_DIR = join(ROOT, 'deploy/key-service')
+export const KEY_SERVICE_COMPOSE_FILE = join(KEY_SERVICE_DIR, 'docker-compose.yml')
 const CADDY_DIR = join(ROOT, 'deploy/caddy')
 /** Where docker-compose.yml mounts deploy/caddy in the proxy. */
 const CADDY_MOUNT = '/etc/caddy/'
@@ -20,16 +25,16 @@ export interface ComposeRun {
 }
 
 /**
- * `docker-compose --env-file <file with envFile's text> -f docker-compose.yml <args>`, in an
+ * `docker-compose --env-file <file with envFile's text> -f <composeFile> <args>`, in an
  * environment holding nothing else (no variable of the caller's shell, nor a developer's .env,
  * leaks in). Throws when docker-compose is not installed: .ci/run installs it.
  */
-export function runCompose(args: readonly string[], envFile: string): ComposeRun {
+export function runCompose(args: readonly string[], envFile: string, composeFile = COMPOSE_FILE): ComposeRun {
   const dir = mkdtempSync(join(tmpdir(), 'airlock-compose-'))
   try {
     const file = join(dir, '.env')
     writeFileSync(file, envFile)
-    const result = spawnSync('docker-compose', ['--env-file', file, '-f', COMPOSE_FILE, ...args], {
+    const result = spawnSync('docker-compose', ['--env-file', file, '-f', composeFile, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: dir },
       encoding: 'utf8',
@@ -57,14 +62,14 @@ export function parseYaml(text: string): unknown {
 }
 
 /** The resolved configuration (`docker-compose config`) under the variables of `envFile`. */
-export function composeConfig(envFile: string, profiles: readonly string[] = []): ComposeDocument {
-  const run = runCompose([...profiles.flatMap((profile) => ['--profile', profile]), 'config'], envFile)
+export function composeConfig(envFile: string, profiles: readonly string[] = [], composeFile = COMPOSE_FILE): ComposeDocument {
+  const run = runCompose([...profiles.flatMap((profile) => ['--profile', profile]), 'config'], envFile, composeFile)
   if (run.status !== 0) throw new Error(`docker-compose config failed:\n${run.stderr}`)
   return parseYaml(run.stdout) as ComposeDocument
 }
 
-/** docker-compose.yml as written: each value before interpolation. */
-export const rawCompose = (): ComposeDocument => parseYaml(readFileSync(COMPOSE_FILE, 'utf8')) as ComposeDocument
+/** A compose file as written: each value before interpolation. */
+export const rawCompose = (composeFile = COMPOSE_FILE): ComposeDocument => parseYaml(readFileSync(composeFile, 'utf8')) as ComposeDocument
 
 /** deploy/caddy/Caddyfile with the files it imports from the mount inlined. */
 export function readCaddyfile(): string {
@@ -72,3 +77,6 @@ export function readCaddyfile(): string {
     path.startsWith(CADDY_MOUNT) ? readFileSync(join(CADDY_DIR, path.slice(CADDY_MOUNT.length)), 'utf8') : line,
   )
 }
+
+/** deploy/key-service/Caddyfile: the key service's own edge. */
+export const readKeyServiceCaddyfile = (): string => readFileSync(join(KEY_SERVICE_DIR, 'Caddyfile'), 'utf8')

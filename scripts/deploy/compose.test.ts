@@ -6,33 +6,48 @@ import { KeyServiceConfig } from '../../apps/api/src/key-service/server'
 import { secureOriginPublicKey } from '../../apps/api/src/secure-origin/secrets'
 import { parseServiceEnv, SERVICES } from '../../apps/api/src/service/env'
 import { checkDeployment, parseCaddyfile, type ComposeDocument } from './compose-check'
-import { COMPOSE_FILE, composeConfig, rawCompose, readCaddyfile, ROOT, runCompose } from './compose-files'
+import {
+  COMPOSE_FILE,
+  composeConfig,
+  KEY_SERVICE_COMPOSE_FILE,
+  KEY_SERVICE_DIR,
+  rawCompose,
+  readCaddyfile,
+  readKeyServiceCaddyfile,
+  ROOT,
+  runCompose,
+} from './compose-files'
 import { parseDevnetServicesEnv } from './devnet-env'
-import { deployEnv, EXAMPLE_HEADER, formatEnvFile } from './env-file'
+import { deployEnv, EXAMPLE_HEADER, formatEnvFile, KEY_SERVICE_EXAMPLE_HEADER, keyServiceDeployEnv } from './env-file'
 
 /**
- * docker-compose.yml against Debian's docker-compose (1.29: `config` validates the file offline;
+ * docker-compose.yml (the secure origin's host) and deploy/key-service/docker-compose.yml (the key
+ * service's own host) against Debian's docker-compose (1.29: `config` validates a file offline;
  * no Docker daemon is needed) and against what the servers read. .ci/run installs docker-compose.
  */
 
 const EXAMPLE = readFileSync(join(ROOT, '.env.example'), 'utf8')
+const KEY_SERVICE_EXAMPLE = readFileSync(join(KEY_SERVICE_DIR, '.env.example'), 'utf8')
 const COMPOSE_TEXT = readFileSync(COMPOSE_FILE, 'utf8')
+const KEY_SERVICE_COMPOSE_TEXT = readFileSync(KEY_SERVICE_COMPOSE_FILE, 'utf8')
 const devnetEnv = formatEnvFile(deployEnv({ devnet: true }), '')
-const productionEnv = formatEnvFile(
-  deployEnv({ domain: 'airlock.example.com' }).map((entry) =>
-    entry.name === 'AIRLOCK_RPC_UPSTREAMS' ? { ...entry, value: 'eip155:1=https://ethereum-rpc.example' } : entry,
-  ),
-  '',
+const productionEntries = deployEnv({ domain: 'airlock.example.com' }).map((entry) =>
+  entry.name === 'AIRLOCK_RPC_UPSTREAMS' ? { ...entry, value: 'eip155:1=https://ethereum-rpc.example' } : entry,
 )
-const proxyOf = (compose: ComposeDocument) =>
-  parseCaddyfile(readCaddyfile(), { AIRLOCK_DOMAIN: String(compose.services.proxy!.environment!.AIRLOCK_DOMAIN) })
-/** The variables docker-compose.yml interpolates, and whether it refuses to run without each (`${VAR:?…}`). */
-const composeVariables = (): Map<string, boolean> => {
+const productionEnv = formatEnvFile(productionEntries, '')
+const secureSecret = productionEntries.find((entry) => entry.name === 'AIRLOCK_SECURE_SECRET')!.value
+/** The key service's own file, written on its host with the public key the secure origin's operator handed over. */
+const keyServiceEntries = keyServiceDeployEnv({ domain: 'airlock.example.com', secureOriginPublicKey: secureOriginPublicKey(secureSecret) })
+const keyServiceEnv = formatEnvFile(keyServiceEntries, '')
+const proxyOf = (compose: ComposeDocument, caddyfile = readCaddyfile()) =>
+  parseCaddyfile(caddyfile, { AIRLOCK_DOMAIN: String(compose.services.proxy!.environment!.AIRLOCK_DOMAIN) })
+/** The variables a compose file interpolates, and whether it refuses to run without each (`${VAR:?…}`). */
+const composeVariables = (text = COMPOSE_TEXT): Map<string, boolean> => {
   const found = new Map<string, boolean>()
-  for (const [, name, operator] of COMPOSE_TEXT.matchAll(/\$\{(\w+)(:\?|:-)?/g))
-    found.set(name!, found.get(name!) === true || operator === ':?')
+  for (const [, name, operator] of text.matchAll(/\$\{(\w+)(:\?|:-)?/g)) found.set(name!, found.get(name!) === true || operator === ':?')
   return found
 }
+const DEVNET = { profiles: ['devnet'] }
 const withoutLine = (envFile: string, name: string) => envFile.replace(new RegExp(`^${name}=.*$`, 'm'), '')
 const clone = <T>(value: T): T => structuredClone(value)
 
@@ -51,17 +66,7 @@ describe('docker-compose.yml', () => {
 
   it('refuses to run without each required variable, and names it', { timeout: 60_000 }, () => {
     const required = [...composeVariables()].filter(([, isRequired]) => isRequired).map(([name]) => name)
-    expect(required.sort()).toEqual(
-      [
-        'AIRLOCK_PROJECTS',
-        'AIRLOCK_RPC_UPSTREAMS',
-        'AIRLOCK_SECURE_SECRET',
-        'KEYS_POSTGRES_PASSWORD',
-        'KEY_SERVICE_SECRET',
-        'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY',
-        'POSTGRES_PASSWORD',
-      ].sort(),
-    )
+    expect(required.sort()).toEqual(['AIRLOCK_PROJECTS', 'AIRLOCK_RPC_UPSTREAMS', 'AIRLOCK_SECURE_SECRET', 'POSTGRES_PASSWORD'].sort())
     for (const name of required) {
       const run = runCompose(['config', '-q'], withoutLine(EXAMPLE, name))
       expect(run.status, name).not.toBe(0)
@@ -83,10 +88,13 @@ describe('docker-compose.yml', () => {
       'secure',
       'widget',
     ])
-    expect(checkDeployment(devnet, raw, proxyOf(devnet))).toEqual([])
+    expect(checkDeployment(devnet, raw, proxyOf(devnet), DEVNET)).toEqual([])
     const production = composeConfig(productionEnv)
-    expect(production.services.devnet!.profiles).toEqual(['devnet'])
+    // The key service and its database run here under the devnet profile alone; its TLS is its own host's.
+    for (const name of ['devnet', 'keys', 'keys-db']) expect(production.services[name]!.profiles, name).toEqual(['devnet'])
+    expect(proxyOf(production).routes.map((route) => route.host)).not.toContain('keys.airlock.example.com')
     expect(production.services.secure!.environment!.AIRLOCK_SECURE_ORIGIN).toBe('https://secure.airlock.example.com')
+    expect(production.services.secure!.environment!.AIRLOCK_KEY_SERVICE_ORIGIN).toBe('https://keys.airlock.example.com')
     expect(checkDeployment(production, raw, proxyOf(production))).toEqual([])
   })
 
@@ -100,10 +108,13 @@ describe('docker-compose.yml', () => {
     expect(keys.data!.secureOriginPublicKey).toBe(secureOriginPublicKey(envOf('secure').AIRLOCK_SECURE_SECRET!))
     expect(parseDevnetServicesEnv(envOf('devnet')).DEVNET_RELAY_URL).toBe('wss://relay.localhost')
 
-    // .env.example's placeholders are refused: nobody runs on them by mistake.
+    // The .env.example placeholders are refused: nobody runs on them by mistake.
     const example = composeConfig(EXAMPLE)
     expect(() => parseServiceEnv(example.services.secure!.environment as Record<string, string>)).toThrow(/AIRLOCK_SECURE_SECRET/)
-    const exampleKeys = KeyServiceConfig.safeParse(keyServiceConfigFromEnv(example.services.keys!.environment as Record<string, string>))
+    const keysExample = composeConfig(KEY_SERVICE_EXAMPLE, [], KEY_SERVICE_COMPOSE_FILE)
+    const exampleKeys = KeyServiceConfig.safeParse(
+      keyServiceConfigFromEnv(keysExample.services.keys!.environment as Record<string, string>),
+    )
     expect(exampleKeys.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['secret', 'secureOriginPublicKey'])
   })
 
@@ -116,11 +127,12 @@ describe('docker-compose.yml', () => {
       { host: 'secure.example.com', scheme: 'https', service: 'secure', port: 8080, health: ready },
       { host: 'widget.example.com', scheme: 'https', service: 'widget', port: 8080, health: ready },
       { host: 'dapp.example.com', scheme: 'https', service: 'demo', port: 8080, health: ready },
-      { host: 'keys.example.com', scheme: 'https', service: 'keys', port: 8080, health: { port: 8080, path: '/health' } },
       { host: 'oidc.localhost', scheme: 'http', service: 'devnet', port: 4408 },
       { host: 'farcaster.localhost', scheme: 'http', service: 'devnet', port: 4409 },
       { host: 'mail.localhost', scheme: 'http', service: 'devnet', port: 4407 },
       { host: 'relay.localhost', scheme: 'https', service: 'devnet', port: 4404 },
+      // The devnet profile's own key service; a real domain's keys. is terminated on the key service's host.
+      { host: 'keys.localhost', scheme: 'https', service: 'keys', port: 8080, health: { port: 8080, path: '/health' } },
     ])
     // Caddy is the edge: a client's own X-Forwarded-For is never passed on.
     expect(readCaddyfile().replace(/#.*/g, '')).not.toMatch(/trusted_proxies/)
@@ -135,7 +147,7 @@ describe('docker-compose.yml', () => {
       const file = clone(raw)
       change(compose)
       rawChange?.(file)
-      return checkDeployment(compose, file, proxy)
+      return checkDeployment(compose, file, proxy, DEVNET)
     }
     const env = (compose: ComposeDocument, name: string) => compose.services[name]!.environment!
     expect(broken((c) => (env(c, 'api').AIRLOCK_DEBUG = '1'))).toEqual(['api: AIRLOCK_DEBUG is set but the api server never reads it'])
@@ -159,6 +171,9 @@ describe('docker-compose.yml', () => {
     ])
     expect(broken((c) => (c.services.api!.deploy = { replicas: 1 }))).toEqual(['api: deploy.replicas is 1, not 2'])
     expect(broken((c) => (c.services['keys-db']!.volumes = []))).toEqual(['keys-db: its data must live in a named volume'])
+    expect(broken((c) => delete c.services.keys!.profiles)).toEqual([
+      'keys: runs beside the secure origin; the key service runs on its own host (deploy/key-service), here under the devnet profile only',
+    ])
     expect(broken((c) => delete c.services.postgres!.healthcheck)).toEqual(['postgres: its healthcheck must run pg_isready'])
     expect(broken((c) => (c.services.secure!.networks = ['edge', 'data', 'keys-data']))).toEqual([
       'secure: it can reach keys-db, which only the key service may',
@@ -194,40 +209,120 @@ describe('docker-compose.yml', () => {
   })
 })
 
-describe('the deployment documents', () => {
-  it('.env.example and scripts/deploy-env.ts name every variable docker-compose.yml reads', () => {
-    expect(EXAMPLE).toBe(formatEnvFile(deployEnv({ example: true }), EXAMPLE_HEADER))
-    const names = deployEnv().map((entry) => entry.name)
-    expect([...names].sort()).toEqual([...composeVariables().keys()].sort())
+describe('deploy/key-service/docker-compose.yml: the key service on its own host', () => {
+  it('is valid for docker-compose with its .env.example, and refuses to run without each required variable', { timeout: 60_000 }, () => {
+    const run = runCompose(['config', '-q'], KEY_SERVICE_EXAMPLE, KEY_SERVICE_COMPOSE_FILE)
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    const required = [...composeVariables(KEY_SERVICE_COMPOSE_TEXT)].filter(([, isRequired]) => isRequired).map(([name]) => name)
+    expect(required.sort()).toEqual([
+      'AIRLOCK_DOMAIN',
+      'KEYS_POSTGRES_PASSWORD',
+      'KEY_SERVICE_SECRET',
+      'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY',
+    ])
+    for (const name of required) {
+      const refused = runCompose(['config', '-q'], withoutLine(KEY_SERVICE_EXAMPLE, name), KEY_SERVICE_COMPOSE_FILE)
+      expect(refused.status, name).not.toBe(0)
+      expect(refused.stderr, name).toContain(`set ${name}`)
+    }
   })
 
-  it('the README documents every variable, where it goes and whether it is required', () => {
+  it(
+    'runs the key service, its database and its own TLS alone, answering the secure origin of the main deployment',
+    { timeout: 60_000 },
+    () => {
+      const compose = composeConfig(keyServiceEnv, [], KEY_SERVICE_COMPOSE_FILE)
+      expect(Object.keys(compose.services).sort()).toEqual(['keys', 'keys-db', 'proxy'])
+      const proxy = proxyOf(compose, readKeyServiceCaddyfile())
+      expect(proxy.routes).toEqual([
+        { host: 'keys.airlock.example.com', scheme: 'https', service: 'keys', port: 8080, health: { port: 8080, path: '/health' } },
+      ])
+      const raw = rawCompose(KEY_SERVICE_COMPOSE_FILE)
+      expect(checkDeployment(compose, raw, proxy, { kind: 'key-service' })).toEqual([])
+      const keys = KeyServiceConfig.safeParse(keyServiceConfigFromEnv(compose.services.keys!.environment as Record<string, string>))
+      expect(keys.error).toBeUndefined()
+      // The two hosts agree: the secure origin calls this key service, which checks its assertions.
+      const secure = composeConfig(productionEnv).services.secure!.environment!
+      expect(keys.data!.secureOriginPublicKey).toBe(secureOriginPublicKey(String(secure.AIRLOCK_SECURE_SECRET)))
+      expect(keys.data!.secureOrigin).toBe(secure.AIRLOCK_SECURE_ORIGIN)
+      expect(keys.data!.publicUrl).toBe(secure.AIRLOCK_KEY_SERVICE_ORIGIN)
+      // Nothing of the secure origin may come to run here.
+      const withSecure = structuredClone(compose)
+      withSecure.services.secure = composeConfig(productionEnv).services.secure!
+      expect(checkDeployment(withSecure, raw, proxy, { kind: 'key-service' })).toContain(
+        "secure: runs on the key service's host, which holds the key service, its database and its proxy alone",
+      )
+    },
+  )
+
+  it('its env file holds what the key service needs and no secret of the secure origin, nor the other way round', () => {
+    expect(keyServiceEntries.map((entry) => entry.name).sort()).toEqual([...composeVariables(KEY_SERVICE_COMPOSE_TEXT).keys()].sort())
+    const secretsOf = (entries: typeof productionEntries) =>
+      entries.filter((entry) => /SECRET|PASSWORD|SMTP_URL|SOCIAL/.test(entry.name) && entry.value).map((entry) => entry.value)
+    expect(secretsOf(keyServiceEntries)).toHaveLength(2)
+    expect(secretsOf(productionEntries)).toHaveLength(2)
+    for (const secret of secretsOf(keyServiceEntries)) expect(productionEnv).not.toContain(secret)
+    for (const secret of secretsOf(productionEntries)) expect(keyServiceEnv).not.toContain(secret)
+    // By name too: neither file has a place for the other's secrets.
+    expect(productionEntries.map((entry) => entry.name).filter((name) => /^KEYS?_/.test(name))).toEqual([])
+    expect(keyServiceEntries.map((entry) => entry.name)).not.toContain('AIRLOCK_SECURE_SECRET')
+    expect(keyServiceEntries.map((entry) => entry.name)).not.toContain('POSTGRES_PASSWORD')
+    // Only the secure origin's public key crosses over, and it opens nothing.
+    expect(keyServiceEnv).toContain(secureOriginPublicKey(secureSecret))
+    expect(() => keyServiceDeployEnv({ domain: 'airlock.example.com', secureOriginPublicKey: secureSecret })).toThrow()
+  })
+})
+
+describe('the deployment documents', () => {
+  it('the .env.example files and scripts/deploy-env.ts name every variable each compose file reads', () => {
+    expect(EXAMPLE).toBe(formatEnvFile(deployEnv({ example: true }), EXAMPLE_HEADER))
+    expect(KEY_SERVICE_EXAMPLE).toBe(formatEnvFile(keyServiceDeployEnv({ example: true }), KEY_SERVICE_EXAMPLE_HEADER))
+    // The devnet's .env also sets its local key service; a production one leaves those unset.
+    const names = deployEnv({ devnet: true }).map((entry) => entry.name)
+    expect([...names].sort()).toEqual([...composeVariables().keys()].sort())
+    const optional = [...composeVariables()].filter(([name, required]) => !required && /^KEYS?_/.test(name)).map(([name]) => name)
+    expect(deployEnv().map((entry) => entry.name)).toEqual(names.filter((name) => !optional.includes(name)))
+  })
+
+  it('the README documents every variable of each compose file, where it goes and whether it is required', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('## Deploy'))
-    const table = section.slice(section.indexOf('| variable |'), section.indexOf('\n\n', section.indexOf('| variable |')))
-    const rows = table
-      .split('\n')
-      .slice(2)
-      .map((line) => line.split('|').map((cell) => cell.trim()))
-      .map(([, name, where, required]) => ({
-        name: name!.replace(/`/g, ''),
-        where: where!.replace(/`/g, '').split(/,\s*/),
-        required: required === 'yes',
+    const deploy = readme.slice(readme.indexOf('## Deploy'))
+    const tableUnder = (heading: string) => {
+      const section = deploy.slice(deploy.indexOf(heading))
+      const table = section.slice(section.indexOf('| variable |'), section.indexOf('\n\n', section.indexOf('| variable |')))
+      return table
+        .split('\n')
+        .slice(2)
+        .map((line) => line.split('|').map((cell) => cell.trim()))
+        .map(([, name, where, required]) => ({
+          name: name!.replace(/`/g, ''),
+          where: where!.replace(/`/g, '').split(/,\s*/),
+          required: required === 'yes',
+        }))
+    }
+    const expectedOf = (file: string, text: string) => {
+      const raw = rawCompose(file) as ComposeDocument & { networks?: unknown }
+      return [...composeVariables(text)].map(([name, required]) => ({
+        name,
+        where: [
+          ...Object.entries(raw.services).flatMap(([service, definition]) =>
+            JSON.stringify(definition).includes(`\${${name}`) ? [service] : [],
+          ),
+          ...(JSON.stringify(raw.networks).includes(`\${${name}`) ? ['networks'] : []),
+        ],
+        required,
       }))
-    expect(rows.length).toBeGreaterThan(0)
-    const raw = rawCompose() as ComposeDocument & { networks?: unknown }
-    const expected = [...composeVariables()].map(([name, required]) => ({
-      name,
-      where: [
-        ...Object.entries(raw.services).flatMap(([service, definition]) =>
-          JSON.stringify(definition).includes(`\${${name}`) ? [service] : [],
-        ),
-        ...(JSON.stringify(raw.networks).includes(`\${${name}`) ? ['networks'] : []),
-      ],
-      required,
-    }))
+    }
     const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)
-    expect(rows.sort(byName)).toEqual(expected.sort(byName))
+    for (const [heading, file, text] of [
+      ['### Environment variables', COMPOSE_FILE, COMPOSE_TEXT],
+      ['### The key service, on its own host', KEY_SERVICE_COMPOSE_FILE, KEY_SERVICE_COMPOSE_TEXT],
+    ] as const) {
+      const rows = tableUnder(heading)
+      expect(rows.length, heading).toBeGreaterThan(0)
+      expect(rows.sort(byName), heading).toEqual(expectedOf(file, text).sort(byName))
+    }
   })
 
   it('the Dockerfile installs every workspace from its manifest, builds for the widget origin and runs as a user', () => {

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { solanaLocalnet } from '@airlock/chains'
+import { importPublicKey } from '../../apps/api/src/key-service/assertion'
 import { secureOriginPublicKey } from '../../apps/api/src/secure-origin/secrets'
 import { parseHttpOrigin } from '../../apps/api/src/http/origin'
 import { devnetOidcClients, START_PORTS } from '../stack-config'
 
 /**
- * The .env of docker-compose.yml: every variable it reads, with fresh secrets
- * (`node --import tsx scripts/deploy-env.ts > .env`) or placeholders (.env.example, kept equal to
- * `deployEnv({ example: true })` by a test).
+ * The .env of docker-compose.yml, the secure origin's host: every variable it reads, with fresh
+ * secrets (`node --import tsx scripts/deploy-env.ts > .env`) or placeholders (.env.example, kept
+ * equal to `deployEnv({ example: true })` by a test). No secret of the key service is in it but on
+ * the devnet, whose profile runs a local key service; the key service's own host has its own file
+ * (keyServiceDeployEnv).
  */
 export interface DeployEnvOptions {
   /** The public origins are https://{api,secure,widget,dapp,keys}.<domain>. Default localhost. */
@@ -27,19 +30,25 @@ export interface EnvEntry {
 
 const DEVNET_HOST = 'devnet'
 
+const entry = (name: string, value: string, comment: string): EnvEntry => ({ name, value, comment })
+const checkDomain = (domain: string) => {
+  if (!parseHttpOrigin(`https://api.${domain}`)) throw new Error(`Not a domain name: ${JSON.stringify(domain)}`)
+}
+// Placeholders no server takes for a secret (not base64), so that nobody runs on them by mistake.
+const secretOf = (example: boolean | undefined, what: string) => (example ? `<${what}>` : randomBytes(32).toString('base64url'))
+// Postgres passwords go into postgres:// URLs: hex has nothing to escape.
+const passwordOf = (example: boolean | undefined) => (example ? '<a long random password>' : randomBytes(24).toString('hex'))
+
 export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
   const domain = options.domain ?? 'localhost'
-  if (!parseHttpOrigin(`https://api.${domain}`)) throw new Error(`Not a domain name: ${JSON.stringify(domain)}`)
+  checkDomain(domain)
   if (options.devnet && domain !== 'localhost')
     throw new Error('The devnet profile runs on localhost only (its stand-ins answer *.localhost names)')
-  // Placeholders no server takes for a secret (not base64), so that nobody runs on them by mistake.
-  const secret = (what: string) => (options.example ? `<${what}>` : randomBytes(32).toString('base64url'))
-  // Postgres passwords go into postgres:// URLs: hex has nothing to escape.
-  const password = () => (options.example ? '<a long random password>' : randomBytes(24).toString('hex'))
+  const secret = (what: string) => secretOf(options.example, what)
+  const password = () => passwordOf(options.example)
   const secureSecret = secret('32 random bytes in base64')
   const devnet = options.devnet === true
   const smtp = devnet ? `smtp://${DEVNET_HOST}:${START_PORTS.mailSmtp}` : ''
-  const entry = (name: string, value: string, comment: string): EnvEntry => ({ name, value, comment })
   return [
     entry('AIRLOCK_DOMAIN', domain, 'The public origins are https://{api,secure,widget,dapp,keys}.<AIRLOCK_DOMAIN>.'),
     entry(
@@ -72,23 +81,71 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
       "The secure service's secret (keep a copy in your secret manager: without it no sealed share opens).",
     ),
     entry('POSTGRES_PASSWORD', password(), "The password of the services' Postgres."),
+    // The devnet profile's local key service: one machine, one party, stand-ins all round.
+    ...(devnet
+      ? [
+          entry('KEY_SERVICE_SECRET', secret('other 32 random bytes in base64'), "The devnet key service's own secret."),
+          entry(
+            'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY',
+            secureOriginPublicKey(secureSecret),
+            "Derived from AIRLOCK_SECURE_SECRET: the key the key service checks the secure service's assertions with.",
+          ),
+          entry('KEYS_POSTGRES_PASSWORD', password(), "The password of the devnet key service's Postgres."),
+          entry('KEY_SERVICE_SMTP_URL', smtp, 'Where the devnet key service sends its codes (the mail sink).'),
+        ]
+      : []),
+    ...hostEntries(),
+  ]
+}
+
+/** Image and network, set on each host alike. */
+const hostEntries = (): EnvEntry[] => [
+  entry('AIRLOCK_IMAGE', '', 'The image of the Airlock services (default airlock:latest, built from the Dockerfile).'),
+  entry('AIRLOCK_EDGE_SUBNET', '', 'The subnet of the network behind the proxy (default 10.203.0.0/24; change it if yours overlaps).'),
+  entry('AIRLOCK_PROXY_IP', '', "The proxy's address in that subnet (default 10.203.0.2): the one proxy the services trust."),
+]
+
+export interface KeyServiceEnvOptions {
+  /** The key service is https://keys.<domain>; the secure origin it answers https://secure.<domain>. Default localhost. */
+  domain?: string
+  /** `secureOriginPublicKey(AIRLOCK_SECURE_SECRET)`, handed over by the secure origin's operator (never the secret). */
+  secureOriginPublicKey?: string
+  /** Placeholders instead of secrets: deploy/key-service/.env.example. */
+  example?: boolean
+}
+
+/**
+ * The .env of deploy/key-service/docker-compose.yml, on the key service's own host: its secret and
+ * database password, fresh, and the secure origin's public key; nothing of the secure origin's
+ * (`scripts/deploy-env.ts --key-service`; deploy/key-service/.env.example for the placeholders).
+ */
+export function keyServiceDeployEnv(options: KeyServiceEnvOptions = {}): EnvEntry[] {
+  const domain = options.domain ?? 'localhost'
+  checkDomain(domain)
+  const publicKey = options.example ? '<from the secure origin operator>' : options.secureOriginPublicKey
+  if (!publicKey) throw new Error("The key service needs the secure origin's public key: --secure-origin-public-key <base64>")
+  if (!options.example) importPublicKey(publicKey)
+  return [
+    entry(
+      'AIRLOCK_DOMAIN',
+      domain,
+      'The key service is https://keys.<AIRLOCK_DOMAIN>, for the secure origin https://secure.<AIRLOCK_DOMAIN>.',
+    ),
     entry(
       'KEY_SERVICE_SECRET',
-      secret('other 32 random bytes in base64'),
-      "The key service's own secret, never AIRLOCK_SECURE_SECRET (keep a copy apart from it).",
+      secretOf(options.example, '32 random bytes in base64'),
+      "The key service's own secret (keep a copy in this operator's secret manager: without it no recovery material opens).",
     ),
     entry(
       'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY',
-      options.example ? '<from scripts/deploy-env.ts>' : secureOriginPublicKey(secureSecret),
-      "Derived from AIRLOCK_SECURE_SECRET: the key the key service checks the secure service's assertions with.",
+      publicKey,
+      "The secure origin's public key (from its operator, derived from its secret): the key its assertions are checked with.",
     ),
-    entry('KEYS_POSTGRES_PASSWORD', password(), "The password of the key service's own Postgres."),
-    entry('KEY_SERVICE_SMTP_URL', smtp, 'Where the key service sends its recovery codes.'),
+    entry('KEYS_POSTGRES_PASSWORD', passwordOf(options.example), "The password of the key service's own Postgres."),
+    entry('KEY_SERVICE_SMTP_URL', '', 'Where the key service sends its device codes (smtp:// or smtps://); without it they answer 503.'),
     entry('KEY_SERVICE_MAIL_FROM', '', 'The From of those mails.'),
-    entry('KEY_SERVICE_RATE_LIMIT', '', 'Key service requests per client address, <burst>/<per second> (default 60/1).'),
-    entry('AIRLOCK_IMAGE', '', 'The image of the Airlock services (default airlock:latest, built from the Dockerfile).'),
-    entry('AIRLOCK_EDGE_SUBNET', '', 'The subnet of the network behind the proxy (default 10.203.0.0/24; change it if yours overlaps).'),
-    entry('AIRLOCK_PROXY_IP', '', "The proxy's address in that subnet (default 10.203.0.2): the one proxy the services trust."),
+    entry('KEY_SERVICE_RATE_LIMIT', '', 'Requests per client address, <burst>/<per second> (default 60/1).'),
+    ...hostEntries(),
   ]
 }
 
@@ -122,6 +179,12 @@ export function formatEnvFile(entries: readonly EnvEntry[], header: string): str
   }
   return `${lines.join('\n')}\n`
 }
+
+export const KEY_SERVICE_EXAMPLE_HEADER = [
+  'deploy/key-service/docker-compose.yml reads these from the environment or from an .env file beside it,',
+  "on the key service's own host. This is an example: `node --import tsx ../../scripts/deploy-env.ts --key-service",
+  '--domain example.com --secure-origin-public-key <key> > .env` writes one with fresh secrets. Never commit .env.',
+].join('\n')
 
 export const EXAMPLE_HEADER = [
   'docker-compose.yml reads these from the environment or from an .env file beside it.',
