@@ -145,6 +145,16 @@ export function keyServiceDeployEnv(options: KeyServiceEnvOptions = {}): EnvEntr
     entry('KEY_SERVICE_SMTP_URL', '', 'Where the key service sends its device codes (smtp:// or smtps://); without it they answer 503.'),
     entry('KEY_SERVICE_MAIL_FROM', '', 'The From of those mails.'),
     entry('KEY_SERVICE_RATE_LIMIT', '', 'Requests per client address, <burst>/<per second> (default 60/1).'),
+    entry(
+      'KEY_SERVICE_RECOVERY_WAIT_HOURS',
+      '',
+      'Hours a new device waits to recover by email alone when the account has a passkey (default 48).',
+    ),
+    entry(
+      'KEY_SERVICE_COUNTRY_HEADER',
+      '',
+      'A country header your CDN sets in front of the proxy (e.g. CF-IPCountry), named in the device mails.',
+    ),
     ...hostEntries(),
   ]
 }
