@@ -194,9 +194,10 @@ test.describe('swap with the embedded wallet', () => {
     await widget.getByTestId('swap-preview-confirm').click()
     await expect(secureFrameLocator(page).getByTestId('approve-data')).toContainText('swapExactETHForTokens', { timeout: 15_000 })
     await expect(secureFrameLocator(page).getByTestId('approve-value')).toHaveText('1 ETH')
-    // Before Approve, the node's simulation of this exact transaction: 1 ETH out, USDC in.
+    // Before Approve, the node's simulation of this exact transaction: 1 ETH out, USDC in, each
+    // with its USD value at the API's price (the devnet pool's, which other workers' swaps move).
     const changes = secureFrameLocator(page).getByTestId('approve-change')
-    await expect(changes).toHaveText(['−1 ETH', /^\+[\d,.]+ USDC$/])
+    await expect(changes).toHaveText([/^−1 ETH \(≈ \$[\d,]+\.\d\d\)$/, /^\+[\d,.]+ USDC \(≈ \$[\d,]+\.\d\d\)$/])
     const simulatedUsdc = BigInt((await changes.nth(1).getAttribute('data-amount'))!)
     const ethBefore = await chainClient.getBalance({ address })
     await approveInFrame(page)

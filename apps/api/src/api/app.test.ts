@@ -108,7 +108,7 @@ describe('/v1 project and origin guard', () => {
     expect(serverToServer.headers.get('access-control-allow-origin')).toBeNull()
   })
 
-  it("lets the secure frame's origin reach the RPC proxy (it sends Solana transactions), and nothing else", async () => {
+  it("lets the secure frame's origin reach the RPC proxy (transactions, simulations) and the prices, and nothing else", async () => {
     const { app, fetch } = makeApp()
     const preflight = await app.request(rpcUrl(), {
       method: 'OPTIONS',
@@ -120,6 +120,11 @@ describe('/v1 project and origin guard', () => {
     expect(call.status).toBe(200)
     expect(call.headers.get('access-control-allow-origin')).toBe(SECURE)
     expect(fetch).toHaveBeenCalledTimes(1)
+    const prices = await app.request('/v1/fungible/price?projectId=demo', {
+      method: 'OPTIONS',
+      headers: { origin: SECURE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect([prices.status, prices.headers.get('access-control-allow-origin')]).toEqual([204, SECURE])
     for (const path of ['/v1/balance?projectId=demo', '/v1/rpc/other?projectId=demo', '/getWallets?projectId=demo']) {
       const elsewhere = await app.request(path, { headers: { origin: SECURE } })
       expect(elsewhere.status, path).toBe(403)

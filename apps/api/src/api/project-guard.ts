@@ -24,12 +24,17 @@ const V1Query = z.object({
 const CORS_METHODS = 'GET, POST, PUT, DELETE, OPTIONS'
 const CORS_HEADERS = 'Content-Type'
 const CORS_MAX_AGE = '600'
+/**
+ * What the secure frame calls: the RPC proxy (the Solana transactions its user signed, the
+ * simulation of a transaction to confirm) and the prices of the simulated balance changes.
+ */
+const SECURE_FRAME_PATHS: ReadonlySet<string> = new Set(['/v1/rpc', '/v1/fungible/price'])
 
 /**
  * Guards every /v1 call:
  * - `projectId` missing or unknown: 401 'Invalid Project ID' (the API's error shape).
  * - `Origin` present but neither the widget origin nor one of the project's allowed origins (nor,
- *   on the RPC proxy, the secure frame's): 403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
+ *   on SECURE_FRAME_PATHS, the secure frame's): 403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
  *   the RPC proxy then also requires a project that allows it (`serverRpc`, rpc/route.ts).
  * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
  *   preflight a 204. The widget origin is allowed even before the project is known, so the
@@ -38,7 +43,7 @@ const CORS_MAX_AGE = '600'
 export function projectGuard(options: {
   projects: ProjectRegistry
   widgetOrigin: string
-  /** The secure frame's origin: allowed on the RPC proxy only, where it sends the Solana transactions its user signed. */
+  /** The secure frame's origin: allowed on SECURE_FRAME_PATHS only. */
   secureOrigin?: string
 }): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => {
@@ -46,7 +51,7 @@ export function projectGuard(options: {
     const projectId = query.success ? query.data.projectId : undefined
     const project = projectId === undefined ? undefined : await options.projects.getProject(projectId)
     const origin = c.req.header('origin')
-    const ours = origin === options.widgetOrigin || (origin === options.secureOrigin && c.req.path === '/v1/rpc')
+    const ours = origin === options.widgetOrigin || (origin === options.secureOrigin && SECURE_FRAME_PATHS.has(c.req.path))
     const corsAllowed = origin !== undefined && (ours || (project?.allowedOrigins.includes(origin) ?? false))
 
     // Always: a shared cache must not give a browser the answer made for a request without Origin.

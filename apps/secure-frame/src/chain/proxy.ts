@@ -1,4 +1,5 @@
 import { isRpcErrorObject, type RpcErrorObject } from '@airlock/protocol'
+import { createPriceLookup, type PriceLookup } from './prices'
 
 /**
  * The frame's way to a chain: one JSON-RPC call through the data API's RPC proxy (`POST
@@ -19,19 +20,22 @@ export interface ChainProxyOptions {
   fetch?: typeof fetch
 }
 
-export type ChainProxy = (request: {
+export type ChainProxy = ((request: {
   chainId: string
   projectId: string
   method: string
   params: unknown
   timeoutMs: number
-}) => Promise<ProxyAnswer>
+}) => Promise<ProxyAnswer>) & {
+  /** The same API's prices of the chain's tokens (its own pools), for the simulation's balance changes. */
+  prices?: PriceLookup
+}
 
 export function createChainProxy(options: ChainProxyOptions): ChainProxy {
   const base = options.apiUrl.replace(/\/+$/, '')
   const request = options.fetch ?? ((input, init) => fetch(input, init))
   let nextId = 1
-  return async ({ chainId, projectId, method, params, timeoutMs }) => {
+  const call: ChainProxy = async ({ chainId, projectId, method, params, timeoutMs }) => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response
@@ -55,4 +59,5 @@ export function createChainProxy(options: ChainProxyOptions): ChainProxy {
       return { kind: 'http', status: response.status, reason: typeof reply.error === 'string' ? reply.error.slice(0, 200) : undefined }
     return { kind: 'result', result: reply.result }
   }
+  return Object.assign(call, { prices: createPriceLookup(options) })
 }

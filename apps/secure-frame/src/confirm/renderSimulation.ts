@@ -3,8 +3,8 @@ import { SimulationText, type Simulation } from './simulate/eip155'
 
 /**
  * What the node says the transaction would do, in the prompt's summary (render.ts): the account's
- * balance changes and the allowances it grants (an unlimited one flagged), that it will fail and
- * why, or plainly that there is no simulation.
+ * balance changes (with their USD value where the data API priced them in time) and the allowances
+ * it grants (an unlimited one flagged), that it will fail and why, or plainly that there is no simulation.
  */
 export function simulationSection(simulation: Simulation): HTMLElement {
   const section = (...children: Parameters<typeof el>[2][]) =>
@@ -26,12 +26,16 @@ export function simulationSection(simulation: Simulation): HTMLElement {
               'ul',
               { className: 'al-approve-box al-approve-changes' },
               ...simulation.changes.map((change) =>
-                el('li', {
-                  testId: 'approve-change',
-                  className: change.amount.startsWith('-') ? 'al-approve-out' : 'al-approve-in',
-                  data: { token: change.token ?? 'native', amount: change.amount },
-                  text: change.text,
-                }),
+                el(
+                  'li',
+                  {
+                    testId: 'approve-change',
+                    className: change.amount.startsWith('-') ? 'al-approve-out' : 'al-approve-in',
+                    data: { token: change.token ?? 'native', amount: change.amount },
+                  },
+                  change.text,
+                  change.usd && el('span', { className: 'al-approve-usd', testId: 'approve-change-usd', text: ` (≈ ${change.usd})` }),
+                ),
               ),
               ...simulation.allowances.map((allowance) =>
                 el(

@@ -44,6 +44,43 @@ describe('reading a simulation', () => {
     })
   })
 
+  it("gives a change its USD value at the API's price, only for a token the frame names itself", () => {
+    const result = answer({
+      status: '0x1',
+      logs: [
+        transfer(NATIVE, ME, THEM, 10n ** 18n),
+        transfer(USDC, THEM, ME, 2_958_140_000n),
+        transfer(TOKEN, THEM, ME, 1234567n),
+        transfer(USDC, THEM, THEM, 1n),
+      ],
+    })
+    // A price for the unknown token too: its decimals would be the API's word, so it gets none.
+    const prices = new Map([
+      [NATIVE, 3000],
+      [USDC, 0.9999],
+      [TOKEN, 5],
+    ])
+    expect(readSimulation(result, ME, ETH, tokens, prices)).toEqual({
+      status: 'ok',
+      changes: [
+        { amount: '-1000000000000000000', text: '−1 ETH', usd: '$3,000.00' },
+        { token: USDC, amount: '2958140000', text: '+2,958.14 USDC', usd: '$2,957.84' },
+        { token: TOKEN, amount: '1234567', text: '+1,234,567 units of 0x3333…3333' },
+      ],
+      allowances: [],
+    })
+    // Dust is not rounded to nothing; a token without a price shows no value.
+    const dust = answer({ status: '0x1', logs: [transfer(NATIVE, ME, THEM, 10n ** 12n), transfer(USDC, THEM, ME, 1n)] })
+    expect(readSimulation(dust, ME, ETH, tokens, new Map([[NATIVE, 3000]]))).toEqual({
+      status: 'ok',
+      changes: [
+        { amount: '-1000000000000', text: '−0.000001 ETH', usd: '< $0.01' },
+        { token: USDC, amount: '1', text: '+0.000001 USDC' },
+      ],
+      allowances: [],
+    })
+  })
+
   it('an operator over a whole collection is an allowance of everything, flagged unlimited', () => {
     const result = answer({
       status: '0x1',

@@ -21,6 +21,8 @@ export const BalanceChange = z.object({
   amount: integer,
   /** '−1 ETH', '+2,958.14 USDC', '+1,000,000 units of 0xabc…1234' for a token the frame does not know. */
   text,
+  /** '$3,000.00': what it is worth at the data API's price, where that came in time (chain/prices.ts). */
+  usd: z.optional(text),
 })
 export type BalanceChange = z.infer<typeof BalanceChange>
 
@@ -58,7 +60,8 @@ export const SimulationText = {
 /** Reasons come from the node: one line, bounded. */
 const REASON_MAX_LENGTH = 300
 
-const NATIVE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+/** The native currency where a token address is expected (ERC-7528; also the data API's key for its price). */
+export const NATIVE_TOKEN = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const APPROVAL = '0x8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925'
 const APPROVAL_FOR_ALL = '0x17307eab39ab6107e8899845ad3d59bd9653f200f220920489ca2b5937696c31'
@@ -79,8 +82,17 @@ const topicAddress = (topic: string | undefined) => (topic && topic.length === 6
 const sameAddress = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase()
 const word = (data: string) => (/^0x[0-9a-fA-F]{64}$/.test(data) ? BigInt(data) : undefined)
 
-/** The simulation of the transaction `account` sends, from the node's answer. */
-export function readSimulation(result: SimulateV1Result, account: string, native: NativeInfo | undefined, tokens: TokenLookup): Simulation {
+/** USD per whole token, by lowercase token address (the native currency as NATIVE_TOKEN). */
+export type UsdPrices = ReadonlyMap<string, number>
+
+/** The simulation of the transaction `account` sends, from the node's answer; each change of a token the frame names and `prices` prices gets its USD value. */
+export function readSimulation(
+  result: SimulateV1Result,
+  account: string,
+  native: NativeInfo | undefined,
+  tokens: TokenLookup,
+  prices: UsdPrices = new Map(),
+): Simulation {
   const call = result[0]!.calls[0]!
   if (call.status === '0x0') return { status: 'fails', reason: revertReason(call) }
   const net = new Map<string, bigint>()
@@ -103,11 +115,19 @@ export function readSimulation(result: SimulateV1Result, account: string, native
   }
   const changes = [...net]
     .filter(([, amount]) => amount !== 0n)
-    .map(([token, amount]) => change(token === NATIVE ? undefined : token, amount, native, tokens))
+    .map(([token, amount]) => change(token === NATIVE_TOKEN ? undefined : token, amount, native, tokens, prices.get(token)))
   return { status: 'ok', changes: changes.slice(0, 50), allowances: allowances.slice(0, 50) }
 }
 
-function change(token: string | undefined, amount: bigint, native: NativeInfo | undefined, tokens: TokenLookup): BalanceChange {
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+function change(
+  token: string | undefined,
+  amount: bigint,
+  native: NativeInfo | undefined,
+  tokens: TokenLookup,
+  price: number | undefined,
+): BalanceChange {
   const sign = amount < 0n ? '−' : '+'
   const size = amount < 0n ? -amount : amount
   const info = token === undefined ? native : tokens(token)
@@ -116,7 +136,10 @@ function change(token: string | undefined, amount: bigint, native: NativeInfo | 
     : token === undefined
       ? `${sign}${size} wei`
       : `${sign}${groupDigits(size.toString())} units of ${shortAddress(token)}`
-  return { ...(token ? { token } : {}), amount: amount.toString(), text: shown }
+  // Only for a token the frame names itself: its decimals are the frame's own, not the API's word.
+  const worth = info && price !== undefined ? Number(formatUnits(size, info.decimals)) * price : undefined
+  const usd = worth === undefined || !Number.isFinite(worth) ? undefined : worth < 0.01 ? '< $0.01' : USD.format(worth)
+  return { ...(token ? { token } : {}), amount: amount.toString(), text: shown, ...(usd ? { usd } : {}) }
 }
 
 function allowance(token: string, spender: string, amount: bigint | undefined, tokens: TokenLookup): GrantedAllowance {
