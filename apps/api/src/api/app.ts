@@ -17,6 +17,7 @@ import { identityRoutes } from '../identity'
 import { namesRoutes } from '../names'
 import { apiOpenApiDocument } from '../openapi/endpoints'
 import { sessionsRoutes } from '../sessions'
+import { siwxJwksRoute, siwxRoutes, type SiwxSigner } from '../siwx'
 import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
 import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limits'
@@ -50,6 +51,8 @@ export interface ApiAppOptions {
   dex?: DexConfig
   /** The on-ramp sandbox; without it the on-ramp routes are not served. */
   onramp?: OnrampSandboxConfig
+  /** The key of sign-in session tokens (siwx/tokens.ts); without it (or `data`) the sign-in routes and the JWKS are not served. */
+  siwx?: SiwxSigner
   /**
    * Per project and client; `false` turns it off (benchmarks that play many clients from one
    * address). Kept in `data`'s database when other processes share it, else in memory.
@@ -143,10 +146,12 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       sessionsRoutes(deps),
       historyRoutes(deps, { priceSource }),
       ...(options.onramp ? [onrampRoutes(deps, options.onramp)] : []),
+      ...(options.siwx ? [siwxRoutes(deps, options.siwx)] : []),
     ]) {
       app.route('/v1', routes)
     }
     if (options.onramp) app.route('/', onrampCheckoutRoutes(deps, options.onramp))
+    if (options.siwx) app.route('/', siwxJwksRoute(options.siwx))
     app.route('/', analyticsRoutes(deps, options.analytics))
   }
 

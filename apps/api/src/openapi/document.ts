@@ -7,10 +7,11 @@ export interface EndpointDoc {
   summary: string
   params?: z.ZodObject
   query?: z.ZodObject
-  body?: z.ZodType
+  /** Classic zod or a zod/mini schema of @airlock/protocol (the widget's own). */
+  body?: z.core.$ZodType
   /** An HTML form post (`application/x-www-form-urlencoded`) instead of a JSON body. */
   form?: z.ZodObject
-  response?: z.ZodType
+  response?: z.core.$ZodType
   /** The success status (default 200). */
   status?: 200 | 201 | 202
   /** The endpoint answers HTML pages (success and errors), not JSON. */
@@ -29,7 +30,7 @@ const errorSchema = z.object({
   reasons: z.array(z.object({ description: z.string(), field: z.string().optional() })),
 })
 
-const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+const toJsonSchema = (schema: z.core.$ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
 
 function parameters(schema: z.ZodObject | undefined, where: 'query' | 'path') {
   if (!schema) return []

@@ -8,6 +8,7 @@ import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import { onrampConfigFromDevnet } from '../onramp'
 import { createMemoryProjectRegistry } from '../projects/registry'
+import { siwxSigner } from '../siwx'
 import { API_ENDPOINTS, apiOpenApiDocument } from './endpoints'
 
 const API_ORIGIN = 'http://api.localhost:4403'
@@ -41,6 +42,12 @@ const APP_ROUTES = [
   'GET /v1/sessions/{address}',
   'POST /v1/sessions/{address}',
   'POST /v1/sessions/{address}/revoke',
+  'POST /v1/siwx/nonce',
+  'POST /v1/siwx/sessions',
+  'GET /v1/siwx/sessions',
+  'POST /v1/siwx/sessions/revoke',
+  'POST /v1/siwx/verify',
+  'GET /.well-known/jwks.json',
   'GET /v1/account/{account}/history',
   'GET /v1/onramp/options',
   'GET /v1/onramp/providers',
@@ -63,6 +70,7 @@ beforeAll(async () => {
     data: { db, chains: createChainRegistry({}), projects, apiOrigin: API_ORIGIN, now: Date.now },
     dex: {},
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
+    siwx: siwxSigner(new Uint8Array(32).fill(7)),
   })
 }, 60_000)
 afterAll(async () => {

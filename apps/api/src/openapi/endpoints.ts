@@ -10,6 +10,7 @@ import { ONRAMP_ENDPOINTS } from '../onramp'
 import { PRICES_ENDPOINTS } from '../prices'
 import { RPC_ENDPOINTS } from '../rpc'
 import { SESSIONS_ENDPOINTS } from '../sessions'
+import { SIWX_ENDPOINTS } from '../siwx'
 import { SUPPORTED_CHAINS_ENDPOINTS } from '../supported-chains'
 import packageJson from '../../package.json' with { type: 'json' }
 import { openApiDocument, type EndpointDoc } from './document'
@@ -39,6 +40,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   ...IDENTITY_ENDPOINTS,
   ...NAMES_ENDPOINTS,
   ...SESSIONS_ENDPOINTS,
+  ...SIWX_ENDPOINTS,
   ...ONRAMP_ENDPOINTS,
   ...RPC_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,

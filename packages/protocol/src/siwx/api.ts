@@ -1,0 +1,56 @@
+import * as z from 'zod/mini'
+import { SIWX_MESSAGE_MAX_CHARS, SiwxMessageData } from './message'
+
+/**
+ * The bodies of the API's sign-in routes (`/v1/siwx/*`), as the API checks them and the widget
+ * reads them.
+ */
+
+/** `POST /v1/siwx/nonce`: single use, bound to the project, until `expiresAt` (ISO). */
+export const SiwxNonceResponse = z.object({ nonce: z.string(), expiresAt: z.string() })
+export type SiwxNonceResponse = z.infer<typeof SiwxNonceResponse>
+
+/** `POST /v1/siwx/sessions`: the message and the wallet's signature of it (eip155: 0x hex; solana: base58). */
+export const SiwxSessionRequest = z.object({
+  message: z.string().check(z.minLength(1), z.maxLength(SIWX_MESSAGE_MAX_CHARS)),
+  signature: z.string().check(z.minLength(1), z.maxLength(16_386)),
+})
+export type SiwxSessionRequest = z.infer<typeof SiwxSessionRequest>
+
+/** A sign-in session as SPEC section 3 has it (`data`, `message`, `signature`), with its id and end. */
+export const SiwxSession = z.object({
+  id: z.string(),
+  data: SiwxMessageData,
+  message: z.string(),
+  signature: z.string(),
+  /** When the session ends (ISO): the message's expiration time, or the API's longest session. */
+  expiresAt: z.string(),
+})
+export type SiwxSession = z.infer<typeof SiwxSession>
+
+/** The created session and the token a dapp's backend checks (EdDSA JWT, keys at `/.well-known/jwks.json`). */
+export const SiwxSessionResponse = z.object({ ...SiwxSession.shape, token: z.string() })
+export type SiwxSessionResponse = z.infer<typeof SiwxSessionResponse>
+
+/** `POST /v1/siwx/verify` and `POST /v1/siwx/sessions/revoke`: the session's token. */
+export const SiwxTokenRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) })
+export type SiwxTokenRequest = z.infer<typeof SiwxTokenRequest>
+
+/** `POST /v1/siwx/verify`: the session a live token stands for. */
+export const SiwxVerifyResponse = z.object({ valid: z.literal(true), session: SiwxSession })
+export type SiwxVerifyResponse = z.infer<typeof SiwxVerifyResponse>
+
+/** `GET /v1/siwx/sessions?address=…[&chainId=…]`: the project's live sessions of an account (no tokens). */
+export const SiwxSessionList = z.object({ sessions: z.array(SiwxSession) })
+export type SiwxSessionList = z.infer<typeof SiwxSessionList>
+
+/** The claims of a session token (besides iss, aud = the project id, iat, exp). */
+export const SiwxTokenClaims = z.object({
+  /** The CAIP-10 account, e.g. `eip155:1:0xAbC…`. */
+  sub: z.string(),
+  /** The session id. */
+  sid: z.string(),
+  /** The site the user signed in to (the message's domain). */
+  domain: z.string(),
+})
+export type SiwxTokenClaims = z.infer<typeof SiwxTokenClaims>

@@ -1,0 +1,21 @@
+import { EIP155_SIWX } from './eip155'
+import { parseSiwxMessage, renderSiwxMessage, type SiwxMessageData, type SiwxParseResult, type SiwxTemplate } from './message'
+import { SOLANA_SIWX } from './solana'
+
+export * from './api'
+export * from './eip155'
+export * from './message'
+export * from './solana'
+
+/** The namespaces that sign in, one template each: the Bitcoin and Polkadot issues add theirs here. */
+export const SIWX_TEMPLATES: readonly SiwxTemplate[] = [EIP155_SIWX, SOLANA_SIWX]
+
+/** The message of `data` in the template of its chain's namespace. */
+export function createSiwxMessage(data: SiwxMessageData): string {
+  const template = SIWX_TEMPLATES.find((candidate) => data.chainId.startsWith(`${candidate.namespace}:`))
+  if (!template) throw new RangeError(`Sign-in is not available for ${data.chainId}`)
+  return renderSiwxMessage(template, data)
+}
+
+/** A message of any namespace that signs in, refused unless it round-trips. */
+export const parseAnySiwxMessage = (message: string): SiwxParseResult => parseSiwxMessage(SIWX_TEMPLATES, message)
