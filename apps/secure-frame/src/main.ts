@@ -16,7 +16,8 @@ import {
 import { connect } from 'penpal'
 import { createConfirmation, type ConfirmationUi } from './confirm/confirmation'
 import { lazyUi } from './confirm/lazyUi'
-import { documentCookieJar, openDeviceVault, type DeviceVault } from './custody/vault'
+import { createFrameVaults, createStorageAccess } from './custody/storageAccess'
+import { documentCookieJar, openDeviceVault } from './custody/vault'
 import { createFrameMethods } from './frame/methods'
 import { createServerClient } from './server/client'
 import { createKeyServiceClient } from './server/keyService'
@@ -51,7 +52,11 @@ async function start(): Promise<void> {
   // The widget's handle exists once penpal has connected; the methods only run after that.
   const peer: { widget?: FrameEventApi } = {}
   const widgetApi = () => peer.widget ?? fail(FrameErrorMessage.ParentMissing)
-  let vault: Promise<DeviceVault> | undefined
+  // This site's own vault, and the unpartitioned one where the browser gives it (one browser, one device).
+  const vaults = createFrameVaults({
+    access: createStorageAccess(document),
+    partitioned: () => openDeviceVault(documentCookieJar(document, window.isSecureContext), () => keys.deviceKey()),
+  })
   // The social logins' callback pages (popups on this origin) post their proofs to this window.
   const socialProofs = createSocialProofs(location.origin)
   window.addEventListener('message', (event) => socialProofs.receive(event))
@@ -72,7 +77,8 @@ async function start(): Promise<void> {
     server,
     keys,
     widget: widgetApi,
-    vault: () => (vault ??= openDeviceVault(documentCookieJar(document, window.isSecureContext), () => keys.deviceKey())),
+    vault: () => vaults.vault(),
+    storage: vaults,
     userAction: createPromptSurface(surface),
     rpId: location.hostname,
     socialProofs,

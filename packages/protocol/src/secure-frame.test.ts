@@ -85,6 +85,7 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
   connectDevice: { good: [{ otp: '123456' }], bad: [undefined, {}, { otp: '12345' }] },
   sendDeviceCode: { good: [undefined], bad: [{ email: 'ada@example.com' }] },
   unlockWithPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
+  unlockWithStorageAccess: { good: [undefined], bad: [{ indexedDB: true }] },
   addPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
   connectOtp: {
     good: [{ otp: '123456' }, { otp: '000000' }],
@@ -271,6 +272,7 @@ describe('frame results', () => {
       ['connectDevice', { action: 'CONNECT' }],
       ['sendDeviceCode', { sentTo: 'a***@example.com' }],
       ['unlockWithPasskey', { action: 'CONNECT' }],
+      ['unlockWithStorageAccess', { action: 'VERIFY_DEVICE', passkeys: 0, partitioned: 'ask' }],
       ['addPasskey', { passkeys: 1 }],
       ['updateEmail', { action: 'VERIFY_PRIMARY_OTP' }],
       ['updateEmail', { action: 'VERIFY_SECONDARY_OTP' }],

@@ -94,6 +94,17 @@ export function sharedVault(shared: DeviceVault, partitioned: DeviceVault): Devi
 
 const copy = ({ share, address }: DeviceShare): DeviceShare => ({ share: share.slice(), address })
 
+/** How long the frame waits for the browser's storage answers it asks without a click (a login waits on them). */
+const OPEN_SHARED_MS = 5000
+
+/** The promise's value, or undefined once `ms` have passed (a browser that never answers must not hold the login). */
+function settleWithin<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([promise, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() =>
+    clearTimeout(timer),
+  )
+}
+
 /** Whether the vault reads the unpartitioned store, and what the frame may still ask. */
 export type FrameVaultReach = 'shared' | 'ask' | 'refused'
 
@@ -123,7 +134,9 @@ export function createFrameVaults(options: {
   const withShared = async (factory: IDBFactory | undefined): Promise<DeviceVault | undefined> => {
     if (!factory) return undefined
     try {
-      return sharedVault(await openShared(factory), await own())
+      const opened = await settleWithin(OPEN_SHARED_MS, openShared(factory))
+      if (!opened) throw new Error('The unpartitioned IndexedDB did not open')
+      return sharedVault(opened, await own())
     } catch {
       // A handle whose storage the browser still denies (Chromium under a DevTools grant: "The user
       // denied permission to access the database"): this site's own vault it is.
@@ -131,8 +144,13 @@ export function createFrameVaults(options: {
       return undefined
     }
   }
+  // This site's own vault opens first: under a DevTools grant Chromium 156 leaves an IndexedDB open
+  // of the frame's own storage unanswered once storage access is granted.
   const quiet = () =>
-    (shared ??= options.access.state().then((state) => (state === 'granted' ? options.access.request().then(withShared) : undefined)))
+    (shared ??= own().then(async () => {
+      const state = await settleWithin(OPEN_SHARED_MS, options.access.state())
+      return state === 'granted' ? withShared(await settleWithin(OPEN_SHARED_MS, options.access.request())) : undefined
+    }))
   return {
     async vault() {
       return (await quiet()) ?? own()

@@ -131,6 +131,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     connectDevice: ({ otp }) => session.withCode(otp),
     sendDeviceCode: () => session.sendCode(),
     unlockWithPasskey: () => session.withPasskey(),
+    unlockWithStorageAccess: () => session.withStorageAccess(),
     addPasskey: () => session.addPasskey(),
     async getSocialRedirectUri({ provider }) {
       const { uri, state } = await server.startSocial(provider)

@@ -1,4 +1,5 @@
 import type { FrameEventApi, FrameLoginStep, SocialProvider } from '@airlock/protocol'
+import type { FrameVaults } from '../custody/storageAccess'
 import type { DeviceVault } from '../custody/vault'
 import type { ServerClient, ServerUser } from '../server/client'
 import type { KeyServiceClient } from '../server/keyService'
@@ -28,6 +29,8 @@ export interface FrameSessionDeps {
   userAction: (prompt: FramePrompt) => Promise<void>
   /** The WebAuthn relying party: the secure origin's host. */
   rpId: string
+  /** The unpartitioned storage the browser may give (custody/storageAccess.ts); absent: this site's vault only. */
+  storage?: Pick<FrameVaults, 'reach' | 'ask'>
 }
 
 /**
@@ -53,6 +56,11 @@ export function createFrameSession(deps: FrameSessionDeps) {
     if (token) await deps.widget().sessionUpdate({ token })
   }
   const pending = () => waiting ?? fail(SessionMessage.noLoginWaiting)
+  /** Why this site is a new device although the browser may hold the wallet on another (FrameSecondFactor.partitioned). */
+  const partitioned = async (): Promise<{ partitioned?: 'ask' | 'refused' }> => {
+    const reach = (await deps.storage?.reach()) ?? 'shared'
+    return reach === 'shared' ? {} : { partitioned: reach }
+  }
 
   return {
     /** The signed-in user and wallet; throws 'Not signed in' without one. */
@@ -84,7 +92,38 @@ export function createFrameSession(deps: FrameSessionDeps) {
       // without email, or a code refused for now (its back-off), leaves the passkey and "send again".
       const sent = await keys.sendCode().catch(() => undefined)
       const passkeys = (await server.passkeys()).length
-      return { action: 'VERIFY_DEVICE', passkeys, ...(sent ? { sentTo: sent.sentTo } : {}) } satisfies FrameLoginStep
+      return {
+        action: 'VERIFY_DEVICE',
+        passkeys,
+        ...(sent ? { sentTo: sent.sentTo } : {}),
+        ...(await partitioned()),
+      } satisfies FrameLoginStep
+    },
+
+    /**
+     * VERIFY_DEVICE on a site the frame's storage keeps apart: in a click on the frame's own button,
+     * asks the browser for the unpartitioned storage, where this browser may hold the wallet from
+     * another dapp site. Granted, the wallet opens if it is there; else the code opens it, and its
+     * share then goes to the shared store too (the next site finds it).
+     */
+    async withStorageAccess(): Promise<FrameLoginStep> {
+      const { user, token } = pending()
+      await deps.userAction({
+        title: 'Use your wallet on this site',
+        text: 'Your browser keeps each site apart. Allow it to share this wallet with this site, and no new code is needed where this browser already opened it.',
+        button: 'Allow',
+      })
+      if (await deps.storage?.ask()) {
+        const keyring = await keyringFor(user)
+        try {
+          await opened(await keyring.open(), user, token)
+          return { action: 'CONNECT' }
+        } catch (error) {
+          if (!(error instanceof SecondFactorNeeded)) throw error
+        }
+        waiting = { user, token, keyring }
+      }
+      return { action: 'VERIFY_DEVICE', passkeys: (await server.passkeys()).length, ...(await partitioned()) }
     },
 
     async sendCode() {

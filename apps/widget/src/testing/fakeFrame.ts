@@ -168,6 +168,8 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
       if (fake.passkeys === 0) throw new Error('This account has no passkey')
       return openWallet()
     },
+    // A browser that refuses to share its storage with this site: the step stays, saying why.
+    unlockWithStorageAccess: () => ({ action: 'VERIFY_DEVICE' as const, passkeys: fake.passkeys, partitioned: 'refused' as const }),
     addPasskey: () => ({ passkeys: ++fake.passkeys }),
     connectSocial: async () => {
       const step = await signIn()

@@ -49,6 +49,13 @@ export const frameMethodParams = {
    * secure slot) and resolves once the user clicked it and the passkey opened the wallet.
    */
   unlockWithPasskey: none,
+  /**
+   * VERIFY_DEVICE with `partitioned: 'ask'`: the frame shows its own button, and in its click asks
+   * the browser for its unpartitioned storage, where this browser may hold the wallet from another
+   * dapp site. CONNECT if the wallet opened so; else VERIFY_DEVICE again (`partitioned: 'refused'`
+   * where the browser said no), the code still to be typed.
+   */
+  unlockWithStorageAccess: none,
   /** Signed in: the frame shows its own "Create a passkey" button; resolves once the passkey protects the wallet. */
   addPasskey: none,
   connectOtp: z.object({ otp: FrameOtp }),
@@ -119,6 +126,7 @@ export const frameMethodResults = {
   connectDevice: FrameConnected,
   sendDeviceCode: z.object({ sentTo: FrameMaskedEmail }),
   unlockWithPasskey: FrameConnected,
+  unlockWithStorageAccess: FrameLoginStep,
   addPasskey: z.object({ passkeys: z.int().check(z.minimum(1), z.maximum(100)) }),
   connectOtp: FrameLoginStep,
   connectSocial: FrameSocialLoginStep,

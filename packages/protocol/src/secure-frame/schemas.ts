@@ -105,6 +105,13 @@ export const FrameSecondFactor = z.object({
   action: z.literal('VERIFY_DEVICE'),
   sentTo: z.optional(FrameMaskedEmail),
   passkeys: z.int().check(z.minimum(0), z.maximum(100)),
+  /**
+   * Why this browser is a new device although it may hold the wallet on another dapp site: the
+   * frame's storage is partitioned per site. `ask`: a click in the frame may ask the browser for
+   * its unpartitioned storage (unlockWithStorageAccess); `refused`: the browser refused it or has
+   * no such API, so this site needs its own approval. Absent where the frame reads the shared store.
+   */
+  partitioned: z.optional(z.enum(['ask', 'refused'])),
 })
 export type FrameSecondFactor = z.infer<typeof FrameSecondFactor>
 export const FrameConnected = z.object({ action: z.literal('CONNECT') })

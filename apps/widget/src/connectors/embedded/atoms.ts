@@ -63,7 +63,9 @@ export interface DeviceCheck {
   login?: LoginMethod | undefined
   sentTo?: string | undefined
   passkeys?: number | undefined
-  busy?: 'verifying' | 'sending' | 'passkey' | 'authenticating' | undefined
+  /** The frame's storage keeps this site apart from the others (FrameSecondFactor.partitioned). */
+  partitioned?: 'ask' | 'refused' | undefined
+  busy?: 'verifying' | 'sending' | 'passkey' | 'storage' | 'authenticating' | undefined
   error?: string | undefined
 }
 

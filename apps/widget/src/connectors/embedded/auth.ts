@@ -197,7 +197,7 @@ async function continueEmailLogin(
  * key service's code or a passkey (actions/authDevice.ts).
  */
 export function checkDevice(ctx: WidgetContext, attempt: number, login: LoginMethod, step: FrameSecondFactor): void {
-  ctx.store.set(deviceCheckAtom, { attempt, login, sentTo: step.sentTo, passkeys: step.passkeys })
+  ctx.store.set(deviceCheckAtom, { attempt, login, sentTo: step.sentTo, passkeys: step.passkeys, partitioned: step.partitioned })
   showStep(ctx, { name: 'VerifyDevice' })
 }
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { resendDeviceCode, submitDeviceCode, unlockWithPasskey } from './actions'
+import { resendDeviceCode, submitDeviceCode, unlockWithPasskey, unlockWithStorageAccess } from './actions'
 import { Button } from '../../../ui/Button'
 import { SecureFrameSlot } from '../../../connectors/embedded/SecureFrameSlot'
 import { deviceCheckAtom } from '../../../connectors/embedded/atoms'
@@ -8,6 +8,13 @@ import { CodeStatus, ResendCode } from '../email/EmailVerifyOtpView'
 import { OtpForm } from '../email/OtpForm'
 import '../email/email-login.css'
 import '../email/email-verify.css'
+
+/** Why another code is needed where the browser keeps the frame's storage apart per site and will not share it. */
+export const PARTITIONED_MESSAGE =
+  'Your browser keeps this wallet apart for each site, so this site is a new device to it: approve this device once more.'
+/** Where the browser may share it (the Storage Access API): a click in the secure frame asks. */
+export const PARTITIONED_ASK_MESSAGE =
+  'Opened your wallet on another site in this browser? Your browser keeps each site apart: let it share your wallet with this site instead.'
 
 export const NO_SECOND_FACTOR_MESSAGE =
   'This account has no email and no passkey to approve a new device: open it on a device where it is already open, and add a passkey there.'
@@ -23,6 +30,20 @@ export default function VerifyDeviceView() {
   const busy = check.busy
   const hasEmail = check.sentTo !== undefined || check.login?.method === 'email'
   const passkeys = check.passkeys ?? 0
+  if (busy === 'storage')
+    return (
+      <section className="al-centered-view" data-testid="verify-device">
+        <div className="al-email-verify-text">
+          <p className="al-email-verify-title">Approve this device</p>
+          <p>{PARTITIONED_ASK_MESSAGE}</p>
+        </div>
+        {/* The button that asks the browser is the secure frame's own: the request needs a click in its
+            document. The slot takes the card's width (a centred view would shrink it to its spinner). */}
+        <div style={{ alignSelf: 'stretch' }}>
+          <SecureFrameSlot label="Asking your browser" />
+        </div>
+      </section>
+    )
   return (
     <section className="al-centered-view" data-testid="verify-device">
       <div className="al-email-verify-text">
@@ -43,6 +64,26 @@ export default function VerifyDeviceView() {
           <p>This device is new to your wallet. Use one of your passkeys to open it here.</p>
         )}
       </div>
+      {check.partitioned === 'refused' && (
+        <p className="al-email-verify-hint" data-testid="device-partitioned">
+          {PARTITIONED_MESSAGE}
+        </p>
+      )}
+      {check.partitioned === 'ask' && (
+        <>
+          <p className="al-email-verify-hint" data-testid="device-partitioned-ask">
+            {PARTITIONED_ASK_MESSAGE}
+          </p>
+          <Button
+            variant="secondary"
+            data-testid="use-storage-access"
+            disabled={busy !== undefined}
+            onClick={() => void unlockWithStorageAccess(ctx)}
+          >
+            Use my wallet from another site
+          </Button>
+        </>
+      )}
       {hasEmail && (
         <>
           <OtpForm

@@ -46,6 +46,20 @@ export function unlockWithPasskey(ctx: WidgetContext): Promise<void> {
   })
 }
 
+/**
+ * "Use my wallet from another site": the frame shows its own button and, in its click, asks the
+ * browser for its unpartitioned storage; the wallet opens if this browser holds it from another
+ * dapp site, else the step stays, saying why where the browser refused.
+ */
+export function unlockWithStorageAccess(ctx: WidgetContext): Promise<void> {
+  return withDeviceCheck(ctx, 'storage', async (frame) => {
+    const step = await frame.api.unlockWithStorageAccess()
+    if (step.action === 'CONNECT') return true
+    patch(ctx, { partitioned: step.partitioned, passkeys: step.passkeys })
+    return false
+  })
+}
+
 /** Runs one step of the check for the login it belongs to; a step that opened the wallet finishes the login. */
 async function withDeviceCheck(
   ctx: WidgetContext,
@@ -53,7 +67,7 @@ async function withDeviceCheck(
   run: (frame: AuthFrame) => Promise<boolean>,
 ): Promise<void> {
   const check = ctx.store.get(deviceCheckAtom)
-  if (check.busy && check.busy !== 'passkey') return
+  if (check.busy && check.busy !== 'passkey' && check.busy !== 'storage') return
   const { attempt, login } = check
   if (attempt === undefined || !login || attempt !== ctx.session.attempt) {
     patch(ctx, { error: LOGIN_EXPIRED_MESSAGE })
