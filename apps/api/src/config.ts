@@ -100,6 +100,12 @@ export interface StackConfig {
    */
   secureSecret?: string
   /**
+   * The data API's secret (base64 or hex, at least 32 bytes): derives the Ed25519 key that signs
+   * sign-in session tokens (published at /.well-known/jwks.json). Every instance needs the same one;
+   * random at every start when absent (dev: tokens then stop verifying at a restart).
+   */
+  apiSecret?: string
+  /**
    * The key service (apps/api/src/key-service, its own process): the secure frame calls it
    * directly, so its origin is in the frame's CSP `connect-src` and in GET /api/frame-config.
    */
@@ -176,6 +182,10 @@ export const StackConfigSchema = z.object({
   smtpUrl: z.url({ protocol: /^smtps?$/ }).optional(),
   mailFrom: z.string().min(3).max(200).optional(),
   secureSecret: z
+    .string()
+    .refine((text) => decodeSecret(text) !== undefined, 'must be base64 or hex of at least 32 bytes')
+    .optional(),
+  apiSecret: z
     .string()
     .refine((text) => decodeSecret(text) !== undefined, 'must be base64 or hex of at least 32 bytes')
     .optional(),

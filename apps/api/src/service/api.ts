@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createApiApp } from '../api/app'
 import { startApiServer } from '../api/server'
 import { DEFAULT_ANALYTICS_LIMITS, startAnalyticsRetention } from '../analytics'
@@ -11,6 +12,8 @@ import { startIndexer, type Indexer } from '../history'
 import { metricsMiddleware, type Metrics } from '../http/metrics'
 import { startSessionPurge } from '../onramp'
 import type { ProjectRegistry } from '../projects/registry'
+import { decodeSecret } from '../security/tokens'
+import { siwxSigner } from '../siwx'
 import { serviceOf, type Service } from './service'
 
 /**
@@ -19,7 +22,7 @@ import { serviceOf, type Service } from './service'
  */
 export type ApiServiceConfig = Pick<
   StackConfig,
-  'rpcUpstreams' | 'dex' | 'onramp' | 'rateLimit' | 'rpcLimits' | 'trustedProxies' | 'analytics' | 'requestLog' | 'host'
+  'rpcUpstreams' | 'dex' | 'onramp' | 'rateLimit' | 'rpcLimits' | 'trustedProxies' | 'analytics' | 'requestLog' | 'host' | 'apiSecret'
 > & { origins: Pick<StackOrigins, 'api' | 'widget' | 'secure'>; port: number }
 
 export async function startApiService(
@@ -57,6 +60,9 @@ export async function startApiService(
     ),
   )
   const stopBackground = () => Promise.all([indexer.stop(), ...housekeeping.map((task) => task.stop())]).then(() => undefined)
+  if (!config.apiSecret && db.shared) {
+    console.warn('[api] no apiSecret configured: sign-in tokens verify neither at another instance nor after a restart')
+  }
   const app = createApiApp({
     origins,
     projects,
@@ -68,6 +74,7 @@ export async function startApiService(
     ...(config.rpcLimits ? { rpcLimits: config.rpcLimits } : {}),
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     analytics,
+    siwx: siwxSigner(config.apiSecret ? decodeSecret(config.apiSecret)! : randomBytes(32)),
     ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
     ...(metrics ? { measure: metricsMiddleware(metrics, 'api') } : {}),
   })

@@ -92,6 +92,8 @@ export const ServiceEnvSchemas = {
     AIRLOCK_RATE_LIMIT: RateLimitText.optional(),
     /** The devnet's DEX and on-ramp sandbox (the local full stack of the compose `devnet` profile). */
     AIRLOCK_DEVNET: Flag.optional(),
+    /** Base64 or hex, 32 bytes or more, the same at every instance: derives the key of the sign-in session tokens. */
+    AIRLOCK_API_SECRET: StackConfigSchema.shape.apiSecret,
   }),
   secure: z.object({
     ...common,

@@ -1,4 +1,5 @@
 import { devnetAccounts, startDevnet, startMailSink, type Devnet, type MailSink } from '@airlock/devnet'
+import { createSiwxMessage } from '@airlock/protocol'
 import { readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createWalletClient, http, parseEther } from 'viem'
@@ -71,6 +72,7 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     AIRLOCK_DRAIN_MS: '10000',
     // The test's proxy checks /ready every 100 ms: it stops sending before the listener closes.
     AIRLOCK_UNREADY_MS: '1000',
+    AIRLOCK_API_SECRET: 'cd'.repeat(32),
   })
 
   const secureEnv = async () => ({
@@ -137,6 +139,33 @@ describe.skipIf(unavailable)('several instances on one Postgres', () => {
     const replay = await post(instances.apiB)
     expect(replay.status).toBe(409)
     expect(await replay.json()).toMatchObject({ reasons: [{ description: NameReason.signatureUsed }] })
+  })
+
+  it('signs in at one api instance with the other’s nonce, and the other verifies the token with the same published key', async () => {
+    const post = (instance: Instance, path: string, body?: unknown) =>
+      fetch(`${instance.url}${path}?projectId=demo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: DAPP, 'X-Forwarded-For': '203.0.113.11' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, string> }))
+    const account = privateKeyToAccount(generatePrivateKey())
+    const { nonce } = (await post(instances.apiB, '/v1/siwx/nonce')).body
+    const message = createSiwxMessage({
+      domain: new URL(DAPP).host,
+      accountAddress: account.address,
+      uri: `${DAPP}/`,
+      version: '1',
+      chainId: 'eip155:31337',
+      nonce: nonce!,
+      issuedAt: new Date().toISOString(),
+    })
+    const session = await post(instances.apiA, '/v1/siwx/sessions', { message, signature: await account.signMessage({ message }) })
+    expect(session.status).toBe(201)
+    expect((await post(instances.apiB, '/v1/siwx/verify', { token: session.body.token })).status).toBe(200)
+    const jwks = await Promise.all(
+      [instances.apiA, instances.apiB].map((instance) => fetch(`${instance.url}/.well-known/jwks.json`).then((r) => r.json())),
+    )
+    expect(jwks[0]).toEqual(jwks[1])
   })
 
   it('pays a checkout session once: paid on one instance, the same payment on the other is refused and nothing more is sent', async () => {

@@ -44,6 +44,7 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
             ...(env.AIRLOCK_DEVNET ? devnetSandbox(Object.keys(upstreams).filter((chain) => chain.startsWith('eip155:'))) : {}),
             ...(env.AIRLOCK_TRUSTED_PROXIES ? { trustedProxies: env.AIRLOCK_TRUSTED_PROXIES } : {}),
             ...(env.AIRLOCK_RATE_LIMIT ? { rateLimit: env.AIRLOCK_RATE_LIMIT } : {}),
+            ...(env.AIRLOCK_API_SECRET ? { apiSecret: env.AIRLOCK_API_SECRET } : {}),
             requestLog: true,
             host,
             port,
