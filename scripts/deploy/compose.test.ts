@@ -66,7 +66,9 @@ describe('docker-compose.yml', () => {
 
   it('refuses to run without each required variable, and names it', { timeout: 60_000 }, () => {
     const required = [...composeVariables()].filter(([, isRequired]) => isRequired).map(([name]) => name)
-    expect(required.sort()).toEqual(['AIRLOCK_PROJECTS', 'AIRLOCK_RPC_UPSTREAMS', 'AIRLOCK_SECURE_SECRET', 'POSTGRES_PASSWORD'].sort())
+    expect(required.sort()).toEqual(
+      ['AIRLOCK_API_SECRET', 'AIRLOCK_PROJECTS', 'AIRLOCK_RPC_UPSTREAMS', 'AIRLOCK_SECURE_SECRET', 'POSTGRES_PASSWORD'].sort(),
+    )
     for (const name of required) {
       const run = runCompose(['config', '-q'], withoutLine(EXAMPLE, name))
       expect(run.status, name).not.toBe(0)
@@ -261,7 +263,8 @@ describe('deploy/key-service/docker-compose.yml: the key service on its own host
     const secretsOf = (entries: typeof productionEntries) =>
       entries.filter((entry) => /SECRET|PASSWORD|SMTP_URL|SOCIAL/.test(entry.name) && entry.value).map((entry) => entry.value)
     expect(secretsOf(keyServiceEntries)).toHaveLength(2)
-    expect(secretsOf(productionEntries)).toHaveLength(2)
+    // The secure service's secret, the api's and the database password.
+    expect(secretsOf(productionEntries)).toHaveLength(3)
     for (const secret of secretsOf(keyServiceEntries)) expect(productionEnv).not.toContain(secret)
     for (const secret of secretsOf(productionEntries)) expect(keyServiceEnv).not.toContain(secret)
     // By name too: neither file has a place for the other's secrets.

@@ -80,6 +80,11 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
       secureSecret,
       "The secure service's secret (keep a copy in your secret manager: without it no sealed share opens).",
     ),
+    entry(
+      'AIRLOCK_API_SECRET',
+      secret('32 random bytes in base64'),
+      "The api's secret: the key of its sign-in session tokens (a new one signs every user out of every dapp).",
+    ),
     entry('POSTGRES_PASSWORD', password(), "The password of the services' Postgres."),
     // The devnet profile's local key service: one machine, one party, stand-ins all round.
     ...(devnet

@@ -12,9 +12,11 @@ const api = {
   AIRLOCK_PROJECTS: projects,
   AIRLOCK_RPC_UPSTREAMS: 'eip155:1=https://eth.example/rpc, solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp=https://sol.example',
   DATABASE_URL: 'postgres://airlock@db:5432/airlock',
+  AIRLOCK_API_SECRET: 'b'.repeat(64),
 }
 const secure = {
   ...api,
+  AIRLOCK_API_SECRET: undefined,
   AIRLOCK_SERVICE: 'secure',
   AIRLOCK_KEY_SERVICE_ORIGIN: 'https://keys.example',
   AIRLOCK_SECURE_SECRET: 'a'.repeat(64),
@@ -40,6 +42,7 @@ describe('a service reads its environment', () => {
       /refuses to start in production without:\n.*DATABASE_URL.*\n.*AIRLOCK_RPC_UPSTREAMS/,
     )
     expect(() => parseServiceEnv({ ...secure, AIRLOCK_SECURE_SECRET: undefined })).toThrow(/AIRLOCK_SECURE_SECRET: a random one would seal/)
+    expect(() => parseServiceEnv({ ...api, AIRLOCK_API_SECRET: undefined })).toThrow(/AIRLOCK_API_SECRET: a random one per instance/)
     expect(parseServiceEnv(secure).AIRLOCK_SERVICE).toBe('secure')
   })
 

@@ -156,6 +156,8 @@ function productionGaps(env: ServiceEnv): string[] {
     gaps.push('DATABASE_URL: several instances share their state only through one Postgres')
   if (env.AIRLOCK_SERVICE === 'secure' && !env.AIRLOCK_SECURE_SECRET)
     gaps.push('AIRLOCK_SECURE_SECRET: a random one would seal shares no restart can open')
+  if (env.AIRLOCK_SERVICE === 'api' && !env.AIRLOCK_API_SECRET)
+    gaps.push("AIRLOCK_API_SECRET: a random one per instance signs tokens the other instances' keys do not verify")
   if (env.AIRLOCK_SERVICE === 'api' && Object.keys(env.AIRLOCK_RPC_UPSTREAMS ?? {}).length === 0)
     gaps.push('AIRLOCK_RPC_UPSTREAMS: the RPC proxy and the data API need at least one network')
   return gaps
