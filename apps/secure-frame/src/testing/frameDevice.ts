@@ -11,6 +11,7 @@ import type { Mailer } from '../../../api/src/mail/mailer'
 import { createSecureOriginApp, type SecureOriginAppOptions } from '../../../api/src/secure-origin/app'
 import { serverKeys } from '../../../api/src/secure-origin/secrets'
 import type { Confirmation, ConfirmRequest } from '../confirm/confirmation'
+import { createFrameVaults, type StorageAccessState } from '../custody/storageAccess'
 import { openDeviceVault, type CookieJar } from '../custody/vault'
 import { createFrameMethods } from '../frame/methods'
 import { createSocialProofs } from '../frame/socialProof'
@@ -104,7 +105,17 @@ const noSolana: SolanaSender = { sendTransaction: () => Promise.reject(new Error
 /** A browser profile: its cookies (partitioned jars), its storage, and everything the widget got. */
 export function frameDevice(
   custody: Pick<Custody, 'app' | 'keyService'>,
-  options: { storage: 'indexeddb' | 'cookie'; sleep?: (ms: number) => Promise<void>; solana?: SolanaSender },
+  options: {
+    storage: 'indexeddb' | 'cookie'
+    sleep?: (ms: number) => Promise<void>
+    solana?: SolanaSender
+    /**
+     * This profile is one dapp site of a browser whose unpartitioned IndexedDB is `factory` (the
+     * Storage Access API's handle, shared by the browser's sites); `state` is what the browser
+     * answers there (`refuses`: its prompt says no). The frame's own button is clicked at once.
+     */
+    sharedStorage?: { factory: IDBFactory; state: StorageAccessState; refuses?: boolean }
+  },
 ) {
   const secure = jarFor(custody.app)
   const ks = jarFor(custody.keyService)
@@ -139,13 +150,27 @@ export function frameDevice(
     const server = createServerClient({ fetch: secure.fetch })
     const keyClient = createKeyServiceClient({ origin: KEY_SERVICE, assertion: (purpose) => server.assertion(purpose), fetch: ks.fetch })
     socialProofs = createSocialProofs(ORIGIN)
+    const ownVault = () =>
+      openDeviceVault(vaultJar, () => keyClient.deviceKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory))
+    const shared = options.sharedStorage
+    const vaults = shared
+      ? createFrameVaults({
+          access: {
+            state: async () => shared.state,
+            request: async () => (shared.state === 'refused' || shared.refuses ? undefined : shared.factory),
+          },
+          partitioned: ownVault,
+        })
+      : undefined
     return createFrameMethods({
       server,
       keys: keyClient,
       widget: () => widget,
-      vault: () => openDeviceVault(vaultJar, () => keyClient.deviceKey(), options.storage === 'indexeddb' ? idb : ({} as IDBFactory)),
-      // No passkey ceremony in Node: these tests never reach a prompt (the e2e suite clicks it in Chromium).
-      userAction: () => Promise.reject(new Error('no prompt in this test')),
+      vault: vaults ? () => vaults.vault() : ownVault,
+      ...(vaults ? { storage: vaults } : {}),
+      // No passkey ceremony in Node: these tests never reach a prompt (the e2e suite clicks it in
+      // Chromium); the storage-access button is clicked at once.
+      userAction: () => (vaults ? Promise.resolve() : Promise.reject(new Error('no prompt in this test'))),
       rpId: 'secure.localhost',
       socialProofs,
       confirmation,
