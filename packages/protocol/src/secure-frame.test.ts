@@ -87,6 +87,11 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
   unlockWithPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
   unlockWithStorageAccess: { good: [undefined], bad: [{ indexedDB: true }] },
   addPasskey: { good: [undefined], bad: [{ credentialId: 'x' }] },
+  getRecoveries: { good: [undefined], bad: [{ userId: 'someone-else' }] },
+  cancelRecovery: {
+    good: [{ id: '0b6c1f2e-9a4d-4c3b-8e2f-1a2b3c4d5e6f' }],
+    bad: [undefined, {}, { id: 'all' }, { id: "' OR 1=1 --" }, { id: 42 }],
+  },
   connectOtp: {
     good: [{ otp: '123456' }, { otp: '000000' }],
     bad: [{ otp: 123456 }, { otp: '12345' }, { otp: '1234567' }, { otp: '12345a' }, { otp: ' 123456' }, { otp: '١٢٣٤٥٦' }, {}],
@@ -271,6 +276,24 @@ describe('frame results', () => {
       ['connectSocial', { action: 'VERIFY_DEVICE', sentTo: 'a***@example.com', passkeys: 1 }],
       ['connectDevice', { action: 'CONNECT' }],
       ['sendDeviceCode', { sentTo: 'a***@example.com' }],
+      ['sendDeviceCode', { sentTo: 'a***@example.com', match: '47', opensAt: Date.UTC(2026, 10, 30) }],
+      ['connectOtp', { action: 'VERIFY_DEVICE', sentTo: 'a***@example.com', match: '10', passkeys: 0 }],
+      ['getRecoveries', { recoveries: [] }],
+      [
+        'cancelRecovery',
+        {
+          recoveries: [
+            {
+              id: '0b6c1f2e-9a4d-4c3b-8e2f-1a2b3c4d5e6f',
+              requestedAt: 1,
+              opensAt: 2,
+              device: 'Chrome 142 on Linux',
+              place: 'DE (IP 203.0.113.7)',
+              match: '99',
+            },
+          ],
+        },
+      ],
       ['unlockWithPasskey', { action: 'CONNECT' }],
       ['unlockWithStorageAccess', { action: 'VERIFY_DEVICE', passkeys: 0, partitioned: 'ask' }],
       ['addPasskey', { passkeys: 1 }],
@@ -295,6 +318,18 @@ describe('frame results', () => {
       ['connectSocial', { action: 'CONNECT' }],
       ['connectDevice', { action: 'VERIFY_OTP' }],
       ['addPasskey', { passkeys: 0 }],
+      ['sendDeviceCode', { sentTo: 'a***@example.com', match: '7' }],
+      ['sendDeviceCode', { sentTo: 'a***@example.com', match: '<b>47</b>' }],
+      ['connectOtp', { action: 'VERIFY_DEVICE', passkeys: 1, opensAt: 'tomorrow' }],
+      ['getRecoveries', { recoveries: [{ id: 'x', requestedAt: 1, opensAt: 2, device: 'd', place: 'p', match: '10' }] }],
+      [
+        'getRecoveries',
+        {
+          recoveries: [
+            { id: '0b6c1f2e-9a4d-4c3b-8e2f-1a2b3c4d5e6f', requestedAt: 1, opensAt: 2, device: 'x'.repeat(121), place: 'p', match: '10' },
+          ],
+        },
+      ],
       ['updateEmail', { action: 'CONNECT' }],
       ['getSocialRedirectUri', { uri: 'javascript:alert(1)' }],
       ['getFarcasterUri', { uri: 'https://farcaster.xyz' }],

@@ -17,6 +17,8 @@ import type { Database } from '../../../api/src/db/database'
 import { keyServiceKeys } from '../../../api/src/key-service/secrets'
 import { smtpMailer } from '../../../api/src/mail/mailer'
 import { SecureReason } from '../../../api/src/secure-origin/reasons'
+import { insertPasskey } from '../../../api/src/secure-origin/store'
+import { KeyServiceReason } from '../../../api/src/key-service/app'
 import { SocialReason } from '../../../api/src/secure-origin/social'
 import { popupBrowser, postedProof } from '../../../api/src/secure-origin/social-testing'
 import { decodeSealedRecovery, deriveRecoveryKey, openRecoveryShare } from '../custody/recovery'
@@ -191,7 +193,12 @@ describe.each(['indexeddb', 'cookie'] as const)('the secure frame with %s storag
     const phone = device({ storage })
     const phoneFrame = phone.load()
     const step = await emailLogin(phoneFrame, email)
-    expect(step).toEqual({ action: 'VERIFY_DEVICE', sentTo: `${email[0]}***@example.com`, passkeys: 0 })
+    expect(step).toEqual({
+      action: 'VERIFY_DEVICE',
+      sentTo: `${email[0]}***@example.com`,
+      match: expect.stringMatching(/^[1-9]\d$/),
+      passkeys: 0,
+    })
     await expect(phoneFrame.getUser({ chainId: 31337 })).rejects.toThrow(SessionMessage.notSignedIn)
     const deviceCode = await codeFor(email, DEVICE_MAIL)
     await expect(phoneFrame.connectDevice({ otp: deviceCode === '000000' ? '111111' : '000000' })).rejects.toThrow(
@@ -544,6 +551,79 @@ describe('Farcaster login through the devnet stand-in', () => {
     expect(forged.status).toBe(201)
     await expect(frame.connectFarcaster(undefined)).rejects.toThrow('The Farcaster sign-in message was signed for another site')
     await expect(frame.connectFarcaster(undefined)).rejects.toThrow(FarcasterMessage.notStarted)
+  }, 60_000)
+})
+
+describe('the secure frame: an account with a passkey (issue 23, the two-code phishing)', () => {
+  /** The wallet of a new account on a laptop, then a passkey as the user adds one (its WebAuthn half needs a browser: e2e). */
+  async function accountWithPasskey() {
+    const email = freshEmail()
+    const laptop = device({ storage: 'indexeddb' }).load()
+    expect(await emailLogin(laptop, email)).toEqual({ action: 'CONNECT' })
+    const { userId } = await keyMaterialOf(email)
+    await insertPasskey(
+      db,
+      userId,
+      { credentialId: 'C'.repeat(22), prfSalt: new Uint8Array(32), sealedShare: new Uint8Array(81) },
+      10,
+      new Date(time),
+    )
+    return { email, laptop, address: (await laptop.getUser({ chainId: 1 })).address }
+  }
+
+  it("a new device with the victim's login code gets no device code: recovery by email waits, and the laptop sees it and cancels it", async () => {
+    const { email, laptop } = await accountWithPasskey()
+    time += 31_000
+    const phone = device({ storage: 'indexeddb' }).load()
+    expect(await emailLogin(phone, email)).toEqual({ action: 'VERIFY_DEVICE', passkeys: 1, emailRecovery: true })
+    // Nothing was mailed for the device: the passkey is the way, and email must be asked for.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(sink.messages().filter((mail) => mail.to.includes(email))).toEqual([])
+    const asked = await phone.sendDeviceCode(undefined)
+    expect(asked).toEqual({
+      sentTo: expect.stringMatching(/\*\*\*@example\.com$/),
+      match: expect.stringMatching(/^[1-9]\d$/),
+      opensAt: time + 48 * 60 * 60_000,
+    })
+    const mail = await sink.waitFor((candidate) => candidate.to.includes(email))
+    expect(mail.subject).toBe('A device asked to open your Airlock wallet by email')
+    expect(mail.text).toContain(`Its screen shows the number ${asked.match}.`)
+    await expect(phone.connectDevice({ otp: '123456' })).rejects.toThrow(KeyServiceReason.recoveryWaiting)
+
+    expect(await laptop.getRecoveries(undefined)).toEqual({
+      recoveries: [
+        {
+          id: expect.any(String),
+          requestedAt: time,
+          opensAt: asked.opensAt,
+          device: 'an unknown browser',
+          place: expect.any(String),
+          match: asked.match,
+        },
+      ],
+    })
+    const { id } = (await laptop.getRecoveries(undefined)).recoveries[0]!
+    expect(await laptop.cancelRecovery({ id })).toEqual({ recoveries: [] })
+    await expect(phone.sendDeviceCode(undefined)).rejects.toThrow(KeyServiceReason.recoveryCancelled)
+    await expect(phone.getRecoveries(undefined)).rejects.toThrow(SessionMessage.notSignedIn)
+  }, 60_000)
+
+  it('once the wait is over, a fresh login on the same device gets the code under the same number and opens the same wallet', async () => {
+    const { email, address } = await accountWithPasskey()
+    time += 31_000
+    const phoneDevice = device({ storage: 'indexeddb' })
+    const phone = phoneDevice.load()
+    await emailLogin(phone, email)
+    const asked = await phone.sendDeviceCode(undefined)
+    await sink.waitFor((candidate) => candidate.to.includes(email))
+    sink.clear()
+    time += 48 * 60 * 60_000 + 1
+    const later = phoneDevice.load()
+    expect(await emailLogin(later, email)).toEqual({ action: 'VERIFY_DEVICE', passkeys: 1, emailRecovery: true })
+    expect(await later.sendDeviceCode(undefined)).toEqual({ sentTo: asked.sentTo, match: asked.match })
+    const code = await codeFor(email, DEVICE_MAIL)
+    expect(await later.connectDevice({ otp: code })).toEqual({ action: 'CONNECT' })
+    expect((await later.getUser({ chainId: 1 })).address).toBe(address)
   }, 60_000)
 })
 

@@ -133,6 +133,8 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     unlockWithPasskey: () => session.withPasskey(),
     unlockWithStorageAccess: () => session.withStorageAccess(),
     addPasskey: () => session.addPasskey(),
+    getRecoveries: async () => ({ recoveries: await session.recoveries() }),
+    cancelRecovery: async ({ id }) => ({ recoveries: await session.cancelRecovery(id) }),
     async getSocialRedirectUri({ provider }) {
       const { uri, state } = await server.startSocial(provider)
       socialStates.set(uri, { state, provider, flow: deps.socialProofs.expect(state) })

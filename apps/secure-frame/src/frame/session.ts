@@ -61,10 +61,11 @@ export function createFrameSession(deps: FrameSessionDeps) {
     const reach = (await deps.storage?.reach()) ?? 'shared'
     return reach === 'shared' ? {} : { partitioned: reach }
   }
+  const current = () => open ?? fail(SessionMessage.notSignedIn)
 
   return {
     /** The signed-in user and wallet; throws 'Not signed in' without one. */
-    current: () => open ?? fail(SessionMessage.notSignedIn),
+    current,
     isOpen: () => open !== undefined,
     forget,
     setEmail(email: string) {
@@ -88,16 +89,14 @@ export function createFrameSession(deps: FrameSessionDeps) {
         if (!(error instanceof SecondFactorNeeded)) throw error
       }
       waiting = { user, token: session.token, keyring }
-      // The code goes out at once (it also tells the owner a device is signing in); an account
-      // without email, or a code refused for now (its back-off), leaves the passkey and "send again".
-      const sent = await keys.sendCode().catch(() => undefined)
       const passkeys = (await server.passkeys()).length
-      return {
-        action: 'VERIFY_DEVICE',
-        passkeys,
-        ...(sent ? { sentTo: sent.sentTo } : {}),
-        ...(await partitioned()),
-      } satisfies FrameLoginStep
+      // With a passkey, the passkey it is: an email recovery (which waits, and tells the owner and
+      // every device) starts only when the user asks for it. Without one, the code goes out at once
+      // (it also tells the owner a device is signing in); an account without email, or a code
+      // refused for now (its back-off), leaves "send again".
+      const sent = passkeys > 0 ? undefined : await keys.sendCode().catch(() => undefined)
+      const emailRecovery = passkeys > 0 && user.email ? { emailRecovery: true as const } : {}
+      return { action: 'VERIFY_DEVICE', passkeys, ...sent, ...emailRecovery, ...(await partitioned()) } satisfies FrameLoginStep
     },
 
     /**
@@ -148,16 +147,19 @@ export function createFrameSession(deps: FrameSessionDeps) {
       return { action: 'CONNECT' as const }
     },
 
+    recoveries: () => (current(), keys.recoveries()),
+    cancelRecovery: (id: string) => (current(), keys.cancelRecovery(id)),
+
     async addPasskey() {
-      const current = open ?? fail(SessionMessage.notSignedIn)
+      const signedIn = current()
       await deps.userAction({
         title: 'Protect your wallet with a passkey',
         text: 'A passkey opens this wallet on a new device without an email code.',
         button: 'Create a passkey',
       })
-      const keyring = await keyringFor(current.user)
-      const passkeys = await keyring.addPasskey({ name: current.user.email ?? current.user.userName ?? 'Airlock wallet' }, deps.rpId)
-      open = { ...current, passkeys }
+      const keyring = await keyringFor(signedIn.user)
+      const passkeys = await keyring.addPasskey({ name: signedIn.user.email ?? signedIn.user.userName ?? 'Airlock wallet' }, deps.rpId)
+      open = { ...signedIn, passkeys }
       return { passkeys }
     },
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { FrameConnectEmailAction, FrameEmail, FrameUpdateEmailAction, FrameUrl, type FrameSocialProvider } from '@airlock/protocol'
 import { Base64, fromBase64, requestJson, ServerError, toBase64 } from './json'
+import type { KeyServicePurpose } from './keyService'
 
 /**
  * The secure-frame server's API, same origin (`/api`, apps/api/src/secure-origin/app.ts). Cookies
@@ -67,7 +68,7 @@ export interface ServerClient {
   /** Adds a passkey and its sealed share; the account's passkey count. */
   putPasskey(passkey: StoredPasskey): Promise<number>
   /** A signed statement of this session for the key service (key-service/assertion.ts in apps/api). */
-  assertion(purpose: 'enrol' | 'recover' | 'device-key'): Promise<string>
+  assertion(purpose: KeyServicePurpose): Promise<string>
   /** `uri`: the popup's start page on this origin; `state`: the flow token to claim with. */
   startSocial(provider: FrameSocialProvider): Promise<{ uri: string; state: string }>
   /**

@@ -11,6 +11,7 @@ import {
   type FrameLoginStep,
   type FrameMethod,
   type FrameMethods,
+  type FrameRecovery,
   type FrameRpcRequest,
   type FrameUser,
   ProviderRpcError,
@@ -48,6 +49,8 @@ export interface FakeFrame {
   newDevice: boolean
   /** The account's passkeys. */
   passkeys: number
+  /** The account's email recoveries under way, as the key service would list them. */
+  recoveries: FrameRecovery[]
   /**
    * The confirmations waiting in the frame, oldest first: as the real frame does, rpcRequest for a
    * signing method waits until the test answers (the user clicking Approve or Reject in the frame)
@@ -93,6 +96,7 @@ export function createFakeFrame(): FakeFrame {
     signedIn: false,
     newDevice: false,
     passkeys: 0,
+    recoveries: [],
     confirmations: [],
     destroyed: 0,
     connects: 0,
@@ -136,6 +140,8 @@ export function createFakeFrame(): FakeFrame {
 const wrongCode = () => new Error('Wrong code: 4 tries left')
 /** Where the fake key service "mailed" the device code. */
 export const SENT_TO = 'a***@example.com'
+export const DEVICE_MATCH = '47'
+export const RECOVERY_WAIT_MS = 48 * 60 * 60_000
 
 function defaultMethods(fake: FakeFrame): FrameMethods {
   let chainId = 31337
@@ -147,7 +153,12 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
   }
   /** A first factor: the wallet opens, unless this device is new to it. */
   const signIn = async (): Promise<FrameLoginStep> =>
-    fake.newDevice ? { action: 'VERIFY_DEVICE', sentTo: SENT_TO, passkeys: fake.passkeys } : openWallet()
+    // As the frame: with a passkey, no code goes out until the user asks to recover by email.
+    !fake.newDevice
+      ? openWallet()
+      : fake.passkeys > 0
+        ? { action: 'VERIFY_DEVICE', passkeys: fake.passkeys }
+        : { action: 'VERIFY_DEVICE', sentTo: SENT_TO, match: DEVICE_MATCH, passkeys: fake.passkeys }
   const aborts = new Map<string, () => void>()
   return {
     switchNetwork: ({ chainId: next }) => {
@@ -163,7 +174,10 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
       if (otp !== DEVICE_CODE) throw wrongCode()
       return openWallet()
     },
-    sendDeviceCode: () => ({ sentTo: SENT_TO }),
+    sendDeviceCode: () =>
+      fake.passkeys > 0
+        ? { sentTo: SENT_TO, match: DEVICE_MATCH, opensAt: Date.now() + RECOVERY_WAIT_MS }
+        : { sentTo: SENT_TO, match: DEVICE_MATCH },
     unlockWithPasskey: () => {
       if (fake.passkeys === 0) throw new Error('This account has no passkey')
       return openWallet()
@@ -171,6 +185,12 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
     // A browser that refuses to share its storage with this site: the step stays, saying why.
     unlockWithStorageAccess: () => ({ action: 'VERIFY_DEVICE' as const, passkeys: fake.passkeys, partitioned: 'refused' as const }),
     addPasskey: () => ({ passkeys: ++fake.passkeys }),
+    getRecoveries: () => ({ recoveries: fake.recoveries }),
+    cancelRecovery: ({ id }) => {
+      if (!fake.recoveries.some((recovery) => recovery.id === id)) throw new Error('No such email recovery is under way')
+      fake.recoveries = fake.recoveries.filter((recovery) => recovery.id !== id)
+      return { recoveries: fake.recoveries }
+    },
     connectSocial: async () => {
       const step = await signIn()
       return step.action === 'CONNECT'

@@ -8,10 +8,11 @@ import {
   FrameConnectEmailAction,
   FrameConnected,
   FrameDappData,
+  FrameDeviceCodeSent,
   FrameEmail,
   FrameLoginStep,
-  FrameMaskedEmail,
   FrameOtp,
+  FrameRecoveries,
   FrameRequestId,
   FrameSessionToken,
   FrameSocialLoginStep,
@@ -58,6 +59,10 @@ export const frameMethodParams = {
   unlockWithStorageAccess: none,
   /** Signed in: the frame shows its own "Create a passkey" button; resolves once the passkey protects the wallet. */
   addPasskey: none,
+  /** Signed in: the email recoveries under way for this account (a device asked to open it without its passkey). */
+  getRecoveries: none,
+  /** Signed in: cancels one of them; the asking device can then not recover by email. */
+  cancelRecovery: z.object({ id: z.uuid() }),
   connectOtp: z.object({ otp: FrameOtp }),
   /**
    * `uri` is the popup URI getSocialRedirectUri gave: the login's start page on the secure origin
@@ -124,10 +129,12 @@ export const frameMethodResults = {
   switchNetwork: z.object({ chainId: FrameChainId }),
   connectEmail: z.object({ action: FrameConnectEmailAction }),
   connectDevice: FrameConnected,
-  sendDeviceCode: z.object({ sentTo: FrameMaskedEmail }),
+  sendDeviceCode: FrameDeviceCodeSent,
   unlockWithPasskey: FrameConnected,
   unlockWithStorageAccess: FrameLoginStep,
   addPasskey: z.object({ passkeys: z.int().check(z.minimum(1), z.maximum(100)) }),
+  getRecoveries: FrameRecoveries,
+  cancelRecovery: FrameRecoveries,
   connectOtp: FrameLoginStep,
   connectSocial: FrameSocialLoginStep,
   getSocialRedirectUri: z.object({ uri: FrameUrl }),

@@ -96,15 +96,37 @@ export type FrameUser = z.infer<typeof FrameUser>
 /** An email as the frame shows where a code went: `j***@example.com`, never the whole address. */
 export const FrameMaskedEmail = z.string().check(z.maxLength(FRAME_EMAIL_MAX_LENGTH), z.regex(/^[^\s@]{1,8}\*{3}@[^\s@]{1,253}$/))
 
+/** The two-digit number a new device shows while the owner's mail names it (number matching). */
+export const FrameMatchNumber = z.string().check(z.regex(/^[1-9]\d$/))
+const epochMs = z.int().check(z.minimum(0), z.maximum(8.64e15))
+
+/**
+ * What the key service did for a new device's email: mailed a code to `sentTo`, or, for an account
+ * with a passkey, started an email recovery that opens at `opensAt` (no code until then; the owner
+ * is mailed a cancel link and every device with the wallet open is told). `match`: the number
+ * this device shows, which the owner's mail names too.
+ */
+export const FrameDeviceCodeSent = z.object({
+  sentTo: FrameMaskedEmail,
+  match: z.optional(FrameMatchNumber),
+  opensAt: z.optional(epochMs),
+})
+export type FrameDeviceCodeSent = z.infer<typeof FrameDeviceCodeSent>
+
 /**
  * The login went through (CONNECT), or it proved the first factor only and this device does not
  * hold the wallet yet: it needs the second factor (VERIFY_DEVICE), a code the key service mailed
- * to `sentTo` (absent for an account without email) or one of the account's `passkeys`.
+ * to `sentTo` (absent for an account without email, and for one with passkeys until the user asks
+ * to recover by email) or one of the account's `passkeys`.
  */
 export const FrameSecondFactor = z.object({
   action: z.literal('VERIFY_DEVICE'),
   sentTo: z.optional(FrameMaskedEmail),
+  match: z.optional(FrameMatchNumber),
+  opensAt: z.optional(epochMs),
   passkeys: z.int().check(z.minimum(0), z.maximum(100)),
+  /** An account with passkeys and an email: recovery by email may be asked for (it waits). */
+  emailRecovery: z.optional(z.literal(true)),
   /**
    * Why this browser is a new device although it may hold the wallet on another dapp site: the
    * frame's storage is partitioned per site. `ask`: a click in the frame may ask the browser for
@@ -115,6 +137,20 @@ export const FrameSecondFactor = z.object({
 })
 export type FrameSecondFactor = z.infer<typeof FrameSecondFactor>
 export const FrameConnected = z.object({ action: z.literal('CONNECT') })
+
+/** An email recovery under way for the signed-in account (a device asked to open it without its passkey). */
+export const FrameRecovery = z.object({
+  id: z.uuid(),
+  requestedAt: epochMs,
+  opensAt: epochMs,
+  /** `Chrome 142 on Linux`, as the key service read the asking device's User-Agent. */
+  device: z.string().check(z.maxLength(120)),
+  /** `DE (IP 203.0.113.7)`. */
+  place: z.string().check(z.maxLength(120)),
+  match: FrameMatchNumber,
+})
+export type FrameRecovery = z.infer<typeof FrameRecovery>
+export const FrameRecoveries = z.object({ recoveries: z.array(FrameRecovery).check(z.maxLength(20)) })
 export const FrameLoginStep = z.union([FrameConnected, FrameSecondFactor])
 export type FrameLoginStep = z.infer<typeof FrameLoginStep>
 /** A social or Farcaster login: the user when the wallet opened, else the second factor it needs. */

@@ -1,4 +1,4 @@
-import type { FrameAccountType, FrameSocialProvider, SocialProvider } from '@airlock/protocol'
+import type { FrameAccountType, FrameRecovery, FrameSocialProvider, SocialProvider } from '@airlock/protocol'
 import { atom } from 'jotai'
 
 /**
@@ -56,13 +56,17 @@ export type LoginMethod = { method: 'email'; email: string } | { method: 'social
 /**
  * A login that proved its first factor on a device that does not hold the wallet yet (the frame's
  * VERIFY_DEVICE): the key service mailed a code to `sentTo`, or one of the account's `passkeys`
- * opens it (views/verify-device).
+ * opens it (views/verify-device). For an account with a passkey, an email recovery opens only at
+ * `opensAt`; `match` is the number this device shows and the owner's mail names.
  */
 export interface DeviceCheck {
   attempt?: number | undefined
   login?: LoginMethod | undefined
   sentTo?: string | undefined
+  match?: string | undefined
+  opensAt?: number | undefined
   passkeys?: number | undefined
+  emailRecovery?: boolean | undefined
   /** The frame's storage keeps this site apart from the others (FrameSecondFactor.partitioned). */
   partitioned?: 'ask' | 'refused' | undefined
   busy?: 'verifying' | 'sending' | 'passkey' | 'storage' | 'authenticating' | undefined
@@ -84,6 +88,9 @@ export interface AuthUser {
 }
 
 export const authUserAtom = atom<AuthUser | undefined>(undefined)
+
+/** The signed-in account's email recoveries under way, as the frame last listed them (undefined: not asked yet). */
+export const recoveriesAtom = atom<readonly FrameRecovery[] | undefined>(undefined)
 
 /** The email update from the Account view (SPEC section 4, "Email update"). */
 export interface EmailUpdate {

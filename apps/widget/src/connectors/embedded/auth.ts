@@ -197,7 +197,16 @@ async function continueEmailLogin(
  * key service's code or a passkey (actions/authDevice.ts).
  */
 export function checkDevice(ctx: WidgetContext, attempt: number, login: LoginMethod, step: FrameSecondFactor): void {
-  ctx.store.set(deviceCheckAtom, { attempt, login, sentTo: step.sentTo, passkeys: step.passkeys, partitioned: step.partitioned })
+  ctx.store.set(deviceCheckAtom, {
+    attempt,
+    login,
+    sentTo: step.sentTo,
+    match: step.match,
+    opensAt: step.opensAt,
+    passkeys: step.passkeys,
+    emailRecovery: step.emailRecovery,
+    partitioned: step.partitioned,
+  })
   showStep(ctx, { name: 'VerifyDevice' })
 }
 

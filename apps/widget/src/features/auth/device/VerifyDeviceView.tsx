@@ -8,6 +8,11 @@ import { CodeStatus, ResendCode } from '../email/EmailVerifyOtpView'
 import { OtpForm } from '../email/OtpForm'
 import '../email/email-login.css'
 import '../email/email-verify.css'
+import { formatTime } from '../../../ui/format'
+
+/** Why an account with a passkey cannot be opened by email at once (the "send us both codes" phishing). */
+export const RECOVERY_WAIT_EXPLAINED =
+  'Lost your passkey? Recovery by email takes 48 hours, and your email and every device where your wallet is open are told.'
 
 /** Why another code is needed where the browser keeps the frame's storage apart per site and will not share it. */
 export const PARTITIONED_MESSAGE =
@@ -28,8 +33,13 @@ export default function VerifyDeviceView() {
   const ctx = useWidget()
   const check = useAtomValue(deviceCheckAtom)
   const busy = check.busy
-  const hasEmail = check.sentTo !== undefined || check.login?.method === 'email'
+  const hasEmail = check.sentTo !== undefined || check.emailRecovery === true || check.login?.method === 'email'
   const passkeys = check.passkeys ?? 0
+  // With a passkey, email is a recovery the user asks for; it waits until `opensAt` (the key
+  // service names one only while it waits: once open, asking again sends the code).
+  const recovery = passkeys > 0 && hasEmail
+  const waiting = check.opensAt !== undefined
+  const codeSent = check.sentTo !== undefined && check.opensAt === undefined
   if (busy === 'storage')
     return (
       <section className="al-centered-view" data-testid="verify-device">
@@ -48,7 +58,18 @@ export default function VerifyDeviceView() {
     <section className="al-centered-view" data-testid="verify-device">
       <div className="al-email-verify-text">
         <p className="al-email-verify-title">Approve this device</p>
-        {check.sentTo ? (
+        {recovery && check.sentTo === undefined ? (
+          <p>This device is new to your wallet. Use your passkey to open it here.</p>
+        ) : waiting ? (
+          <p data-testid="recovery-waiting">
+            Email recovery requested. This device may open your wallet by email from {formatTime(new Date(check.opensAt!).toISOString())},
+            unless it is cancelled: we told{' '}
+            <span className="al-email-verify-address" data-testid="device-code-sent-to">
+              {check.sentTo}
+            </span>{' '}
+            and every device where your wallet is open.
+          </p>
+        ) : check.sentTo ? (
           <p>
             This device is new to your wallet. We sent a device code to{' '}
             <span className="al-email-verify-address" data-testid="device-code-sent-to">
@@ -64,6 +85,11 @@ export default function VerifyDeviceView() {
           <p>This device is new to your wallet. Use one of your passkeys to open it here.</p>
         )}
       </div>
+      {check.match && (
+        <p className="al-email-verify-hint" data-testid="device-match">
+          This device shows the number <strong>{check.match}</strong>: the email names the same number.
+        </p>
+      )}
       {check.partitioned === 'refused' && (
         <p className="al-email-verify-hint" data-testid="device-partitioned">
           {PARTITIONED_MESSAGE}
@@ -84,7 +110,7 @@ export default function VerifyDeviceView() {
           </Button>
         </>
       )}
-      {hasEmail && (
+      {hasEmail && (!recovery || codeSent) && (
         <>
           <OtpForm
             inputTestId="device-otp-input"
@@ -97,7 +123,20 @@ export default function VerifyDeviceView() {
           <ResendCode disabled={busy !== undefined && busy !== 'passkey'} onResend={() => void resendDeviceCode(ctx)} />
         </>
       )}
-      {!hasEmail && check.error && (
+      {recovery && !codeSent && busy !== 'passkey' && (
+        <>
+          <p className="al-email-verify-hint">{RECOVERY_WAIT_EXPLAINED}</p>
+          <Button
+            variant="secondary"
+            data-testid="recover-by-email"
+            disabled={busy !== undefined}
+            onClick={() => void resendDeviceCode(ctx)}
+          >
+            {waiting ? 'Check again' : 'Recover by email'}
+          </Button>
+        </>
+      )}
+      {(!hasEmail || (recovery && !codeSent)) && check.error && (
         <p className="al-field-error" role="alert" data-testid="device-error">
           {check.error}
         </p>

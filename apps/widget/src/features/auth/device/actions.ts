@@ -12,6 +12,7 @@ import { finishLogin, INVALID_OTP_MESSAGE, LOGIN_EXPIRED_MESSAGE } from '../../.
  */
 
 export const PASSKEY_ADDED_MESSAGE = 'Passkey added: it opens this wallet on a new device'
+export const recoveryRequestedMessage = (sentTo: string) => `Email recovery requested: we told ${sentTo} and your other devices`
 
 const patch = (ctx: WidgetContext, update: Partial<DeviceCheck>) =>
   ctx.store.set(deviceCheckAtom, { ...ctx.store.get(deviceCheckAtom), ...update })
@@ -28,12 +29,16 @@ export function submitDeviceCode(ctx: WidgetContext, otp: string): Promise<void>
   })
 }
 
-/** "Send a new code": the key service mails again, within its back-off ('Please try again after {n} seconds'). */
+/**
+ * "Send a new code": the key service mails again, within its back-off ('Please try again after
+ * {n} seconds'). For an account with a passkey this asks for an email recovery, which opens only
+ * after its waiting period (`opensAt`); once that is over, the same button sends the code.
+ */
 export function resendDeviceCode(ctx: WidgetContext): Promise<void> {
   return withDeviceCheck(ctx, 'sending', async (frame) => {
-    const { sentTo } = await frame.api.sendDeviceCode()
-    patch(ctx, { sentTo })
-    ctx.toasts.show(`A new code was sent to ${sentTo}`, 'success')
+    const { sentTo, match, opensAt } = await frame.api.sendDeviceCode()
+    patch(ctx, { sentTo, match, opensAt })
+    ctx.toasts.show(opensAt === undefined ? `A new code was sent to ${sentTo}` : recoveryRequestedMessage(sentTo), 'success')
     return false
   })
 }

@@ -5,8 +5,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setOptions } from '../../../core/options/options'
 import { AUTH_CONNECTOR_ID } from '../../../connectors/embedded/id'
 import { authFrameStatusAtom } from '../../../connectors/embedded/atoms'
-import { currentRouteAtom } from '../../../core/router/atoms'
-import { createFakeFrame, DEVICE_CODE, FRAME_EMAIL, frameAccount, LOGIN_CODE, SENT_TO } from '../../../testing/fakeFrame'
+import { currentRouteAtom, navigateAtom } from '../../../core/router/atoms'
+import { openAtom } from '../../../core/modal/atoms'
+import {
+  createFakeFrame,
+  DEVICE_CODE,
+  DEVICE_MATCH,
+  FRAME_EMAIL,
+  frameAccount,
+  LOGIN_CODE,
+  RECOVERY_WAIT_MS,
+  SENT_TO,
+} from '../../../testing/fakeFrame'
+import { RECOVERY_WAIT_EXPLAINED } from '../device/VerifyDeviceView'
+import { RECOVERY_CANCELLED_MESSAGE } from '../device/recoveries'
 import { createFakeHost, devnetWallet } from '../../../testing/fakeHost'
 import { renderApp } from '../../../testing/renderApp'
 import { connectionAtom } from '../../../core/session/active'
@@ -154,6 +166,64 @@ describe('Connect view: email and social', () => {
     expect(ctx.store.get(connectionAtom).status).toBe('connecting')
     await act(async () => answer())
     await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+  })
+
+  it('a new device of an account with a passkey: the passkey first; email recovery only when asked, and it says it waits, with the number', async () => {
+    const { ctx, frame } = await render()
+    frame.newDevice = true
+    frame.passkeys = 1
+    typeEmail(FRAME_EMAIL)
+    await screen.findByTestId('email-verify-otp')
+    typeCode('otp-input', LOGIN_CODE)
+    const view = await screen.findByTestId('verify-device')
+    expect(view.textContent).toContain('Use your passkey to open it here.')
+    expect(view.textContent).toContain(RECOVERY_WAIT_EXPLAINED)
+    // No code was mailed, so there is nothing to type.
+    expect(screen.queryByTestId('device-otp-input')).toBeNull()
+    expect(frame.callsOf('sendDeviceCode')).toEqual([])
+    fireEvent.click(screen.getByTestId('recover-by-email'))
+    const waiting = await screen.findByTestId('recovery-waiting')
+    expect(waiting.textContent).toMatch(
+      /^Email recovery requested\. This device may open your wallet by email from \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M, unless it is cancelled: we told a\*\*\*@example\.com and every device where your wallet is open\.$/,
+    )
+    expect(screen.getByTestId('device-match').textContent).toBe(
+      `This device shows the number ${DEVICE_MATCH}: the email names the same number.`,
+    )
+    expect(screen.queryByTestId('device-otp-input')).toBeNull()
+    expect(screen.getByTestId('recover-by-email').textContent).toBe('Check again')
+    expect(screen.getByTestId('use-passkey')).toBeTruthy()
+    expect(ctx.store.get(connectionAtom).status).toBe('connecting')
+  })
+
+  it('a device where the wallet is open shows each email recovery under way in the Account view, and cancels it', async () => {
+    const { ctx, frame } = await render()
+    frame.recoveries = [
+      {
+        id: '0b6c1f2e-9a4d-4c3b-8e2f-1a2b3c4d5e6f',
+        requestedAt: Date.now(),
+        opensAt: Date.now() + RECOVERY_WAIT_MS,
+        device: 'Chrome 142 on Linux',
+        place: 'DE (IP 203.0.113.7)',
+        match: '31',
+      },
+    ]
+    typeEmail(FRAME_EMAIL)
+    await screen.findByTestId('email-verify-otp')
+    typeCode('otp-input', LOGIN_CODE)
+    await waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+    // The user opens the modal on the Account view: the recoveries are asked for then.
+    act(() => {
+      ctx.store.set(navigateAtom, { type: 'reset', route: { name: 'Account' } })
+      ctx.store.set(openAtom, true)
+    })
+    const notice = await screen.findByTestId('recovery-notice')
+    expect(notice.textContent).toMatch(
+      /^A device asked to open your wallet by emailChrome 142 on Linux, DE \(IP 203\.0\.113\.7\), on .+\. It shows the number 31\. Unless you cancel, it can open your wallet from .+\.Cancel this recovery$/,
+    )
+    fireEvent.click(screen.getByTestId('cancel-recovery'))
+    await waitFor(() => expect(screen.queryByTestId('recovery-notice')).toBeNull())
+    expect(frame.recoveries).toEqual([])
+    expect(await screen.findByText(RECOVERY_CANCELLED_MESSAGE)).toBeTruthy()
   })
 
   it('a new device of an account without email nor passkey says what it needs', async () => {

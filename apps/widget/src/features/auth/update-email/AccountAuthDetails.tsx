@@ -8,6 +8,7 @@ import { useWidget } from '../../../core/react'
 import { preloadRoute } from '../../../core/router/registry'
 import './update-email.css'
 import { connectionAtom } from '../../../core/session/active'
+import { RecoveryNotices } from '../device/RecoveryNotices'
 
 /**
  * The Account view's lines for an embedded wallet: the email of an email login (with the way to
@@ -19,7 +20,12 @@ export function AccountAuthDetails() {
   const user = useAtomValue(authUserAtom)
   if (!isEmbeddedConnector(connectorId) || !user) return null
   const provider = user.socialProvider ? SOCIAL_LABELS[user.socialProvider] : undefined
-  const passkeys = <Passkeys count={user.passkeys} />
+  const passkeys = (
+    <>
+      <Passkeys count={user.passkeys} />
+      <RecoveryNotices />
+    </>
+  )
   if (provider)
     return (
       <>
