@@ -12,6 +12,7 @@ import { secureFrameCsp } from '../http/csp'
 import type { RunningServer } from '../http/server'
 import { smtpMailer } from '../mail/mailer'
 import { API_ENDPOINTS } from '../openapi/endpoints'
+import { siwxSigner } from '../siwx'
 import { createMemoryProjectRegistry } from '../projects/registry'
 import { serverKeys } from '../secure-origin/secrets'
 import { startSecureOrigin } from '../secure-origin/server'
@@ -115,6 +116,7 @@ describe('HTTP fuzz: the data API', () => {
       projects,
       rpcUpstreams: {},
       data: { db, chains: createChainRegistry({}), projects, apiOrigin: 'http://api.localhost:4403', now: Date.now },
+      siwx: siwxSigner(randomBytes(32)),
       rateLimit: false,
     })
     const port = await deadPort()

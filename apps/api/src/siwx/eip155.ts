@@ -1,10 +1,11 @@
+import { EIP155_SIWX } from '@airlock/protocol'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { SIGNATURE_PATTERN, verifySignedMessage } from '../identity/signatures'
 import type { SiwxFamily } from './families'
 
 /** EIP-4361 sign-in: EOA signatures locally, ERC-1271 and ERC-6492 through the chain's node (identity/signatures.ts). */
 export const eip155Siwx: SiwxFamily = {
-  namespace: 'eip155',
+  template: EIP155_SIWX,
   serves: (chains, caipNetworkId) => chains.client(caipNetworkId) !== undefined,
   // EIP-4361 writes the EIP-55 form; viem's createSiweMessage does too.
   isAddress: (address) => isAddress(address, { strict: false }) && getAddress(address) === address,

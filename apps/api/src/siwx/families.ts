@@ -1,10 +1,12 @@
+import type { SiwxTemplate } from '@airlock/protocol'
 import type { ChainRegistry } from '../chains/registry'
 import { eip155Siwx } from './eip155'
 import { solanaSiwx } from './solana'
 
-/** What the sign-in routes need of a namespace; the message template itself is @airlock/protocol's. */
+/** What the sign-in routes need of a namespace. */
 export interface SiwxFamily {
-  namespace: string
+  /** Its message template, @airlock/protocol's (the widget writes with the same). */
+  template: SiwxTemplate
   /** Whether the API serves this CAIP-2 network (a sign-in for a chain it cannot reach is refused). */
   serves(chains: ChainRegistry, caipNetworkId: string): boolean
   /** The address exactly as the namespace's template writes it. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
-  parseAnySiwxMessage,
+  parseSiwxMessage,
   SiwxSessionRequest,
   SiwxTokenRequest,
   type SiwxSession,
@@ -16,6 +16,8 @@ import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import { ChainUnavailableError } from '../identity/signatures'
 import { SIWX_FAMILIES } from './families'
+
+const SIWX_TEMPLATES = SIWX_FAMILIES.map((family) => family.template)
 import { SiwxReason } from './reasons'
 import { checkSiwxMessage, sessionEnd, SIWX_NONCE_TTL_MS } from './rules'
 import {
@@ -32,8 +34,15 @@ import { readSiwxToken, signSiwxToken, type SiwxSigner } from './tokens'
 
 export const SIWX_MAX_BODY_BYTES = 32 * 1024
 export const SiwxListQuery = z.object({
-  address: z.string().min(1).max(128).describe('The account address as the message writes it (eip155: EIP-55 checksummed)'),
-  chainId: z.string().max(64).optional().describe('A CAIP-2 network id: only the sessions on it'),
+  address: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,128}$/, 'must be an address (letters and digits)')
+    .describe('The account address as the message writes it (eip155: EIP-55 checksummed)'),
+  chainId: z
+    .string()
+    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id')
+    .optional()
+    .describe('A CAIP-2 network id: only the sessions on it'),
 })
 
 type C = Context<{ Variables: ApiVariables }>
@@ -74,10 +83,11 @@ export function siwxRoutes(deps: ApiDeps, signer: SiwxSigner): Hono<{ Variables:
     const body = await parseBody(c, SiwxSessionRequest)
     if (body instanceof Response) return body
     const project = c.get('project')
-    const parsed = parseAnySiwxMessage(body.message)
+    const parsed = parseSiwxMessage(SIWX_TEMPLATES, body.message)
     if (!parsed.ok) return refuse(c, 400, MESSAGE_REFUSALS[parsed.error], 'message')
     const { data, namespace } = parsed
-    const family = SIWX_FAMILIES.find((candidate) => candidate.namespace === namespace)!
+    // Parsed with the families' own templates: the namespace is one of theirs.
+    const family = SIWX_FAMILIES.find((candidate) => candidate.template.namespace === namespace)!
     const nowMs = deps.now()
     const problem = checkSiwxMessage(data, { project, family, chains: deps.chains, nowMs })
     if (problem) return refuse(c, 400, problem, 'message')

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign as ed25519Sign } from 'node:crypto'
 import { type AnvilNode, devnetAccounts, startAnvil } from '@airlock/devnet'
-import { createEip155SiwxMessage, createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
+import { createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
 import { getBase58Decoder } from '@solana/kit'
 import {
   createPublicClient,
@@ -91,7 +91,7 @@ describe('the message templates', () => {
       resources: ['https://a.example/x', 'ipfs://bafy'],
     }
     for (const extra of [{}, full]) {
-      const ours = createEip155SiwxMessage({
+      const ours = createSiwxMessage({
         domain: base.domain,
         accountAddress: base.address,
         uri: base.uri,
@@ -244,6 +244,7 @@ describe('POST /v1/siwx/sessions', () => {
       [canonical.replace('Issued At: ', 'Issued At:  '), SiwxReason.malformed],
       [canonical.replace(/Issued At: (.*)\.\d{3}Z/, 'Issued At: $1Z'), SiwxReason.malformed],
       [canonical.replace(alice.address, alice.address.toLowerCase()), SiwxReason.address],
+      [canonical.replace('Sign in to Demo', 'Sign in to\u0000Demo'), SiwxReason.malformed],
       [
         canonical.replace('wants you to sign in with your Ethereum account', 'wants you to sign in with your Dogecoin account'),
         SiwxReason.malformed,

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
+import { SOLANA_SIWX } from '@airlock/protocol'
 import { getBase58Encoder } from '@solana/kit'
 import { isSolanaAddress } from '../chains/solana'
 import type { SiwxFamily } from './families'
@@ -14,7 +15,7 @@ const bytesOf = (text: string): Uint8Array | undefined => {
 
 /** Sign In With Solana: the wallet's ed25519 signature (base58) of the message's UTF-8 bytes by the address's key. */
 export const solanaSiwx: SiwxFamily = {
-  namespace: 'solana',
+  template: SOLANA_SIWX,
   serves: (chains, caipNetworkId) => chains.solana?.supported().includes(caipNetworkId) ?? false,
   isAddress: isSolanaAddress,
   isSignature: (signature) => signature.length <= 90 && bytesOf(signature)?.length === 64,

@@ -1,4 +1,4 @@
-import { parseSiwxMessage, renderSiwxMessage, type SiwxMessageData, type SiwxParseResult, type SiwxTemplate } from './message'
+import type { SiwxTemplate } from './message'
 
 /**
  * EIP-4361 (Sign-In with Ethereum) exactly as `viem/siwe` `createSiweMessage` writes it: no scheme
@@ -13,6 +13,3 @@ export const EIP155_SIWX: SiwxTemplate = {
   chainField: (chainId) => /^eip155:[1-9][0-9]{0,15}$/.exec(chainId)?.[0].slice('eip155:'.length),
   chainIdOf: (field) => `eip155:${field}`,
 }
-
-export const createEip155SiwxMessage = (data: SiwxMessageData): string => renderSiwxMessage(EIP155_SIWX, data)
-export const parseEip155SiwxMessage = (message: string): SiwxParseResult => parseSiwxMessage([EIP155_SIWX], message)

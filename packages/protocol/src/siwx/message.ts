@@ -8,8 +8,9 @@ import * as z from 'zod/mini'
  * would not write.
  */
 
-/** No line breaks inside a field: each field is one line of the message. */
-const oneLine = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^\r\n]*$/))
+/** No line break (each field is one line of the message) nor any other control character inside a field. */
+// eslint-disable-next-line no-control-regex
+const oneLine = (max: number) => z.string().check(z.minLength(1), z.maxLength(max), z.regex(/^[^\x00-\x1f\x7f]*$/))
 /** An ISO 8601 instant exactly as `Date.prototype.toISOString` writes it (what `viem/siwe` writes). */
 const isoInstant = z.string().check(
   z.maxLength(30),

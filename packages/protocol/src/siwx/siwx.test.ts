@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSiwxMessage, parseAnySiwxMessage, parseEip155SiwxMessage, parseSolanaSiwxMessage, type SiwxMessageData } from '.'
+import { createSiwxMessage, EIP155_SIWX, parseAnySiwxMessage, parseSiwxMessage, SOLANA_SIWX, type SiwxMessageData } from '.'
 
 const solana: SiwxMessageData = {
   domain: 'dapp.example:8443',
@@ -68,8 +68,8 @@ describe('the sign-in templates', () => {
       const message = createSiwxMessage(data)
       expect(parseAnySiwxMessage(message)).toEqual({ ok: true, namespace: data.chainId.split(':')[0], data })
     }
-    expect(parseEip155SiwxMessage(createSiwxMessage(solana))).toEqual({ ok: false, error: 'malformed' })
-    expect(parseSolanaSiwxMessage(createSiwxMessage(eip155)).ok).toBe(false)
+    expect(parseSiwxMessage([EIP155_SIWX], createSiwxMessage(solana))).toEqual({ ok: false, error: 'malformed' })
+    expect(parseSiwxMessage([SOLANA_SIWX], createSiwxMessage(eip155))).toEqual({ ok: false, error: 'malformed' })
   })
 
   it('refuse a text that is not the template’s bytes, however close', () => {
@@ -98,6 +98,7 @@ describe('the sign-in templates', () => {
 
   it('cannot be made to write a field that spans lines, a chain of another namespace, or an unknown namespace', () => {
     expect(() => createSiwxMessage({ ...eip155, statement: 'Sign in\nURI: https://evil.example' })).toThrow(RangeError)
+    expect(() => createSiwxMessage({ ...eip155, statement: 'Sign in\u0000' })).toThrow(RangeError)
     expect(() => createSiwxMessage({ ...eip155, chainId: 'eip155:0x1' })).toThrow(RangeError)
     expect(() => createSiwxMessage({ ...solana, chainId: 'bip122:000000000019d6689c085ae165831e93' })).toThrow(/not available/)
   })

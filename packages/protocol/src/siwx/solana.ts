@@ -1,4 +1,4 @@
-import { parseSiwxMessage, renderSiwxMessage, type SiwxMessageData, type SiwxParseResult, type SiwxTemplate } from './message'
+import type { SiwxTemplate } from './message'
 
 /**
  * CAIP-122 for Solana with the Sign In With Solana field names, as `@solana/wallet-standard-util`
@@ -13,6 +13,3 @@ export const SOLANA_SIWX: SiwxTemplate = {
   chainField: (chainId) => /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.exec(chainId)?.[0].slice('solana:'.length),
   chainIdOf: (field) => `solana:${field}`,
 }
-
-export const createSolanaSiwxMessage = (data: SiwxMessageData): string => renderSiwxMessage(SOLANA_SIWX, data)
-export const parseSolanaSiwxMessage = (message: string): SiwxParseResult => parseSiwxMessage([SOLANA_SIWX], message)
