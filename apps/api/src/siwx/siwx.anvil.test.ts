@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign as ed25519Sign } from 'node:crypto'
 import { type AnvilNode, devnetAccounts, startAnvil } from '@airlock/devnet'
-import { createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
+import { createSiwxMessage, SiwxSessionList, SiwxSessionResponse, SiwxVerifyResponse, type SiwxMessageData } from '@airlock/protocol'
 import { getBase58Decoder } from '@solana/kit'
 import {
   createPublicClient,
@@ -114,11 +114,14 @@ describe('POST /v1/siwx/sessions', () => {
     const reply = await signIn(api, data, aliceSigns)
     expect(reply.status).toBe(201)
     expect(reply.body).toMatchObject({ data, message: createSiwxMessage(data), expiresAt: data.expirationTime })
+    // The widget reads the answers with the protocol's schemas.
+    expect(SiwxSessionResponse.safeParse(reply.body).error).toBeUndefined()
     const token = reply.body.token as string
 
     const verified = await call(api.app, 'POST', '/v1/siwx/verify', { token })
     expect(verified.status).toBe(200)
     expect(verified.body).toMatchObject({ valid: true, session: { id: reply.body.id, data } })
+    expect(SiwxVerifyResponse.safeParse(verified.body).error).toBeUndefined()
     // Another project's backend cannot use this project's token.
     const elsewhere = await call(
       api.app,
@@ -132,6 +135,7 @@ describe('POST /v1/siwx/sessions', () => {
     const listed = await call(api.app, 'GET', `/v1/siwx/sessions?address=${alice.address}&chainId=${CHAIN}`)
     expect((listed.body.sessions as { id: string }[]).map((session) => session.id)).toContain(reply.body.id)
     expect(JSON.stringify(listed.body)).not.toContain(token)
+    expect(SiwxSessionList.safeParse(listed.body).error).toBeUndefined()
 
     expect((await call(api.app, 'POST', '/v1/siwx/sessions/revoke', { token })).body).toEqual({ revoked: true })
     const after = await call(api.app, 'POST', '/v1/siwx/verify', { token })
