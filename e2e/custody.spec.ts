@@ -3,7 +3,7 @@ import { getAddress } from 'viem'
 import { expect, openDemo, stack, test } from './fixtures'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
 import { waitForMail } from '@airlock/devnet/mail'
-import { emailLogin, enterCode, freshEmail, loginCode, startEmailLogin } from './support/emailLogin'
+import { emailLogin, freshEmail, loginOnNewDevice } from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
 
 /**
@@ -175,12 +175,8 @@ test.describe('custody: the two-code phishing (issue 23)', () => {
     try {
       const evil = await attacker.newPage()
       const evilWidget = evil.frameLocator('iframe[data-airlock]')
-      await openDemo(evil)
-      const sent = Date.now()
-      await startEmailLogin(evil, evilWidget, email)
       // The login code, read out by the victim to the phishing page.
-      await enterCode(evilWidget, 'otp-input', await loginCode(evilWidget, email, sent))
-      await expect(evilWidget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
+      const sent = await loginOnNewDevice(evil, evilWidget, email)
       // No device code exists to phish: the passkey is the way, and email recovery must be asked for.
       await expect(evilWidget.getByTestId('device-otp-input')).toHaveCount(0)
       await evilWidget.getByTestId('recover-by-email').click()

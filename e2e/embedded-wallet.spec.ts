@@ -2,7 +2,16 @@ import type { BrowserContext } from '@playwright/test'
 import { DEVNET_WALLET_RDNS, chainClient, expect, fund, openDemo, solanaEndpoints, stack, test } from './fixtures'
 import { approveInFrame, rejectInFrame, secureFrameLocator } from './support/confirm'
 import { captureKeyIsolation, findKeyLeaks } from './support/keyIsolation'
-import { DEVICE_MAIL, emailLogin, enterCode, freshEmail, loginCode, mailedCode, startEmailLogin } from './support/emailLogin'
+import {
+  DEVICE_MAIL,
+  emailLogin,
+  enterCode,
+  freshEmail,
+  loginCode,
+  loginOnNewDevice,
+  mailedCode,
+  startEmailLogin,
+} from './support/emailLogin'
 import { signInAtStandIn } from './support/socialLogin'
 import { freshSolanaAddress, lamportsOf, openSolanaSendForm, SOLANA } from './support/solana'
 import { solanaDevnetSigner, transferSol } from '@airlock/devnet/solana/client'
@@ -128,11 +137,7 @@ test.describe('embedded wallet: email login', () => {
     try {
       const phone = await other.newPage()
       const phoneWidget = phone.frameLocator('iframe[data-airlock]')
-      await openDemo(phone)
-      const sent = Date.now()
-      await startEmailLogin(phone, phoneWidget, email)
-      await enterCode(phoneWidget, 'otp-input', await loginCode(phoneWidget, email, sent))
-      await expect(phoneWidget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
+      const sent = await loginOnNewDevice(phone, phoneWidget, email)
       await expect(phoneWidget.getByTestId('device-code-sent-to')).toHaveText(`${email[0]}***@example.com`)
       await expect(phone.getByTestId('account-status')).not.toHaveText('connected')
       await enterCode(phoneWidget, 'device-otp-input', await mailedCode(email, DEVICE_MAIL, sent))

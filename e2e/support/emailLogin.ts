@@ -1,7 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { waitForMail } from '@airlock/devnet/mail'
 import { getAddress, type Address } from 'viem'
-import { expect, stack } from '../fixtures'
+import { expect, openDemo, stack } from '../fixtures'
 
 /** The embedded wallet's email login, as a user does it: the code is read from the mail sink's inbox. */
 
@@ -66,4 +66,17 @@ export async function emailLogin(page: Page, widget: FrameLocator, email: string
   await enterCode(widget, 'otp-input', await loginCode(widget, email, since))
   await expect(page.getByTestId('account-status')).toHaveText('connected', { timeout: 15_000 })
   return getAddress((await page.getByTestId('account-address').textContent())!)
+}
+
+/**
+ * An email login on a browser the wallet does not know, up to the step that asks for its second
+ * factor (VerifyDevice); when the login code was asked for, to read the device mails sent since.
+ */
+export async function loginOnNewDevice(page: Page, widget: FrameLocator, email: string): Promise<number> {
+  await openDemo(page)
+  const sent = Date.now()
+  await startEmailLogin(page, widget, email)
+  await enterCode(widget, 'otp-input', await loginCode(widget, email, sent))
+  await expect(widget.getByTestId('verify-device')).toBeVisible({ timeout: 15_000 })
+  return sent
 }

@@ -1,47 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
-import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import type { MailSink } from '@airlock/devnet/mail'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
-import { openDatabase } from '../db/open'
 import { permissionsPolicy } from '../http/security-headers'
-import { smtpMailer } from '../mail/mailer'
 import { createKeyServiceApp, KeyServiceReason, KS_CODE_MAX_TRIES, KS_DEVICE_COOKIE, wrongDeviceCodeMessage } from './app'
 import { AssertionReason, ed25519FromSeed, signAssertion, type AssertionPurpose } from './assertion'
 import { keyServiceKeys } from './secrets'
 import { auditTrail } from './store'
+import { startKeyServiceUnderTest, TEST_SECURE_ORIGIN, type KeyServiceUnderTest } from './testing'
 
-const SECURE = 'http://secure.localhost:4402'
+const SECURE = TEST_SECURE_ORIGIN
 const START = Date.UTC(2030, 0, 1)
-const sos = ed25519FromSeed(randomBytes(32))
 
 let db: Database
 let sink: MailSink
-let mailer: ReturnType<typeof smtpMailer>
+let sos: KeyServiceUnderTest['sos']
 let time = START
-let app: ReturnType<typeof createKeyServiceApp>
+let app: KeyServiceUnderTest['app']
+let service: KeyServiceUnderTest | undefined
 
 beforeAll(async () => {
-  ;[db, sink] = await Promise.all([
-    openDatabase({ migrationsDir: fileURLToPath(new URL('./migrations/', import.meta.url)) }),
-    startMailSink({ smtpPort: 0, httpPort: 0 }),
-  ])
-  mailer = smtpMailer(sink.smtpUrl)
-  app = createKeyServiceApp({
-    secureOrigin: SECURE,
-    sosPublicKey: sos.publicKey,
-    keys: keyServiceKeys(randomBytes(32)),
-    db,
-    mailer,
-    now: () => time,
-    rateLimit: false,
-  })
+  service = await startKeyServiceUnderTest({ now: () => time })
+  ;({ db, sink, sos, app } = service)
 }, 30_000)
 
-afterAll(async () => {
-  mailer?.close()
-  await Promise.all([db?.close(), sink?.stop()])
-})
+afterAll(() => service?.close())
 
 beforeEach(() => {
   sink.clear()

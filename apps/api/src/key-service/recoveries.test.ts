@@ -1,54 +1,38 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
-import { startMailSink, type MailSink } from '@airlock/devnet/mail'
+import type { MailSink } from '@airlock/devnet/mail'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
-import { openDatabase } from '../db/open'
-import { smtpMailer } from '../mail/mailer'
-import { createKeyServiceApp, DEFAULT_RECOVERY_WAIT_MS, KeyServiceReason, KS_USER_DAILY_RECOVERIES, RECOVERY_OPEN_FOR_MS } from './app'
-import { ed25519FromSeed, signAssertion, type AssertionPurpose } from './assertion'
+import { DEFAULT_RECOVERY_WAIT_MS, KeyServiceReason, KS_USER_DAILY_RECOVERIES, RECOVERY_OPEN_FOR_MS } from './app'
+import { signAssertion, type AssertionPurpose } from './assertion'
 import { CancelPageText } from './cancel-page'
-import { keyServiceKeys } from './secrets'
 import { auditTrail } from './store'
+import { startKeyServiceUnderTest, TEST_SECURE_ORIGIN, type KeyServiceUnderTest } from './testing'
 
 /**
  * Issue 23: an account with a passkey cannot be opened on a new device by its login and email
  * alone at once (the "send us the two codes" phishing): email-only recovery waits 48 hours, the
  * owner is mailed a cancel link, and every device with the wallet open can see and cancel it.
  */
-const SECURE = 'http://secure.localhost:4402'
+const SECURE = TEST_SECURE_ORIGIN
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36'
-const sos = ed25519FromSeed(randomBytes(32))
 let time = Date.UTC(2031, 0, 1)
 let db: Database
 let sink: MailSink
-let mailer: ReturnType<typeof smtpMailer>
-let app: ReturnType<typeof createKeyServiceApp>
+let sos: KeyServiceUnderTest['sos']
+let app: KeyServiceUnderTest['app']
+let service: KeyServiceUnderTest | undefined
 
 beforeAll(async () => {
-  ;[db, sink] = await Promise.all([
-    openDatabase({ migrationsDir: fileURLToPath(new URL('./migrations/', import.meta.url)) }),
-    startMailSink({ smtpPort: 0, httpPort: 0 }),
-  ])
-  mailer = smtpMailer(sink.smtpUrl)
-  app = createKeyServiceApp({
-    secureOrigin: SECURE,
-    sosPublicKey: sos.publicKey,
-    keys: keyServiceKeys(randomBytes(32)),
-    db,
-    mailer,
+  service = await startKeyServiceUnderTest({
     now: () => time,
-    rateLimit: false,
     publicUrl: 'https://keys.example',
     trustedProxies: ['127.0.0.1'],
     countryHeader: 'CF-IPCountry',
   })
+  ;({ db, sink, sos, app } = service)
 }, 30_000)
 
-afterAll(async () => {
-  mailer?.close()
-  await Promise.all([db?.close(), sink?.stop()])
-})
+afterAll(() => service?.close())
 
 beforeEach(() => {
   sink.clear()
