@@ -2,6 +2,7 @@ import { DEVNET_CONTRACTS, DEVNET_TOKENS, startDevnet, type Devnet } from '@airl
 import { createWalletClient, erc20Abi, http, type Address, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
+import { withGasHeadroom } from '../convert/quote-math'
 import type { ApiDeps } from '../deps'
 import { NATIVE_TOKEN_ADDRESS } from './caip'
 import { uniswapV2DexConfig, type DexConfig } from './dex-config'
@@ -60,7 +61,10 @@ export async function startTestDevnet(ports: [number, number]): Promise<TestDevn
         chain: publicClient.chain,
         transport: http(chain.rpcUrl),
       })
-      const hash = await wallet.sendTransaction({ ...tx, chain: publicClient.chain })
+      // An estimate made in the pool's last block second skips Uniswap V2's price accumulators, which
+      // the mined block (a second later) writes: without headroom the swap can run out of gas.
+      const gas = tx.gas ?? withGasHeadroom(await publicClient.estimateGas({ ...tx, account: wallet.account }))
+      const hash = await wallet.sendTransaction({ ...tx, gas, chain: publicClient.chain })
       const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
       return { gasUsed: receipt.gasUsed, effectiveGasPrice: receipt.effectiveGasPrice, status: receipt.status }
     },

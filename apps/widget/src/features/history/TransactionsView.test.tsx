@@ -34,6 +34,12 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/**
+ * The list watches its end from an effect after the page renders: on a loaded machine the rows can
+ * be on screen before it does. A browser reports the end on observe, so wait for the observer first.
+ */
+const endWatched = () => waitFor(() => expect(observed.some(({ target }) => target?.isConnected)).toBe(true))
+
 const scrollToEnd = () =>
   act(async () => {
     for (const { callback, target } of observed)
@@ -116,6 +122,7 @@ describe('Transactions view', () => {
     )
     await openTransactions(fetch)
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(2))
+    await endWatched()
     await scrollToEnd()
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(3))
     expect(historyCalls(fetch).map((url) => url.searchParams.get('cursor'))).toEqual([null, null, 'c1'])
@@ -160,6 +167,7 @@ describe('Transactions view', () => {
     })
     const { host } = await openTransactions(fetch)
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(1))
+    await endWatched()
     await scrollToEnd()
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Failed to fetch transactions'))
     const event = host.events.find((e) => e.type === 'event' && e.event.data.event === 'ERROR_FETCH_TRANSACTIONS')
