@@ -6,7 +6,7 @@ import type { ApiVariables } from '../api/project-guard'
 import { balanceRoutes } from '../balance/routes'
 import type { BalanceItem } from '../balance/format'
 import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
-import { CHAIN, DEVNET_CONTRACTS, startTestDevnet, type TestDevnet } from '../prices/devnet-support'
+import { CHAIN, DEVNET_CONTRACTS, startTestDevnet, type TestDevnet } from '../testing/devnet'
 import { mountV1, postJson } from '../prices/test-support'
 import {
   ConvertAllowanceResponse,

@@ -189,13 +189,18 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
       await next()
     }
 
-  const record = (c: C, entry: { action: AuditEntry['action']; factor?: string; ksDevice?: string; keyIds?: string[] }) =>
+  /** An audit entry of this request, for the user and device its assertion names (the cancel link names them itself). */
+  const record = (
+    c: C,
+    entry: { action: AuditEntry['action']; factor?: string; ksDevice?: string; keyIds?: string[] },
+    subject: { userId: string; deviceHash: string } = { userId: c.var.claims.sub, deviceHash: c.var.claims.dev },
+  ) =>
     audit(db, {
       at: new Date(now()),
-      userId: c.var.claims.sub,
+      userId: subject.userId,
       action: entry.action,
       factor: entry.factor ?? null,
-      deviceHash: c.var.claims.dev,
+      deviceHash: subject.deviceHash,
       ksDeviceHash: entry.ksDevice ?? null,
       keyIds: entry.keyIds ?? [],
       clientAddress: clientAddress(c),
@@ -378,17 +383,7 @@ export function createKeyServiceApp(options: KeyServiceAppOptions): Hono<Env> {
     const token = CancelToken.safeParse(form.t)
     const recovery = token.success ? await cancelRecovery(db, { cancelHash: hashToken(token.data) }, new Date(now())) : undefined
     if (!recovery) return c.html(cancelledPage(CancelPageText.unknown), 404)
-    await audit(db, {
-      at: new Date(now()),
-      userId: recovery.userId,
-      action: 'recovery-cancel',
-      factor: 'email-link',
-      deviceHash: recovery.deviceHash,
-      ksDeviceHash: null,
-      keyIds: [],
-      clientAddress: clientAddress(c),
-      userAgent: c.req.header('User-Agent') ?? null,
-    })
+    await record(c, { action: 'recovery-cancel', factor: 'email-link' }, recovery)
     return c.html(cancelledPage(CancelPageText.done))
   })
 

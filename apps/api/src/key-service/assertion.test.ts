@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { AssertionReason, ed25519FromSeed, exportPublicKey, importPublicKey, signAssertion, verifyAssertion } from './assertion'
+import { AssertionReason, exportPublicKey, importPublicKey, signAssertion, verifyAssertion } from './assertion'
+import { ed25519FromSeed } from '../security/ed25519'
 
 const NOW = Date.UTC(2030, 0, 1)
 const sos = ed25519FromSeed(randomBytes(32))

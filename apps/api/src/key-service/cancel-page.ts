@@ -1,3 +1,5 @@
+import { escapeHtml } from '../http/escape-html'
+
 /** The key service's one page: the cancel link of an email recovery (no script; escaped text only). */
 
 export const CancelPageText = {
@@ -5,9 +7,6 @@ export const CancelPageText = {
   already: 'This recovery was already cancelled: the device cannot open your wallet by email.',
   done: 'Cancelled. That device cannot open your wallet by email. Someone may have your login: secure your email and social accounts.',
 } as const
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 const page = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -20,15 +19,15 @@ export function cancelPage(
 ): string {
   return page(
     `<h1>Cancel this email recovery?</h1>` +
-      `<p>A device asked to open your Airlock wallet by email on ${escape(new Date(recovery.requestedAt).toUTCString())}:</p>` +
-      `<ul><li>Device: ${escape(recovery.device)}</li><li>Place (approximate): ${escape(recovery.place)}</li>` +
-      `<li>Its number: ${escape(recovery.match)}</li></ul>` +
-      `<p>Unless cancelled, it may open your wallet from ${escape(new Date(recovery.opensAt).toUTCString())}.</p>` +
-      `<form method="post" action="/recoveries/cancel"><input type="hidden" name="t" value="${escape(token)}">` +
+      `<p>A device asked to open your Airlock wallet by email on ${escapeHtml(new Date(recovery.requestedAt).toUTCString())}:</p>` +
+      `<ul><li>Device: ${escapeHtml(recovery.device)}</li><li>Place (approximate): ${escapeHtml(recovery.place)}</li>` +
+      `<li>Its number: ${escapeHtml(recovery.match)}</li></ul>` +
+      `<p>Unless cancelled, it may open your wallet from ${escapeHtml(new Date(recovery.opensAt).toUTCString())}.</p>` +
+      `<form method="post" action="/recoveries/cancel"><input type="hidden" name="t" value="${escapeHtml(token)}">` +
       `<button type="submit" id="cancel-recovery">Cancel the recovery</button></form>`,
   )
 }
 
 export function cancelledPage(text: string): string {
-  return page(`<h1>Airlock wallet recovery</h1><p id="recovery-status">${escape(text)}</p>`)
+  return page(`<h1>Airlock wallet recovery</h1><p id="recovery-status">${escapeHtml(text)}</p>`)
 }

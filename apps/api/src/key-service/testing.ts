@@ -5,7 +5,7 @@ import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import { smtpMailer } from '../mail/mailer'
 import { createKeyServiceApp, type KeyServiceAppOptions } from './app'
-import { ed25519FromSeed } from './assertion'
+import { ed25519FromSeed } from '../security/ed25519'
 import { keyServiceKeys } from './secrets'
 
 export const TEST_SECURE_ORIGIN = 'http://secure.localhost:4402'

@@ -3,7 +3,7 @@ import { encodeFunctionData, formatUnits, parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FungiblePriceResponse } from '@airlock/protocol'
 import { NATIVE_TOKEN_ADDRESS } from './caip'
-import { CHAIN, DEVNET_CONTRACTS, OTHER_CHAIN, startTestDevnet, type TestDevnet } from './devnet-support'
+import { CHAIN, DEVNET_CONTRACTS, OTHER_CHAIN, startTestDevnet, type TestDevnet } from '../testing/devnet'
 import { PriceResponse, pricesRoutes, type FungiblePrice } from './routes'
 import { mountV1, postJson } from './test-support'
 

@@ -1,5 +1,6 @@
 import { createHmac, type KeyObject } from 'node:crypto'
-import { ed25519FromSeed, exportPublicKey } from '../key-service/assertion'
+import { exportPublicKey } from '../key-service/assertion'
+import { ed25519FromSeed } from '../security/ed25519'
 import { decodeSecret, MIN_SECRET_BYTES } from '../security/tokens'
 
 /**

@@ -1,7 +1,7 @@
 import { EIP155_SIWX } from '@airlock/protocol'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { SIGNATURE_PATTERN, verifySignedMessage } from '../identity/signatures'
-import type { SiwxFamily } from './families'
+import type { SiwxFamily } from './family'
 
 /** EIP-4361 sign-in: EOA signatures locally, ERC-1271 and ERC-6492 through the chain's node (identity/signatures.ts). */
 export const eip155Siwx: SiwxFamily = {

@@ -1,7 +1,7 @@
 import type { SiwxMessageData } from '@airlock/protocol'
 import type { ChainRegistry } from '../chains/registry'
 import type { Project } from '../projects/project'
-import type { SiwxFamily } from './families'
+import type { SiwxFamily } from './family'
 import { SiwxReason } from './reasons'
 
 /** The pure rules of a sign-in message (no I/O): the site, the chain and the clock. */

@@ -2,7 +2,7 @@ import { createPublicKey, verify } from 'node:crypto'
 import { SOLANA_SIWX } from '@airlock/protocol'
 import { getBase58Encoder } from '@solana/kit'
 import { isSolanaAddress } from '../chains/solana'
-import type { SiwxFamily } from './families'
+import type { SiwxFamily } from './family'
 
 const base58 = getBase58Encoder()
 const bytesOf = (text: string): Uint8Array | undefined => {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, type KeyObject } from 'node:crypto'
 import { errors, jwtVerify, SignJWT, type JWK } from 'jose'
-import { ed25519FromSeed } from '../key-service/assertion'
+import { ed25519FromSeed } from '../security/ed25519'
 import { MIN_SECRET_BYTES } from '../security/tokens'
 import { SiwxReason } from './reasons'
 

@@ -4,9 +4,9 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import { withGasHeadroom } from '../convert/quote-math'
 import type { ApiDeps } from '../deps'
-import { NATIVE_TOKEN_ADDRESS } from './caip'
-import { uniswapV2DexConfig, type DexConfig } from './dex-config'
-import { testDeps } from './test-support'
+import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
+import { uniswapV2DexConfig, type DexConfig } from '../prices/dex-config'
+import { testDeps } from '../prices/test-support'
 
 /**
  * The real devnet for the balance, prices and convert integration tests: anvil chains 31337 and
