@@ -36,6 +36,7 @@ export function mountDemo(airlock: Airlock): void {
   const chain = row('Chain', 'account-chain')
   const connections = row('Connections', 'account-connections')
   const balance = row('Balance', 'account-balance')
+  const signedIn = row('Signed in (SIWX)', 'siwx-session')
   const signature = row('Last signature', 'signature')
   const txHash = row('Last transaction', 'tx-hash')
   const error = element('p', { testid: 'error', className: 'error' })
@@ -71,6 +72,7 @@ export function mountDemo(airlock: Airlock): void {
       await refreshBalance()
     }),
     button('Disconnect', 'disconnect-button', () => airlock.disconnect()),
+    button('Sign out', 'sign-out-button', () => airlock.signOut()),
     button('Toggle theme', 'theme-button', () => airlock.setThemeMode(airlock.getState().themeMode === 'dark' ? 'light' : 'dark')),
     button('Load devnet wallet', 'load-wallet-button', async () => {
       // A stand-in browser extension for people trying the demo without one.
@@ -99,6 +101,9 @@ export function mountDemo(airlock: Airlock): void {
       void refreshBalance().catch(() => (balance.textContent = 'unavailable'))
     }
   }
+  airlock.subscribeSession((session) => {
+    signedIn.textContent = session ? `${session.data.chainId}:${session.data.accountAddress} until ${session.expiresAt}` : '—'
+  })
   provider.on('chainChanged', () => void refreshBalance().catch(() => (balance.textContent = 'unavailable')))
   airlock.subscribeState(render)
   render(airlock.getState())

@@ -13,6 +13,7 @@ import {
   type AirlockEvent,
   type AirlockState,
   type DropReason,
+  type SiwxDappSession,
   type HostEvent,
   type HostMethods,
   type Namespace,
@@ -227,8 +228,9 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
     },
     async close() {
       guard()
-      frame?.hide()
+      // The widget decides: a required sign-in keeps the modal (SIWX), and it hides the frame itself.
       if (widget) await widget.close()
+      else frame?.hide()
     },
     getProvider(namespace) {
       guard()
@@ -241,6 +243,14 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       stateListeners.add((s) => listener({ status: s.status, address: s.address, caipAddress: s.caipAddress })),
     subscribeNetwork: (listener) => stateListeners.add((s) => listener({ caipNetworkId: s.caipNetworkId, chainId: s.chainId })),
     subscribeEvents: (listener) => eventListeners.add(listener),
+    getSession: () => state.session as SiwxDappSession | undefined,
+    subscribeSession(listener) {
+      let last = state.session
+      return stateListeners.add((s) => {
+        if (s.session?.token !== last?.token) listener((last = s.session) as SiwxDappSession | undefined)
+      })
+    },
+    signOut: () => call((api) => api.signOut()),
     setThemeMode: (themeMode) => call((api) => api.setTheme({ themeMode })),
     setThemeVariables: (themeVariables) => call((api) => api.setTheme({ themeVariables })),
     switchNetwork: (caipNetworkId) => call((api) => api.switchNetwork({ caipNetworkId })),

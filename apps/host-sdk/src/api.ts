@@ -1,4 +1,13 @@
-import type { AirlockEvent, AirlockState, DropReason, Namespace, OpenableView, ThemeMode, ThemeVariables } from '@airlock/protocol'
+import type {
+  AirlockEvent,
+  AirlockState,
+  DropReason,
+  Namespace,
+  OpenableView,
+  SiwxDappSession,
+  ThemeMode,
+  ThemeVariables,
+} from '@airlock/protocol'
 import type { AirlockProvider } from './provider'
 
 /** What a dapp holds: an Airlock instance (airlock.ts makes it), apart so that the parts it lends itself to need not import its making. */
@@ -17,6 +26,12 @@ export interface Airlock {
   subscribeAccount(listener: (account: Pick<AirlockState, 'status' | 'address' | 'caipAddress'>) => void): () => void
   subscribeNetwork(listener: (network: Pick<AirlockState, 'caipNetworkId' | 'chainId'>) => void): () => void
   subscribeEvents(listener: (event: AirlockEvent) => void): () => void
+  /** The sign-in (SIWX) session of the active account on the active network: its `token` is what a backend checks. */
+  getSession(): SiwxDappSession | undefined
+  /** Called with the new session (undefined when signed out) each time it changes. */
+  subscribeSession(listener: (session: SiwxDappSession | undefined) => void): () => void
+  /** Ends the session ('SIWX is not enabled' without the `siwx` option); with a required sign-in, disconnects too. */
+  signOut(): Promise<void>
   setThemeMode(themeMode: ThemeMode): Promise<void>
   setThemeVariables(themeVariables: ThemeVariables): Promise<void>
   switchNetwork(caipNetworkId: string): Promise<void>

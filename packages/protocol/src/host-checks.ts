@@ -56,6 +56,16 @@ const isAirlockState = l.object({
   connectorName: l.optional(l.string(Infinity)),
   themeMode: l.oneOf(p.THEME_MODES),
   error: l.optional(l.string(500)),
+  session: l.optional(
+    l.object({
+      id: l.string(100),
+      data: l.record(l.unknown),
+      message: l.string(8192),
+      signature: l.string(16_386),
+      expiresAt: l.string(30),
+      token: l.string(4096),
+    }),
+  ),
   connections: l.optional(
     l.array(
       l.object({
@@ -117,6 +127,7 @@ export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
   disconnect: done,
   connectorsChanged: done,
   connectorEvent: done,
+  signOut: done,
 }
 
 const networkId = l.string(Infinity, p.CAIP_NETWORK_ID)

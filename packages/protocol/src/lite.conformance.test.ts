@@ -34,6 +34,19 @@ const state: AirlockState = {
   themeMode: 'dark',
 }
 
+/** The same state signed in (SIWX), so that the session's fields are exercised too. */
+const signedIn: AirlockState = {
+  ...state,
+  session: {
+    id: 'b3c1f6c2-1f9e-4a56-9d57-5c8c0fbd3a11',
+    data: { domain: 'dapp.localhost', chainId: 'eip155:31337', nonce: 'a1b2c3d4e5f6a7b8' },
+    message: 'dapp.localhost wants you to sign in with your Ethereum account:',
+    signature: '0x1234',
+    expiresAt: '2026-12-05T00:00:00.000Z',
+    token: 'eyJhbGciOiJFZERTQSJ9.e30.c2ln',
+  },
+}
+
 /** Values that break one field at a time, so each rule of the zod schema is exercised. */
 const hostile: unknown[] = [
   undefined,
@@ -110,9 +123,11 @@ function expectSameVerdicts(name: string, zodSchema: z.ZodMiniType, lite: Check<
 
 describe('lite checks accept exactly what their zod twins accept', () => {
   it('AirlockState', () => {
-    const samples = [...variants(state), ...hostile]
+    const samples = [...variants(state), ...variants(signedIn), ...hostile]
     expectSameVerdicts('AirlockState', AirlockState, airlockStateCheck, samples)
     expect(airlockStateCheck.safeParse(state).success).toBe(true)
+    expect(airlockStateCheck.safeParse(signedIn).success).toBe(true)
+    expect(airlockStateCheck.safeParse({ ...signedIn, session: { ...signedIn.session, token: 'x'.repeat(4097) } }).success).toBe(false)
   })
 
   it('ConnectorDescription', () => {

@@ -26,6 +26,8 @@ export const widgetMethodParams = {
   disconnect: z.optional(z.object({ namespace: z.optional(Namespace) })),
   connectorsChanged: z.object({ connectors: z.array(ConnectorDescription).check(z.maxLength(100)) }),
   connectorEvent: z.object({ connectorId: z.string().check(z.maxLength(200)), event: ProviderEvent.shape.event, data: z.unknown() }),
+  /** Ends the sign-in session of the active account (and, when sign-in is required, its connection). */
+  signOut: none,
 }
 
 export const widgetMethodResults = {
@@ -41,6 +43,7 @@ export const widgetMethodResults = {
   disconnect: z.void(),
   connectorsChanged: z.void(),
   connectorEvent: z.void(),
+  signOut: z.void(),
 } satisfies Record<keyof typeof widgetMethodParams, z.ZodMiniType>
 
 export const hostMethodParams = {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { CaipNetworkId, ThemeMode, ThemeVariables } from './common'
+import { SiwxSettings } from './siwx/options'
 
 export const SocialProvider = z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'])
 export type SocialProvider = z.infer<typeof SocialProvider>
@@ -66,7 +67,8 @@ export const WidgetOptions = z.object({
   tokens: z.optional(z.record(CaipNetworkId, z.object({ address: z.string().check(z.maxLength(200)), image: z.optional(url) }))),
   termsConditionsUrl: z.optional(url),
   privacyPolicyUrl: z.optional(url),
-  siwx: z.optional(z.object({ required: z.boolean() })),
+  /** Sign in with the wallet (SIWX): `true` for the defaults, or its settings. */
+  siwx: z.optional(z.union([z.literal(true), SiwxSettings])),
   metadata: z.optional(Metadata),
   enableEIP6963: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { PROVIDER_EVENTS } from './patterns'
+import { SiwxDappSessionState } from './siwx/api'
 import { AccountAddress, CaipAddress, CaipNetworkId, ConnectionStatus, Namespace, ThemeMode } from './common'
 
 /** One namespace's connected account. */
@@ -31,6 +32,8 @@ export const AirlockState = z.object({
   themeMode: ThemeMode,
   error: z.optional(z.string().check(z.maxLength(500))),
   connections: z.optional(z.array(NamespaceConnection).check(z.maxLength(4))),
+  /** The sign-in (SIWX) session of the active account on the active network, when there is one. */
+  session: z.optional(SiwxDappSessionState),
 })
 export type AirlockState = z.infer<typeof AirlockState>
 

@@ -4,6 +4,7 @@ import {
   SiwxSessionRequest,
   SiwxTokenRequest,
   type SiwxSession,
+  type SiwxRevokeResponse,
   type SiwxSessionResponse,
   type SiwxVerifyResponse,
 } from '@airlock/protocol'
@@ -16,8 +17,6 @@ import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import { ChainUnavailableError } from '../identity/signatures'
 import { SIWX_FAMILIES } from './families'
-
-const SIWX_TEMPLATES = SIWX_FAMILIES.map((family) => family.template)
 import { SiwxReason } from './reasons'
 import { checkSiwxMessage, sessionEnd, SIWX_NONCE_TTL_MS } from './rules'
 import {
@@ -31,6 +30,8 @@ import {
   type NonceState,
 } from './store'
 import { readSiwxToken, signSiwxToken, type SiwxSigner } from './tokens'
+
+const SIWX_TEMPLATES = SIWX_FAMILIES.map((family) => family.template)
 
 export const SIWX_MAX_BODY_BYTES = 32 * 1024
 export const SiwxListQuery = z.object({
@@ -155,7 +156,8 @@ export function siwxRoutes(deps: ApiDeps, signer: SiwxSigner): Hono<{ Variables:
     const session = await sessionOfToken(c)
     if (session instanceof Response) return session
     if (!(await revokeSiwxSession(deps.db, session.id, new Date(deps.now())))) return refuse(c, 401, SiwxReason.revoked, 'token')
-    return c.json({ revoked: true })
+    const answer: SiwxRevokeResponse = { revoked: true }
+    return c.json(answer)
   })
 
   /** The live session of the body's token, or the refusal: forged, another project's, expired or revoked. */

@@ -1,4 +1,4 @@
-import type { SiwxMessageData } from '@airlock/protocol'
+import { SIWX_MAX_EXPIRATION_SECONDS, type SiwxMessageData } from '@airlock/protocol'
 import type { ChainRegistry } from '../chains/registry'
 import type { Project } from '../projects/project'
 import type { SiwxFamily } from './family'
@@ -12,7 +12,7 @@ export const SIWX_NONCE_TTL_MS = 10 * 60_000
 export const SIWX_CLOCK_SKEW_MS = 60_000
 /** A session without an expiration time lasts this long; none lasts longer than SIWX_SESSION_MAX_MS. */
 export const SIWX_SESSION_DEFAULT_MS = 7 * 24 * 3600_000
-export const SIWX_SESSION_MAX_MS = 30 * 24 * 3600_000
+export const SIWX_SESSION_MAX_MS = SIWX_MAX_EXPIRATION_SECONDS * 1000
 
 /** The refusal of `data` for `project` now, or undefined when the site, address, chain and times are right. */
 export function checkSiwxMessage(

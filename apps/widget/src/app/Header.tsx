@@ -1,7 +1,7 @@
 import { useAtomValue, useStore, type Getter } from 'jotai'
 import { goBack } from '../core/router/navigation'
 import { routeEntry } from '../core/router/registry'
-import { closeModal } from '../core/modal/modal'
+import { requestClose } from '../core/modal/modal'
 import { canGoBack, currentRoute } from '../core/router/router'
 import type { Route } from '../core/router/routes'
 import { listedWalletsAtom } from '../connectors/relayed/atoms'
@@ -33,7 +33,7 @@ export function Header() {
         <span />
       )}
       <h1 className="al-title">{title}</h1>
-      <IconButton aria-label="Close" data-testid="close-button" onClick={() => closeModal(ctx)}>
+      <IconButton aria-label="Close" data-testid="close-button" onClick={() => void requestClose(ctx)}>
         <CloseIcon />
       </IconButton>
     </header>

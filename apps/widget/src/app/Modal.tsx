@@ -1,7 +1,7 @@
 import { preloadRoute } from '../core/router/registry'
 import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef } from 'react'
-import { closeModal } from '../core/modal/modal'
+import { requestClose } from '../core/modal/modal'
 import { openAtom } from '../core/modal/atoms'
 import { ViewOutlet } from './ViewOutlet'
 import { useCardAnchor } from './cardAnchor'
@@ -40,7 +40,7 @@ export function Modal() {
     // The next view is likely one of these; fetch its chunk now that the modal is in use.
     preloadRoute(connected ? 'Account' : 'ConnectingExternal')
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeModal(ctx)
+      if (event.key === 'Escape') void requestClose(ctx)
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
@@ -54,7 +54,7 @@ export function Modal() {
       data-testid="modal-overlay"
       inert={!open}
       onClick={(event) => {
-        if (event.target === event.currentTarget) closeModal(ctx)
+        if (event.target === event.currentTarget) void requestClose(ctx)
       }}
     >
       <div className="al-card" role="dialog" aria-modal="true" aria-label="Airlock" tabIndex={-1} ref={cardRef}>

@@ -10,6 +10,7 @@ import { networksRoutes } from '../features/networks/routes'
 import { onrampRoutes } from '../features/onramp/routes'
 import { receiveRoutes } from '../features/receive/routes'
 import { sendRoutes } from '../features/send/routes'
+import { siwxRoutes } from '../features/siwx/routes'
 import { swapRoutes } from '../features/swap/routes'
 import { preloadAccountSlots } from './slots'
 
@@ -33,6 +34,7 @@ export const routes: RouteTable = {
   ...onrampRoutes,
   ...historyRoutes,
   ...namesRoutes,
+  ...siwxRoutes,
 }
 
 registerRoutes(routes)

@@ -69,7 +69,7 @@ export async function disconnectChains(ctx: WidgetContext, namespaces: readonly 
   try {
     for (const [connectorId, held] of byConnector) {
       try {
-        // Sign-in (SIWX) sessions of these chains are cleared here first, once sign-in exists.
+        // Their sign-in (SIWX) sessions end with the connection (features/siwx/watch.ts).
         await connectorFor(ctx, connectorId).disconnect(ctx, held)
       } catch (error) {
         for (const namespace of held) {

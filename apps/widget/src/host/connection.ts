@@ -10,6 +10,7 @@ import {
 import { connect } from 'penpal'
 import { loadConnectors } from '../connectors/relayed/list'
 import { restoreNetwork, watchUnsupportedChain } from '../features/networks/actions'
+import { watchSignIn } from '../features/siwx/watch'
 import type { WidgetContext } from '../core/context'
 import { showDropCount } from '../core/diagnostics'
 import { readyAtom } from '../core/modal/atoms'
@@ -58,5 +59,6 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
   startProviderEvents(ctx)
   void restoreNetwork(ctx)
   watchUnsupportedChain(ctx)
+  watchSignIn(ctx)
   void loadConnectors(ctx)
 }

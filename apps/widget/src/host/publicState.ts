@@ -7,6 +7,7 @@ import { openAtom, readyAtom } from '../core/modal/atoms'
 import { activeCaipNetworkIdAtom, activeNamespaceAtom } from '../core/network/atoms'
 import { currentRouteAtom } from '../core/router/atoms'
 import { themeModeAtom } from '../core/theme/atoms'
+import { activeSiwxSessionAtom } from '../features/siwx/atoms'
 
 /**
  * The state mirrored into the host SDK (AirlockState): the active namespace's account and network
@@ -25,6 +26,7 @@ export const publicStateAtom = atom<AirlockState>((get) => {
     connectorId: c.connectorId,
     ...(c.connectorName ? { connectorName: c.connectorName.slice(0, 100) } : {}),
   }))
+  const session = get(activeSiwxSessionAtom)
   return {
     ready: get(readyAtom),
     open: get(openAtom),
@@ -39,5 +41,6 @@ export const publicStateAtom = atom<AirlockState>((get) => {
     themeMode: get(themeModeAtom),
     ...(error ? { error: error.slice(0, 500) } : {}),
     ...(connections.length > 0 ? { connections } : {}),
+    ...(session ? { session } : {}),
   }
 })

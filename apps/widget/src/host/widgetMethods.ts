@@ -5,7 +5,7 @@ import { awaitConnection } from '../core/session/awaitConnection'
 import { updateConnectors } from '../connectors/relayed/list'
 import { handleConnectorEvent } from '../connectors/relayed/events'
 import { disconnect } from '../connectors/disconnect'
-import { closeModal, openModal } from '../core/modal/modal'
+import { openModal, requestClose } from '../core/modal/modal'
 import { addNetwork, removeNetwork, switchNetwork } from '../features/networks/actions'
 import { setOptions, setTheme } from '../core/options/options'
 import type { WidgetContext } from '../core/context'
@@ -48,7 +48,7 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
 
   return {
     open: (params) => openModal(ctx, params?.view, params?.namespace),
-    close: () => closeModal(ctx),
+    close: () => requestClose(ctx),
     request: async ({ namespace, method, params }) => {
       const handle = handlers[namespace]
       if (!handle) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `The ${namespace} namespace is not supported yet`)
@@ -63,5 +63,6 @@ export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
     disconnect: (params) => disconnect(ctx, params?.namespace),
     connectorsChanged: ({ connectors }) => updateConnectors(ctx, connectors),
     connectorEvent: (event) => handleConnectorEvent(ctx, event),
+    signOut: () => import('../features/siwx/flow').then((flow) => flow.signOut(ctx)),
   }
 }

@@ -263,6 +263,15 @@ describe('chains', () => {
 })
 
 describe('test modes and unsupported methods', () => {
+  it('rejectNext says no to the next requests of one method only, then signs again', async () => {
+    await connect()
+    wallet.devnet.rejectNext('personal_sign', 2)
+    expect((await rejection(req('personal_sign', ['0x68', acc0.address]))).code).toBe(4001)
+    expect(await req('eth_chainId')).toBe('0x7a69')
+    expect((await rejection(req('personal_sign', ['0x68', acc0.address]))).code).toBe(4001)
+    expect(await req('personal_sign', ['0x68', acc0.address])).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
   it('reject mode answers every user-facing request with 4001', async () => {
     wallet.devnet.setMode('reject')
     const err = await rejection(connect())

@@ -42,6 +42,8 @@ export interface DevnetWalletControls {
   readonly rdns: string
   /** How user-facing requests (connect, sign, send, switch/add chain) are answered. */
   setMode(mode: DevnetWalletMode): void
+  /** The user says no (4001) to the next `count` requests of `method`, whatever the mode. */
+  rejectNext(method: string, count?: number): void
   /** Fires an arbitrary provider event at the listeners. */
   emit(event: string, ...args: unknown[]): void
   /** Selects another configured account; emits accountsChanged when connected. */
@@ -98,6 +100,7 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
   }
 
   const prompt = () => confirm(mode)
+  const rejections = new Map<string, number>()
 
   function authorize(address: unknown): void {
     if (!connected) throw rpcError(4100)
@@ -211,6 +214,11 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
     }
     const { method, params } = args
     const handler = handlers[method]
+    const rejected = rejections.get(method)
+    if (handler && rejected) {
+      rejections.set(method, rejected - 1)
+      throw rpcError(4001)
+    }
     if (handler) return handler(Array.isArray(params) ? params : [])
     if (method.startsWith('eth_') && !UNSUPPORTED.has(method)) return rpcCall(rpcUrl(), method, (params ?? []) as unknown[])
     throw rpcError(4200, undefined, { method })
@@ -235,6 +243,9 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
       rdns: config.rdns ?? 'dev.airlock.devnetwallet',
       setMode(next) {
         mode = checkMode(next)
+      },
+      rejectNext(method, count = 1) {
+        rejections.set(method, count)
       },
       emit,
       switchAccount(index) {

@@ -113,6 +113,11 @@ export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
       metadata: { name: 'Demo', url: 'https://dapp.example', icons: ['https://dapp.example/i.png'] },
       themeVariables: { '--airlock-accent': '#47a1ff', '--airlock-z-index': 10 },
     },
+    { projectId: 'demo', siwx: true },
+    {
+      projectId: 'demo',
+      siwx: { required: true, statement: 'Sign in to the demo', resources: ['https://dapp.example/terms'], expirationSeconds: 3600 },
+    },
   ],
   setTheme: [{ themeMode: 'light', themeVariables: { '--airlock-color-mix-strength': 40 } }],
   switchNetwork: [{ caipNetworkId: 'eip155:31338' }],
@@ -124,6 +129,7 @@ export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
     { connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' },
     { connectorId: 'ws:Phantom', event: 'accountsChanged', data: [walletStandardAccount] },
   ],
+  signOut: [undefined],
 }
 
 export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
@@ -139,6 +145,7 @@ export const widgetResultSamples: Samples<typeof widgetMethodResults> = {
   disconnect: [undefined],
   connectorsChanged: [undefined],
   connectorEvent: [undefined],
+  signOut: [undefined],
 }
 
 export const hostParamSamples: Samples<typeof hostMethodParams> = {

@@ -32,6 +32,10 @@ export type SiwxSession = z.infer<typeof SiwxSession>
 export const SiwxSessionResponse = z.object({ ...SiwxSession.shape, token: z.string() })
 export type SiwxSessionResponse = z.infer<typeof SiwxSessionResponse>
 
+/** `POST /v1/siwx/sessions/revoke`: the session has ended. */
+export const SiwxRevokeResponse = z.object({ revoked: z.literal(true) })
+export type SiwxRevokeResponse = z.infer<typeof SiwxRevokeResponse>
+
 /** `POST /v1/siwx/verify` and `POST /v1/siwx/sessions/revoke`: the session's token. */
 export const SiwxTokenRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export type SiwxTokenRequest = z.infer<typeof SiwxTokenRequest>
@@ -54,3 +58,20 @@ export const SiwxTokenClaims = z.object({
   domain: z.string(),
 })
 export type SiwxTokenClaims = z.infer<typeof SiwxTokenClaims>
+
+/**
+ * The session a dapp holds (`getSession()`, the public state's `session`): SPEC section 3's, with
+ * the `token` its backend checks. As the host SDK receives it, `data` is checked as a record only
+ * (the SDK's budget has no room for the message rules): the widget built it from the message the
+ * API parsed with SiwxMessageData, and the API checks the token, not the SDK.
+ */
+export const SiwxDappSessionState = z.object({
+  id: z.string().check(z.maxLength(100)),
+  data: z.record(z.string(), z.unknown()),
+  message: z.string().check(z.maxLength(SIWX_MESSAGE_MAX_CHARS)),
+  signature: z.string().check(z.maxLength(16_386)),
+  expiresAt: z.string().check(z.maxLength(30)),
+  token: z.string().check(z.maxLength(4096)),
+})
+/** What a dapp reads: the session with its message data typed. */
+export type SiwxDappSession = Omit<z.infer<typeof SiwxDappSessionState>, 'data'> & { data: SiwxMessageData }

@@ -5,6 +5,7 @@ import { SOLANA_SIWX } from './solana'
 export * from './api'
 export * from './eip155'
 export * from './message'
+export * from './options'
 export * from './solana'
 
 /** The namespaces that sign in, one template each: the Bitcoin and Polkadot issues add theirs here. */

@@ -1,6 +1,6 @@
 import { ProviderRpcError, RpcErrorCode, type Namespace, type OpenableView } from '@airlock/protocol'
 import type { WidgetContext } from '../context'
-import { openAtom } from './atoms'
+import { modalHoldAtom, openAtom } from './atoms'
 import { optionsAtom } from '../options/atoms'
 import { unsupportedChainAtom } from '../network/atoms'
 import { navigateAtom } from '../router/atoms'
@@ -10,7 +10,7 @@ import { connectionAtom } from '../session/active'
 import { networksAtom } from '../options/atoms'
 
 /** Views the widget opens on its own; the dapp may open only OpenableView. */
-export type ModalView = OpenableView | 'UnsupportedChain'
+export type ModalView = OpenableView | 'UnsupportedChain' | 'SIWXSignMessage'
 
 /**
  * Opens on `view`, or when connected on Account (UnsupportedChain while the wallet's network is
@@ -40,10 +40,19 @@ export function showModal(ctx: WidgetContext, view?: ModalView): void {
   ctx.host.api?.setVisible({ visible: true }).catch(() => {})
 }
 
+/** Closes the modal after an action ended (a connection, an approval), unless a view holds it (modalHoldAtom). */
 export function closeModal(ctx: WidgetContext): void {
+  if (ctx.store.get(modalHoldAtom)) return
   cancelConnect(ctx)
   ctx.store.set(openAtom, false)
   track(ctx, 'MODAL_CLOSE')
   ctx.session.accountWaiters.rejectAll(new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.'))
   ctx.host.api?.setVisible({ visible: false }).catch(() => {})
+}
+
+/** The user's or the dapp's close (close button, Escape, backdrop, `close()`): a holding view answers it. */
+export async function requestClose(ctx: WidgetContext): Promise<void> {
+  const held = ctx.store.get(modalHoldAtom)
+  if (held) await held.hold.onCloseRequest()
+  else closeModal(ctx)
 }

@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+import {
+  parseAnySiwxMessage,
+  ProviderRpcError,
+  RpcErrorCode,
+  SiwxSessionRequest,
+  type SiwxSessionResponse,
+  type WidgetOptions,
+} from '@airlock/protocol'
+import { hexToString, verifyMessage, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { describe, expect, it, vi } from 'vitest'
+import { connect } from '../../connectors/connect'
+import { openAtom } from '../../core/modal/atoms'
+import { toastAtom } from '../../core/toast'
+import { currentRouteAtom } from '../../core/router/atoms'
+import { RECENT_CONNECTOR_KEY } from '../../core/session/atoms'
+import { createMemoryStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
+import { json } from '../../testing/apiFetch'
+import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, TEST_ADDRESS_2, type FakeHost } from '../../testing/fakeHost'
+import { createWidgetMethods } from '../../host/widgetMethods'
+import { onHostConnected } from '../../host/connection'
+import { siwxPromptAtom } from './atoms'
+import { SIGNATURE_DECLINED, SIWX_NOT_ENABLED } from './flow'
+import { SIWX_SESSIONS_KEY } from './sessions'
+
+/** anvil's first two accounts: TEST_ADDRESS and TEST_ADDRESS_2. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+const KEYS = Object.fromEntries(
+  [0, 1].map((addressIndex) => {
+    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex })
+    return [account.address.toLowerCase(), account]
+  }),
+)
+
+/**
+ * The sign-in routes at the network edge, checking what the API checks that matters to the widget:
+ * a nonce it issued, once; a message that round-trips, at the dapp page's site; a signature by the
+ * message's account. Refuses with the API's error shape.
+ */
+function siwxApi(options: { refuse?: string } = {}) {
+  const nonces = new Set<string>()
+  const revoked: string[] = []
+  let count = 0
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input))
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined
+    if (url.pathname === '/v1/siwx/nonce') {
+      const nonce = `n${++count}`.padEnd(16, '0')
+      nonces.add(nonce)
+      return json({ nonce, expiresAt: new Date(Date.now() + 600_000).toISOString() }, 201)
+    }
+    if (url.pathname === '/v1/siwx/sessions') {
+      if (options.refuse) return json({ status: 400, error: options.refuse, reasons: [{ description: options.refuse }] }, 400)
+      const { message, signature } = SiwxSessionRequest.parse(body)
+      const parsed = parseAnySiwxMessage(message)
+      if (!parsed.ok || !nonces.delete(parsed.data.nonce) || parsed.data.domain !== 'dapp.localhost:4400') return json({ status: 400 }, 400)
+      const valid = await verifyMessage({ address: parsed.data.accountAddress as Hex, message, signature: signature as Hex })
+      if (!valid) return json({ status: 401 }, 401)
+      const answer: SiwxSessionResponse = {
+        id: `session-${count}`,
+        data: parsed.data,
+        message,
+        signature,
+        expiresAt: parsed.data.expirationTime!,
+        token: `token-${count}`,
+      }
+      return json(answer, 201)
+    }
+    if (url.pathname === '/v1/siwx/sessions/revoke') {
+      revoked.push((body as { token: string }).token)
+      return json({ revoked: true })
+    }
+    return json({ status: 404, error: 'Not found' }, 404)
+  })
+  return { fetch, revoked }
+}
+
+/** A browser wallet holding anvil's keys: it signs personal_sign for real, or says no when `declines` is set. */
+function signingHost(state: { accounts: string[]; declines?: number }): FakeHost {
+  return createFakeHost({
+    wallet: (method, params) => {
+      if (method === 'eth_requestAccounts' || method === 'eth_accounts') return state.accounts
+      if (method === 'eth_chainId') return '0x7a69'
+      if (method === 'personal_sign') {
+        if (state.declines) {
+          state.declines--
+          throw new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
+        }
+        const [message, address] = params as [Hex, string]
+        return KEYS[address.toLowerCase()]!.signMessage({ message: hexToString(message) })
+      }
+      return null
+    },
+  })
+}
+
+async function boot(host: FakeHost, siwx: WidgetOptions['siwx'], api = siwxApi(), storage: KeyValueStorage = createMemoryStorage()) {
+  const ctx = createTestContext(host, { storage, fetch: api.fetch })
+  const methods = createWidgetMethods(ctx)
+  onHostConnected(ctx, host.api)
+  await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337'], ...(siwx === undefined ? {} : { siwx }) })
+  await flush()
+  return { ctx, methods, api, storage }
+}
+
+/** Until the host's mirror says so, as a dapp waits on getState(). */
+async function until(host: FakeHost, check: () => boolean) {
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: 3000 })
+}
+const sessionOfState = (host: FakeHost) => host.lastState()?.session
+
+describe('sign in with the wallet', () => {
+  it('asks the wallet at once after the connection, keeps the modal until the API made the session, then hands the dapp its token', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS.toLowerCase()] })
+    const { ctx, storage } = await boot(host, true)
+    await connect(ctx, devnetWallet.id)
+    // The connection closed nothing: the sign-in holds the modal.
+    expect(ctx.store.get(openAtom)).toBe(true)
+    expect(ctx.store.get(currentRouteAtom).name).toBe('SIWXSignMessage')
+    await until(host, () => sessionOfState(host) !== undefined)
+    const session = sessionOfState(host)!
+    expect(session.token).toBe('token-1')
+    expect(session.data).toMatchObject({ domain: 'dapp.localhost:4400', accountAddress: TEST_ADDRESS, chainId: 'eip155:31337' })
+    const signs = host.walletCalls().filter((call) => call.method === 'personal_sign')
+    expect(signs).toHaveLength(1)
+    expect(hexToString((signs[0]!.params as [Hex])[0])).toBe(session.message)
+    expect(ctx.store.get(openAtom)).toBe(false)
+    expect(host.tracked()).toContain('SIWX_AUTH_SUCCESS')
+    expect(JSON.parse(storage.get(SIWX_SESSIONS_KEY)!)).toHaveLength(1)
+  })
+
+  it('a refusal shows ‘Signature declined’ and stays; Try again signs in', async () => {
+    const wallet = { accounts: [TEST_ADDRESS], declines: 1 }
+    const host = signingHost(wallet)
+    const { ctx } = await boot(host, { required: true })
+    await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)?.status).toBe('declined'))
+    expect(ctx.store.get(siwxPromptAtom)?.error).toBe(SIGNATURE_DECLINED)
+    expect(ctx.store.get(toastAtom)).toMatchObject({ message: SIGNATURE_DECLINED, variant: 'error' })
+    expect(host.tracked()).toContain('SIWX_AUTH_ERROR')
+    expect(ctx.store.get(openAtom)).toBe(true)
+    const { retrySignIn } = await import('./flow')
+    retrySignIn(ctx)
+    await until(host, () => sessionOfState(host) !== undefined)
+    expect(ctx.store.get(openAtom)).toBe(false)
+  })
+
+  it('required: the dapp’s close() and the user’s close act as Cancel, disconnecting; the modal stays on Connect', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS], declines: 5 })
+    const { ctx, methods } = await boot(host, { required: true })
+    await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)?.status).toBe('declined'))
+    await methods.close(undefined)
+    await until(host, () => host.lastState()?.status === 'disconnected')
+    expect(ctx.store.get(openAtom)).toBe(true)
+    expect(ctx.store.get(currentRouteAtom).name).toBe('Connect')
+    expect(host.tracked()).toContain('CLICK_CANCEL_SIWX')
+    // Nothing holds the modal any more: the next close closes it.
+    await methods.close(undefined)
+    expect(ctx.store.get(openAtom)).toBe(false)
+  })
+
+  it('not required: a close leaves the account connected without a session, and a reload does not ask again', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS], declines: 5 })
+    const storage = createMemoryStorage()
+    const { ctx, methods } = await boot(host, true, siwxApi(), storage)
+    await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)?.status).toBe('declined'))
+    await methods.close(undefined)
+    expect(ctx.store.get(openAtom)).toBe(false)
+    expect(host.lastState()?.status).toBe('connected')
+    expect(sessionOfState(host)).toBeUndefined()
+
+    storage.set(RECENT_CONNECTOR_KEY, devnetWallet.id)
+    const reloaded = signingHost({ accounts: [TEST_ADDRESS] })
+    const again = await boot(reloaded, true, siwxApi(), storage)
+    await until(reloaded, () => reloaded.lastState()?.status === 'connected')
+    await flush()
+    expect(again.ctx.store.get(openAtom)).toBe(false)
+    expect(reloaded.walletCalls().some((call) => call.method === 'personal_sign')).toBe(false)
+  })
+
+  it('a reload keeps the session: no prompt, no signature, the same token', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS] })
+    const storage = createMemoryStorage()
+    const first = await boot(host, { required: true }, siwxApi(), storage)
+    await connect(first.ctx, devnetWallet.id)
+    await until(host, () => sessionOfState(host) !== undefined)
+    const token = sessionOfState(host)!.token
+
+    const reloaded = signingHost({ accounts: [TEST_ADDRESS] })
+    const again = await boot(reloaded, { required: true }, siwxApi(), storage)
+    await until(reloaded, () => reloaded.lastState()?.status === 'connected')
+    await flush()
+    expect(sessionOfState(reloaded)?.token).toBe(token)
+    expect(again.ctx.store.get(openAtom)).toBe(false)
+    expect(reloaded.walletCalls().some((call) => call.method === 'personal_sign')).toBe(false)
+  })
+
+  it('an account switch in the wallet asks again for the new account, and switching back needs no new signature', async () => {
+    const wallet = { accounts: [TEST_ADDRESS] }
+    const host = signingHost(wallet)
+    const { ctx, methods } = await boot(host, true)
+    await connect(ctx, devnetWallet.id)
+    await until(host, () => sessionOfState(host)?.data.accountAddress === TEST_ADDRESS)
+    wallet.accounts = [TEST_ADDRESS_2]
+    await methods.connectorEvent({ connectorId: devnetWallet.id, event: 'accountsChanged', data: [TEST_ADDRESS_2] })
+    expect(ctx.store.get(currentRouteAtom).name).toBe('SIWXSignMessage')
+    await until(host, () => sessionOfState(host)?.data.accountAddress === TEST_ADDRESS_2)
+    wallet.accounts = [TEST_ADDRESS]
+    await methods.connectorEvent({ connectorId: devnetWallet.id, event: 'accountsChanged', data: [TEST_ADDRESS] })
+    await until(host, () => sessionOfState(host)?.data.accountAddress === TEST_ADDRESS)
+    expect(host.walletCalls().filter((call) => call.method === 'personal_sign')).toHaveLength(2)
+  })
+
+  it('a disconnect ends the sessions here and at the API; the dapp can keep them, or sign out itself', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS] })
+    const { ctx, methods, api, storage } = await boot(host, true)
+    await connect(ctx, devnetWallet.id)
+    await until(host, () => sessionOfState(host) !== undefined)
+    await methods.disconnect(undefined)
+    await vi.waitFor(() => expect(api.revoked).toEqual(['token-1']))
+    expect(JSON.parse(storage.get(SIWX_SESSIONS_KEY)!)).toEqual([])
+
+    const keeping = signingHost({ accounts: [TEST_ADDRESS] })
+    const kept = await boot(keeping, { signOutOnDisconnect: false })
+    await connect(kept.ctx, devnetWallet.id)
+    await until(keeping, () => sessionOfState(keeping) !== undefined)
+    await kept.methods.disconnect(undefined)
+    await flush()
+    expect(kept.api.revoked).toEqual([])
+    await connect(kept.ctx, devnetWallet.id)
+    await until(keeping, () => sessionOfState(keeping) !== undefined)
+    await kept.methods.signOut(undefined)
+    expect(sessionOfState(keeping)).toBeUndefined()
+    expect(kept.api.revoked).toEqual(['token-1'])
+    expect(keeping.lastState()?.status).toBe('connected')
+  })
+
+  it('an API refusal is shown with its reason; without the option nothing is asked and signOut says SIWX is not enabled', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS] })
+    const { ctx } = await boot(host, true, siwxApi({ refuse: 'The nonce was already used' }))
+    await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)).toMatchObject({ status: 'failed', error: 'The nonce was already used' }))
+
+    const plain = signingHost({ accounts: [TEST_ADDRESS] })
+    const off = await boot(plain, undefined)
+    await connect(off.ctx, devnetWallet.id)
+    expect(off.ctx.store.get(openAtom)).toBe(false)
+    expect(plain.walletCalls().some((call) => call.method === 'personal_sign')).toBe(false)
+    await expect(off.methods.signOut(undefined)).rejects.toThrow(SIWX_NOT_ENABLED)
+  })
+})

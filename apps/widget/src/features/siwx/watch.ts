@@ -1,0 +1,69 @@
+import type { WidgetContext } from '../../core/context'
+import { showModal } from '../../core/modal/modal'
+import { modalHoldAtom } from '../../core/modal/atoms'
+import { sessionAtom, type SessionState } from '../../core/session/atoms'
+import { loadPersisted } from '../../core/storage/persisted'
+import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom } from './atoms'
+import { beginAttempt, endPrompt } from './prompt'
+import { readSessions, sessionOf, SIWX_SESSIONS_KEY } from './sessions'
+
+/** The sign-in flow's code (flow.ts), fetched the first time a sign-in is asked. */
+const loadFlow = () => import('./flow')
+
+/**
+ * Sign in with the wallet (SPEC sections 2 and 4, issue 24): whenever the account a sign-in is for
+ * changes (a connection, an account or network switch) and it has no session, the SIWXSignMessage
+ * view opens and the wallet is asked at once. A silent reconnect asks only when sign-in is
+ * required (a reload must not prompt for a sign-in the user skipped). A chain that disconnects
+ * ends its sessions unless the dapp said otherwise (`signOutOnDisconnect: false`).
+ *
+ * Synchronous on purpose: the hold (core/modal) is in place before the connect that caused it
+ * closes the modal, so the modal never blinks shut between the connection and the sign-in.
+ */
+export function watchSignIn(ctx: WidgetContext): () => void {
+  let loaded = false
+  let decided: string | undefined
+  let before = ctx.store.get(sessionAtom)
+  /** Whether the connections last changed by a silent reconnect (a reload), whenever the options arrive. */
+  let silently = false
+
+  const check = () => {
+    const session = ctx.store.get(sessionAtom)
+    if (session.connections !== before.connections) silently = before.pending?.status === 'reconnecting'
+    const ended = endedNamespaces(before, session)
+    before = session
+    const settings = ctx.store.get(siwxSettingsAtom)
+    if (settings && ended.length > 0 && settings.signOutOnDisconnect !== false) {
+      void loadFlow().then((flow) => flow.signOutNamespaces(ctx, ended))
+    }
+    if (!loaded) return
+    const account = ctx.store.get(siwxAccountAtom)
+    if (account === decided) return
+    decided = account
+    const prompt = ctx.store.get(siwxPromptAtom)
+    if (prompt && prompt.account !== account) endPrompt(ctx)
+    if (!settings || !account || sessionOf(ctx.store.get(siwxSessionsAtom), account, Date.now())) return
+    if (silently && !settings.required) return
+    askSignIn(ctx, account)
+  }
+
+  const unsubscribes = [ctx.store.sub(sessionAtom, check), ctx.store.sub(siwxAccountAtom, check), ctx.store.sub(siwxSettingsAtom, check)]
+  void loadPersisted(ctx, SIWX_SESSIONS_KEY).then((stored) => {
+    ctx.store.set(siwxSessionsAtom, (current) => ({ ...readSessions(stored, Date.now()), ...current }))
+    loaded = true
+    check()
+  })
+  return () => unsubscribes.forEach((unsubscribe) => unsubscribe())
+}
+
+/** Opens SIWXSignMessage for `account` and asks the wallet; the modal holds until the sign-in ends. */
+function askSignIn(ctx: WidgetContext, account: string): void {
+  ctx.store.set(modalHoldAtom, { hold: { onCloseRequest: () => loadFlow().then((flow) => flow.cancelSignIn(ctx)) } })
+  beginAttempt(ctx, account)
+  showModal(ctx, 'SIWXSignMessage')
+  void loadFlow().then((flow) => flow.signIn(ctx))
+}
+
+function endedNamespaces(before: SessionState, after: SessionState) {
+  return Object.values(before.connections).filter((connection) => !after.connections[connection.namespace])
+}
