@@ -10,7 +10,7 @@ import { currentRouteAtom } from '../../../core/router/atoms'
 import { createFakeFrame, frameAccount, frameUser, SENT_TO } from '../../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush } from '../../../testing/fakeHost'
 import { cancelConnect } from '../../../core/session/session'
-import { connectSocial, SOCIAL_CLOSED_GRACE_MS, SOCIAL_POPUP_POLL_MS } from './actions'
+import { connectSocial, SOCIAL_CLOSED_GRACE_MS, SOCIAL_FIRST_PAGE_POLL_MS, SOCIAL_POPUP_POLL_MS } from './actions'
 import { openModal } from '../../../core/modal/modal'
 import { setOptions } from '../../../core/options/options'
 import { connectionAtom } from '../../../core/session/active'
@@ -160,6 +160,44 @@ describe('social login', () => {
     await connectSocial(ctx, 'google', popup as unknown as Window)
     expect(frame.callsOf('getSocialRedirectUri')).toEqual([])
     expect(social(ctx)).toMatchObject({ provider: 'google', status: 'error', error: FrameErrorMessage.SocialCancelled })
+  })
+
+  it('sends the popup on only once its first page has replaced its initial about:blank (a navigation started before is lost)', async () => {
+    const { ctx, frame } = await setup()
+    let reads = 0
+    const sent: string[] = []
+    const popup = {
+      closed: false,
+      close: vi.fn(),
+      location: {
+        get href() {
+          // The initial about:blank for three checks, then the loading page of another origin.
+          if (++reads <= 3) return 'about:blank'
+          throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError')
+        },
+        set href(uri: string) {
+          sent.push(`${reads}:${uri}`)
+        },
+      },
+    }
+    await connectSocial(ctx, 'github', popup as unknown as Window)
+    expect(sent).toEqual(['4:http://secure.localhost:4402/oauth/github/start?flow=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'])
+    expect(frame.callsOf('connectSocial')).toHaveLength(1)
+    expect(ctx.store.get(connectionAtom).status).toBe('connected')
+  })
+
+  it('a popup closed while still on its initial about:blank: cancelled, never sent on', async () => {
+    const { ctx, frame, popup } = await setup()
+    popup.location.href = 'about:blank'
+    vi.useFakeTimers()
+    const running = connectSocial(ctx, 'github', popup as unknown as Window)
+    await vi.advanceTimersByTimeAsync(SOCIAL_FIRST_PAGE_POLL_MS * 3)
+    popup.closed = true
+    await vi.advanceTimersByTimeAsync(SOCIAL_FIRST_PAGE_POLL_MS)
+    await running
+    expect(popup.location.href).toBe('about:blank')
+    expect(frame.callsOf('connectSocial')).toEqual([])
+    expect(social(ctx)).toMatchObject({ provider: 'github', status: 'error', error: FrameErrorMessage.SocialCancelled })
   })
 
   it("a frame that does not load: 'Unable to load email login dependency', the popup closed", async () => {

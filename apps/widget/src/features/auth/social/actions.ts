@@ -23,6 +23,8 @@ export const SOCIAL_POPUP_POLL_MS = 500
  * finished just before the close still counts.
  */
 export const SOCIAL_CLOSED_GRACE_MS = 2000
+/** How often the popup is checked for its first page (see waitForFirstPage). */
+export const SOCIAL_FIRST_PAGE_POLL_MS = 50
 
 export async function connectSocial(ctx: WidgetContext, provider: FrameSocialProvider, popup: Window): Promise<void> {
   const attempt = ++ctx.session.attempt
@@ -44,6 +46,9 @@ export async function connectSocial(ctx: WidgetContext, provider: FrameSocialPro
     const { uri } = await frame.api.getSocialRedirectUri({ provider })
     if (!isCurrent()) return closePopup(popup)
     if (popup.closed) return fail(FrameErrorMessage.SocialCancelled)
+    const ready = await waitForFirstPage(popup, isCurrent)
+    if (!isCurrent()) return closePopup(popup)
+    if (!ready) return fail(FrameErrorMessage.SocialCancelled)
     popup.location.href = uri
     const step = await waitForSocialLogin(frame, uri, popup, isCurrent)
     if (!isCurrent()) return closePopup(popup)
@@ -54,6 +59,34 @@ export async function connectSocial(ctx: WidgetContext, provider: FrameSocialPro
     await finishLogin(ctx, frame, attempt, { method: 'social', provider, user: step.user })
   } catch (error) {
     fail(frameErrorMessage(error))
+  }
+}
+
+/**
+ * Waits until the popup has left its initial about:blank for its first page (the loading page, or
+ * an error page) as this window sees it: true; false when it was closed, or the attempt abandoned,
+ * first. Sending the popup on before that may be lost: until this window sees the first page, it
+ * still holds the popup's initial about:blank document (same origin, same process), and Chromium
+ * drops a navigation started there while the loading page (the secure origin, another process)
+ * commits in its place. The popup then stays on 'Connecting…' for good, open, with nothing said in
+ * the modal (an e2e run waited 60 s for the provider; reproduced in Chromium: a popup sent on 20-60
+ * ms after its first page's response stayed there 5 times in 60, and 0 in 60 with this wait). Once
+ * this window reads the popup as another origin's page, the navigation goes to the page that is there.
+ */
+export async function waitForFirstPage(popup: Window, isCurrent: () => boolean): Promise<boolean> {
+  for (;;) {
+    if (popup.closed || !isCurrent()) return false
+    if (!onInitialBlank(popup)) return true
+    await delay(SOCIAL_FIRST_PAGE_POLL_MS, undefined)
+  }
+}
+
+function onInitialBlank(popup: Window): boolean {
+  try {
+    return popup.location.href === 'about:blank'
+  } catch {
+    // Another origin's page: the first navigation has committed.
+    return false
   }
 }
 
