@@ -6,6 +6,7 @@ export * from './api'
 export * from './eip155'
 export * from './message'
 export * from './options'
+export * from './request'
 export * from './solana'
 
 /** The namespaces that sign in, one template each: the Bitcoin and Polkadot issues add theirs here. */

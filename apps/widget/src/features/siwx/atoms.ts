@@ -3,7 +3,7 @@ import { atom } from 'jotai'
 import { unsupportedChainAtom } from '../../core/network/atoms'
 import { optionsAtom } from '../../core/options/atoms'
 import { connectionAtom } from '../../core/session/active'
-import { siwxSettingsOf } from './message'
+import { siwxSettingsOf } from '@airlock/protocol'
 import { sessionOf, type SiwxSessions } from './sessions'
 
 /** The sign-in settings (the `siwx` option); undefined when sign-in is off. */

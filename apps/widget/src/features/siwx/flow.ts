@@ -16,7 +16,7 @@ import { navigateAtom } from '../../core/router/atoms'
 import type { NamespaceConnection } from '../../core/session/atoms'
 import { savePersisted } from '../../core/storage/persisted'
 import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom, type SiwxPrompt } from './atoms'
-import { siwxMessageData } from './message'
+import { siwxMessageData } from '@airlock/protocol'
 import { sessionAccount, sessionOf, SIWX_SESSIONS_KEY, withoutAccounts, writeSessions, type SiwxSessions } from './sessions'
 import { beginAttempt, endPrompt } from './prompt'
 

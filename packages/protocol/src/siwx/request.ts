@@ -1,4 +1,5 @@
-import type { SiwxMessageData, SiwxSettings } from '@airlock/protocol'
+import type { SiwxMessageData } from './message'
+import type { SiwxSettings } from './options'
 
 /** The settings of the `siwx` option (`true`: all defaults); undefined when sign-in is off. */
 export function siwxSettingsOf(option: true | SiwxSettings | undefined): SiwxSettings | undefined {
@@ -21,7 +22,11 @@ export interface SiwxRequest {
   settings: SiwxSettings
 }
 
-/** The message data of a sign-in at the dapp's origin, as the API will check it (domain and URI of the page). */
+/**
+ * The message data of a sign-in at the dapp's origin, as the API will check it (domain and URI of
+ * the page): what the widget asks a wallet to sign, and what a WalletConnect one-click sign-in
+ * asks for.
+ */
 export function siwxMessageData({ origin, accountAddress, caipNetworkId, nonce, nowMs, settings }: SiwxRequest): SiwxMessageData {
   const page = new URL(origin)
   const expiresInMs = (settings.expirationSeconds ?? DEFAULT_SIWX_EXPIRATION_SECONDS) * 1000
