@@ -8,6 +8,7 @@ export type {
   ReferenceProposal,
   ReferenceRequest,
   ReferenceSession,
+  ReferenceAuthentication,
   ReferenceWallet,
   ReferenceWalletEvent,
   ReferenceWalletMode,

@@ -1,5 +1,5 @@
 import type { WalletKit, WalletKitTypes } from '@reown/walletkit'
-import type { Address } from 'viem'
+import type { Address, Hex } from 'viem'
 import type { WalletConnectCore } from './core'
 
 /** The reference wallet's public shapes (wallet.ts builds it). */
@@ -23,6 +23,12 @@ export interface ReferenceWalletOptions {
   mode?: ReferenceWalletMode
   proposalMode?: ReferenceWalletMode
   requestMode?: ReferenceWalletMode
+  /**
+   * Answers WalletConnect one-click auth (wc_sessionAuthenticate) by signing its SIWE message
+   * (default false: the wallet does not support it, and the dapp's fallback session proposal is
+   * answered as any proposal). Refused in the 'reject' proposal mode, signed at once otherwise.
+   */
+  oneClickAuth?: boolean
   metadata?: Partial<WalletKitTypes.Metadata>
   log?: (line: string) => void
 }
@@ -78,7 +84,18 @@ export interface ApproveOptions {
   accounts?: readonly Address[]
 }
 
-export type ReferenceWalletEvent = 'proposal' | 'request' | 'session' | 'sessionDeleted' | 'change' | 'error'
+/** A one-click auth the wallet signed (oneClickAuth). */
+export interface ReferenceAuthentication {
+  id: number
+  dapp: DappInfo
+  /** CAIP-2: the chain of the CACAO's issuer. */
+  chainId: string
+  /** The SIWE text signed (formatAuthMessage), and its personal_sign signature. */
+  message: string
+  signature: Hex
+}
+
+export type ReferenceWalletEvent = 'proposal' | 'request' | 'session' | 'sessionDeleted' | 'authenticate' | 'change' | 'error'
 
 export interface ReferenceWallet {
   /** The default account's address. */
@@ -93,6 +110,8 @@ export interface ReferenceWallet {
   /** The Solana clusters (CAIP-2) it has an rpc url for. */
   knownSolanaChains(): string[]
   modes(): { proposals: ReferenceWalletMode; requests: ReferenceWalletMode }
+  /** The one-click auths signed so far (oneClickAuth), oldest first. */
+  authentications(): ReferenceAuthentication[]
   setMode(mode: ReferenceWalletMode, which?: 'proposals' | 'requests' | 'both'): void
   /** Pairs with a `wc:` URI from a dapp; the proposal follows (see nextProposal / mode). */
   pair(uri: string): Promise<void>

@@ -1,7 +1,8 @@
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import type { SessionTypes } from '@walletconnect/types'
-import { buildApprovedNamespaces, getSdkError, parseUri } from '@walletconnect/utils'
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, parseUri, populateAuthPayload } from '@walletconnect/utils'
 import { getAddress, isAddress, toHex, type Address, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { devnetAccounts, devnetPrivateKeys } from '../accounts'
 import { ERROR_MESSAGES, ProviderRpcError, rpcError } from '../wallet/errors'
 import { DEVNET_WALLET_ICON } from '../wallet/icon'
@@ -15,6 +16,7 @@ import type {
   ReferenceProposal,
   ReferenceRequest,
   ReferenceSession,
+  ReferenceAuthentication,
   ReferenceWallet,
   ReferenceWalletEvent,
   ReferenceWalletMode,
@@ -369,6 +371,51 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     }
   })
 
+  /**
+   * One-click auth (wc_sessionAuthenticate), only with `oneClickAuth`: the SIWE message of the
+   * request (ReCap of this wallet's methods added, as WalletKit's populateAuthPayload writes it) is
+   * signed with the account's key on the first requested chain it knows, and the session follows
+   * from the CACAO. Without the option no listener is registered, so the dapp's fallback session
+   * proposal is answered instead, as by a wallet without one-click support.
+   */
+  async function authenticate(raw: WalletKitTypes.SessionAuthenticate): Promise<void> {
+    const { authPayload, requester } = raw.params
+    const chains = authPayload.chains.filter((c) => c.startsWith('eip155:') && rpcUrls.has(chainNumber(c)))
+    if (proposalMode === 'reject' || chains.length === 0) {
+      await walletKit.rejectSessionAuthenticate({
+        id: raw.id,
+        reason: getSdkError(chains.length === 0 ? 'UNSUPPORTED_CHAINS' : 'USER_REJECTED'),
+      })
+      emit('change')
+      return
+    }
+    const payload = populateAuthPayload({ authPayload, chains, methods: [...REFERENCE_WALLET_METHODS] })
+    const iss = `${chains[0]}:${getAddress(defaultAccount!.address)}`
+    const message = walletKit.formatAuthMessage({ request: payload, iss })
+    const signature = await privateKeyToAccount(keys.get(defaultAccount!.address.toLowerCase())!).signMessage({ message })
+    const auth = buildAuthObject(payload, { t: 'eip191', s: signature }, iss)
+    const { session } = await walletKit.approveSessionAuthenticate({ id: raw.id, auths: [auth] })
+    const authentication: ReferenceAuthentication = {
+      id: raw.id,
+      dapp: dappInfo(requester.metadata),
+      chainId: chains[0]!,
+      message,
+      signature,
+    }
+    authentications.push(authentication)
+    log(`reference wallet: authenticate ${raw.id} from ${authentication.dapp.name || authentication.dapp.url} on ${chains[0]}`)
+    emit('authenticate', authentication)
+    if (session) {
+      currentChain.set(session.topic, chainNumber(chains[0]!))
+      emit('session', summarize(session))
+    }
+  }
+  const authentications: ReferenceAuthentication[] = []
+  if (options.oneClickAuth)
+    walletKit.on('session_authenticate', (raw) => {
+      authenticate(raw).catch((error) => fail(`authenticate ${raw.id}`, error))
+    })
+
   walletKit.on('session_delete', ({ topic }) => {
     currentChain.delete(topic)
     for (const [id, request] of requests) if (request.topic === topic) requests.delete(id)
@@ -390,6 +437,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     knownChains: () => [...rpcUrls.keys()],
     knownSolanaChains: () => solana.knownChains(),
     modes: () => ({ proposals: proposalMode, requests: requestMode }),
+    authentications: () => [...authentications],
     setMode(mode, which = 'both') {
       if (!['approve', 'reject', 'manual'].includes(mode)) throw new Error(`reference wallet: unknown mode "${mode}"`)
       if (which !== 'requests') proposalMode = mode
