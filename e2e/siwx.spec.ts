@@ -134,7 +134,9 @@ test.describe('sign in with the embedded wallet', () => {
   test('after the email login the secure frame shows the sign-in and signs it in the same flow', async ({ page, widget }) => {
     await openSiwxDemo(page, 'on')
     const address = await emailLogin(page, widget as FrameLocator, freshEmail('siwx'))
-    await expect(secureFrameLocator(page).getByTestId('siwx-title')).toHaveText(`Sign in to ${new URL(page.url()).host}`, { timeout: 15_000 })
+    await expect(secureFrameLocator(page).getByTestId('siwx-title')).toHaveText(`Sign in to ${new URL(page.url()).host}`, {
+      timeout: 15_000,
+    })
     await approveInFrame(page)
     const session = await dappSession(page, 30_000)
     expect(session.data).toMatchObject({ accountAddress: address, chainId: 'eip155:31337' })
