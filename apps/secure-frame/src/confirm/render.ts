@@ -4,6 +4,7 @@ import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, t
 import type { TreeNode } from './decode/typedData'
 import { button, el, label, mono, note, row, type Child } from './dom'
 import { simulationSection } from './renderSimulation'
+import { siwxParts, siwxTitle } from './renderSiwx'
 import { solanaTransactionParts } from './renderSolana'
 import type { Simulation } from './simulate/eip155'
 
@@ -56,7 +57,8 @@ const TITLES: Record<DecodedRequest['kind'], string> = {
 }
 
 export function renderPrompt(view: PromptView, options: { popupButton: boolean; canProveVisibility: boolean }): RenderedPrompt {
-  const decoded = decodeRequest(view.request)
+  const decoded = decodeRequest(view.request, { dappOrigin: view.origin?.value, now: Date.now() })
+  const siwx = decoded.kind === 'message' ? decoded.siwx : undefined
   const approvable = isApprovable(decoded)
   const reject = button('Reject', 'secondary', 'approve-reject')
   const approve = options.canProveVisibility && approvable ? button('Approve', 'primary', 'approve-confirm') : undefined
@@ -69,13 +71,17 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
     'div',
     { className: 'al-approve-summary', testId: 'approve-summary' },
     originRow(view),
-    el('h2', { className: 'al-approve-title', text: TITLES[decoded.kind] }),
+    siwx
+      ? el('h2', { className: 'al-approve-title', testId: 'siwx-title', text: siwxTitle(siwx) })
+      : el('h2', { className: 'al-approve-title', text: TITLES[decoded.kind] }),
     el(
       'dl',
       { className: 'al-approve-rows' },
       row('Method', el('code', { testId: 'approve-method', text: decoded.method })),
-      row('Network', el('span', { testId: 'approve-network', text: decoded.network.name })),
-      (decoded.kind === 'message' || decoded.kind === 'typedData') &&
+      // A sign-in names its own account and network (renderSiwx.ts); where they are not the wallet's, a warning says so.
+      !siwx && row('Network', el('span', { testId: 'approve-network', text: decoded.network.name })),
+      !siwx &&
+        (decoded.kind === 'message' || decoded.kind === 'typedData') &&
         row('Account', el('span', { testId: 'approve-from', title: decoded.address, text: shortAddress(decoded.address) })),
     ),
     warnings.length > 0 &&
@@ -143,6 +149,7 @@ function parts(decoded: DecodedRequest): Parts {
   switch (decoded.kind) {
     case 'message': {
       const { message } = decoded
+      if (decoded.siwx) return siwxParts(decoded.siwx, message)
       return {
         details: el(
           'div',

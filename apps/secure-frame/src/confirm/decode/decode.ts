@@ -1,5 +1,5 @@
 import { decodeEip155Request } from './eip155'
-import type { ApprovalInput, DecodedRequest } from './request'
+import type { ApprovalInput, DecodeContext, DecodedRequest } from './request'
 import { decodeSolanaRequest } from './solana'
 
 /**
@@ -11,16 +11,22 @@ import { decodeSolanaRequest } from './solana'
  * (eip155.ts, solana.ts) into the one shape of request.ts.
  */
 
-export type { ApprovalChainId, ApprovalInput, DecodedRequest, DecodedSolanaTransaction, DecodedTransaction } from './request'
+export type { ApprovalChainId, ApprovalInput, DecodeContext, DecodedRequest, DecodedSolanaTransaction, DecodedTransaction } from './request'
 export { PARAMS_DISPLAY_LIMIT } from './request'
+export type { DecodedSiwx } from './siwx'
 export type { DecodedSolanaInstruction, InstructionAccount } from './solanaInstructions'
 
-/** Whether the user may approve it: a request we could not read is rejected, never signed blind. */
+/**
+ * Whether the user may approve it: a request we could not read is rejected, never signed blind, and
+ * so is a sign-in to another site than the one asking.
+ */
 export function isApprovable(decoded: DecodedRequest): boolean {
-  return decoded.kind !== 'invalid'
+  return decoded.kind !== 'invalid' && !(decoded.kind === 'message' && decoded.siwx?.refusal !== undefined)
 }
 
-export function decodeRequest(request: ApprovalInput): DecodedRequest {
+export function decodeRequest(request: ApprovalInput, context: DecodeContext = { dappOrigin: undefined, now: Date.now() }): DecodedRequest {
   const { chainId } = request
-  return typeof chainId === 'number' ? decodeEip155Request({ ...request, chainId }) : decodeSolanaRequest({ ...request, chainId })
+  return typeof chainId === 'number'
+    ? decodeEip155Request({ ...request, chainId }, context)
+    : decodeSolanaRequest({ ...request, chainId }, context)
 }

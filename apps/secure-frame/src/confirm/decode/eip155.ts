@@ -2,6 +2,7 @@ import { feeFieldsProblem, formatUnits, getEvmNetwork } from '@airlock/chains'
 import { decodeCalldata, groupDigits, isDataHex, type TokenLookup } from './calldata'
 import { invalidRequest, type ApprovalInput, type DecodedTransaction, type NetworkLabel, type RequestDecoder } from './request'
 import { decodeMessage } from './message'
+import { decodeSiwx } from './siwx'
 import { knownToken } from './tokens'
 import { chainIdOf, decodeTypedData, isPlainObject } from './typedData'
 
@@ -19,7 +20,7 @@ function networkLabel(chainId: number): NetworkLabel {
  * personal_sign, eth_signTypedData_v4 and eth_sendTransaction: the message as text or hex, the typed
  * data as a tree, the transaction the widget filled with its call decoded.
  */
-export const decodeEip155Request: RequestDecoder<number> = (request) => {
+export const decodeEip155Request: RequestDecoder<number> = (request, context) => {
   const network = networkLabel(request.chainId)
   const common = { method: request.method, network, warnings: [] as string[] }
   const params = request.params
@@ -29,7 +30,13 @@ export const decodeEip155Request: RequestDecoder<number> = (request) => {
       if (!Array.isArray(params) || typeof params[0] !== 'string') return invalid('The message to sign is missing.')
       const address = typeof params[1] === 'string' ? params[1] : request.from
       checkAddress(common.warnings, address, request.from, 'The request names the address')
-      return { ...common, kind: 'message', message: decodeMessage(params[0]), address }
+      const message = decodeMessage(params[0])
+      const siwx = decodeSiwx(
+        message,
+        { ...context, chainId: request.chainId, networkName: network.name, from: request.from },
+        common.warnings,
+      )
+      return { ...common, kind: 'message', message, address, ...(siwx ? { siwx } : {}) }
     }
     case 'eth_signTypedData_v4': {
       if (!Array.isArray(params) || params.length < 2) return invalid('The typed data to sign is missing.')

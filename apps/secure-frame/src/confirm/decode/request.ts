@@ -1,5 +1,6 @@
 import type { DecodedData, NativeInfo } from './calldata'
 import type { DecodedMessage } from './message'
+import type { DecodedSiwx } from './siwx'
 import type { DecodedSolanaInstruction } from './solanaInstructions'
 import type { DecodedTypedData } from './typedData'
 
@@ -18,6 +19,14 @@ export interface ApprovalInput<C extends ApprovalChainId = ApprovalChainId> {
   chainId: C
   /** The account that signs, in its family's format. */
   from: string
+}
+
+/** What the request itself does not say but its checks need (a sign-in's site, siwx.ts). */
+export interface DecodeContext {
+  /** The dapp's origin as the prompt shows it (render.ts PromptView.origin), undefined when unknown. */
+  dappOrigin: string | undefined
+  /** Milliseconds since the epoch. */
+  now: number
 }
 
 export interface NetworkLabel {
@@ -59,8 +68,9 @@ export interface DecodedSolanaTransaction {
 type Common = { method: string; network: NetworkLabel; warnings: string[] }
 
 export type DecodedRequest = Common &
+  /** `siwx`: the message is a sign-in, shown as one (siwx.ts). */
   (
-    | { kind: 'message'; message: DecodedMessage; address: string }
+    | { kind: 'message'; message: DecodedMessage; address: string; siwx?: DecodedSiwx }
     | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
     | { kind: 'transaction'; transaction: DecodedTransaction }
     | { kind: 'solanaTransaction'; transaction: DecodedSolanaTransaction }
@@ -68,7 +78,7 @@ export type DecodedRequest = Common &
   )
 
 /** Decodes the requests of one family; anything it cannot read is `invalid` (reject only). */
-export type RequestDecoder<C extends ApprovalChainId> = (request: ApprovalInput<C>) => DecodedRequest
+export type RequestDecoder<C extends ApprovalChainId> = (request: ApprovalInput<C>, context: DecodeContext) => DecodedRequest
 
 /** Characters of pretty-printed params shown for a request that cannot be read. */
 export const PARAMS_DISPLAY_LIMIT = 20_000

@@ -2,6 +2,7 @@ import { getNetwork } from '@airlock/chains'
 import { base58 } from '@scure/base'
 import { decodeWireTransaction, missingSigners, WireError, type SolanaMessage, type WireTransaction } from '../../wallet/solana/wire'
 import { decodeMessage } from './message'
+import { decodeSiwx } from './siwx'
 import { invalidRequest, type DecodedSolanaTransaction, type NetworkLabel, type RequestDecoder } from './request'
 import {
   COMPUTE_BUDGET_PROGRAM,
@@ -28,7 +29,7 @@ export function solanaNetworkLabel(cluster: `solana:${string}`): NetworkLabel {
 }
 
 /** solana_signMessage: the bytes as UTF-8 text, or hex when they are not text; the transactions decoded. */
-export const decodeSolanaRequest: RequestDecoder<`solana:${string}`> = (request) => {
+export const decodeSolanaRequest: RequestDecoder<`solana:${string}`> = (request, context) => {
   const network = solanaNetworkLabel(request.chainId)
   const common = { method: request.method, network, warnings: [] as string[] }
   const invalid = (error: string) => invalidRequest(common, request.params, error)
@@ -45,7 +46,13 @@ export const decodeSolanaRequest: RequestDecoder<`solana:${string}`> = (request)
       }
       if (pubkey !== request.from)
         common.warnings.push(`The request names the account ${pubkey.slice(0, 44)}, which is not your account ${request.from}.`)
-      return { ...common, kind: 'message', message: decodeMessage(`0x${toHex(bytes)}`), address: pubkey }
+      const decoded = decodeMessage(`0x${toHex(bytes)}`)
+      const siwx = decodeSiwx(
+        decoded,
+        { ...context, chainId: request.chainId, networkName: network.name, from: request.from },
+        common.warnings,
+      )
+      return { ...common, kind: 'message', message: decoded, address: pubkey, ...(siwx ? { siwx } : {}) }
     }
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction': {
