@@ -2,6 +2,7 @@ import { ProviderRpcError, RpcErrorCode, toRpcErrorObject } from '@airlock/proto
 import type { WidgetContext } from '../core/context'
 import { track } from '../core/events'
 import { closeModal } from '../core/modal/modal'
+import { presignedSignInAtom } from '../core/session/atoms'
 import { rememberRecentWallet } from '../core/session/recentWallets'
 import { beginPending, endPending, establishSession } from '../core/session/session'
 import { connectorFor } from './registry'
@@ -26,6 +27,8 @@ export async function connect(ctx: WidgetContext, connectorId: string, options: 
     const result = await connector.connect(ctx, { ...options, isCurrent })
     if (!isCurrent()) return
     if (result.accounts.length === 0) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no accounts')
+    // Before the session: the sign-in its connection starts finds it.
+    ctx.store.set(presignedSignInAtom, result.signIn)
     establishSession(ctx, { connector: { id: connectorId, name: result.name }, accounts: result.accounts })
     rememberRecentWallet(ctx, result.recent)
     track(ctx, 'CONNECT_SUCCESS', { method: result.method, name: result.name })

@@ -1,5 +1,6 @@
 import type { Namespace } from '@airlock/protocol'
 import type { WidgetContext } from '../core/context'
+import type { PresignedSignIn } from '../core/session/atoms'
 import type { ConnectedNamespace } from '../core/session/session'
 import type { RecentWallet } from '../core/session/recentWalletsAtoms'
 import type { WalletEntry } from '../core/session/walletEntry'
@@ -22,6 +23,8 @@ export interface ConnectResult {
   method: string
   /** The entry of the Connect view's recent wallets. */
   recent: RecentWallet
+  /** A sign-in the wallet signed with the connection (WalletConnect one-click auth), used instead of asking again. */
+  signIn?: PresignedSignIn | undefined
 }
 
 export interface ConnectOptions {

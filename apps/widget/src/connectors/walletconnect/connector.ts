@@ -1,13 +1,23 @@
 import { parseCaipNetworkId, parseChainId } from '@airlock/chains'
-import { ProviderRpcError, RpcErrorCode, type Namespace } from '@airlock/protocol'
+import {
+  parseAnySiwxMessage,
+  ProviderRpcError,
+  RpcErrorCode,
+  SiwxNonceResponse,
+  siwxMessageData,
+  siwxSettingsOf,
+  type Namespace,
+  type SiwxMessageData,
+} from '@airlock/protocol'
 import { loadChainAdapter, servedNamespaces } from '../../chains/registry'
 import type { ChainAdapter, NetworkContext } from '../../chains/types'
 import { withTimeout } from '../../core/async'
 import type { WidgetContext } from '../../core/context'
-import { networksAtom } from '../../core/options/atoms'
+import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { isMobileAtom } from '../../core/platform'
-import { connectionsAtom } from '../../core/session/atoms'
+import { connectionsAtom, type PresignedSignIn } from '../../core/session/atoms'
 import { endSession, namespacesOf, updateConnection, type ConnectedNamespace } from '../../core/session/session'
+import type { ProposalNamespace } from '../../chains/types'
 import type { Connector } from '../types'
 import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
 import {
@@ -81,6 +91,73 @@ function sessionAccounts(
     (adapter) =>
       adapter.walletConnect.accounts(session.namespaces[adapter.namespace]?.accounts ?? [], requested, preferred(adapter.namespace)) ?? [],
   )
+}
+
+/** A one-click auth asked with the connection: the API's nonce and the message data the sign-in writes. */
+interface OneClickAuth {
+  nonce: string
+  data: SiwxMessageData
+}
+
+/**
+ * One-click auth (wc_sessionAuthenticate) when the dapp signs in and asks for eip155 networks only:
+ * the wallet signs the sign-in's message as it pairs. The nonce is the API's, and the domain, URI,
+ * statement, expiry and resources are those the widget's own sign-in writes. Undefined otherwise,
+ * or when the nonce cannot be had (the connect then goes as without sign-in, and the sign-in asks).
+ */
+async function oneClickAuth(ctx: WidgetContext, optionalNamespaces: Record<string, ProposalNamespace>): Promise<OneClickAuth | undefined> {
+  const settings = siwxSettingsOf(ctx.store.get(optionsAtom)?.siwx)
+  const chains = optionalNamespaces.eip155?.chains ?? []
+  if (!settings || chains.length === 0 || Object.keys(optionalNamespaces).some((namespace) => namespace !== 'eip155')) return undefined
+  try {
+    const { nonce } = await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')
+    const data = siwxMessageData({
+      origin: ctx.config.parentOrigin,
+      accountAddress: '',
+      caipNetworkId: chains[0]!,
+      nonce,
+      nowMs: Date.now(),
+      settings,
+    })
+    return { nonce, data }
+  } catch (error) {
+    console.warn('[airlock] WalletConnect one-click sign-in not asked (no nonce):', error)
+    return undefined
+  }
+}
+
+type Cacao = NonNullable<Awaited<ReturnType<WalletConnectClient['provider']['authenticate']>>['auths']>[number]
+
+/**
+ * The sign-in a CACAO holds, as our template writes it: the text is the one WalletConnect verified
+ * the signature over (formatAuthMessage of the CACAO's payload, the ReCap WalletConnect adds to the
+ * statement and resources included), kept only when it is byte for byte our EIP-4361 template's
+ * (parseAnySiwxMessage round-trips it) and answers what was asked (nonce, domain, URI, the CACAO's
+ * account). Otherwise undefined: the sign-in asks the wallet after the connection.
+ */
+function presignedOf(client: WalletConnectClient, auths: readonly Cacao[], asked: OneClickAuth): PresignedSignIn | undefined {
+  for (const cacao of auths) {
+    const { iss } = cacao.p
+    let message: string
+    try {
+      message = client.provider.client.formatAuthMessage({ request: cacao.p, iss })
+    } catch {
+      continue
+    }
+    const parsed = parseAnySiwxMessage(message)
+    if (!parsed.ok || parsed.namespace !== 'eip155') continue
+    const { data } = parsed
+    const account = `${data.chainId}:${data.accountAddress}`
+    if (
+      data.nonce !== asked.nonce ||
+      data.domain !== asked.data.domain ||
+      data.uri !== asked.data.uri ||
+      `did:pkh:${account}`.toLowerCase() !== iss.toLowerCase()
+    )
+      continue
+    return { account, message, signature: cacao.s.s }
+  }
+  return undefined
 }
 
 class WalletConnectFailure extends ProviderRpcError {
@@ -230,10 +307,33 @@ export const walletConnectConnector: Connector = {
       }),
     )
     let session: Awaited<ReturnType<WalletConnectClient['provider']['connect']>>
+    let signIn: PresignedSignIn | undefined
     try {
-      session = await Promise.race([client.provider.connect({ optionalNamespaces }), uriMissing])
-    } catch (error) {
+      const oneClick = await oneClickAuth(ctx, optionalNamespaces)
+      if (oneClick) {
+        // A wallet without one-click auth answers the fallback proposal instead (auths absent).
+        const { data, nonce } = oneClick
+        const eip155 = optionalNamespaces.eip155!
+        const authenticated = client.provider.authenticate({
+          chains: eip155.chains ?? [],
+          methods: eip155.methods,
+          domain: data.domain,
+          uri: data.uri,
+          nonce,
+          ...(data.statement ? { statement: data.statement } : {}),
+          ...(data.expirationTime ? { exp: data.expirationTime } : {}),
+          ...(data.resources ? { resources: [...data.resources] } : {}),
+          // Read by UniversalProvider as connect() reads it: the RPC proxy stays every network's rpc.
+          ...{ optionalNamespaces },
+        })
+        const result = await Promise.race([authenticated, uriMissing])
+        session = result.session
+        signIn = result.auths?.length ? presignedOf(client, result.auths, oneClick) : undefined
+      } else session = await Promise.race([client.provider.connect({ optionalNamespaces }), uriMissing])
+    } catch (thrown) {
       if (!isCurrent()) throw abandoned()
+      // sign-client rejects a refused wc_sessionAuthenticate with the wallet's message alone.
+      const error = typeof thrown === 'string' ? new Error(thrown) : thrown
       throw fail(
         ctx,
         error instanceof RelayUnreachable ? WC_ERRORS.relay : isRejection(error) ? WC_ERRORS.declined : describeUnknown(error),
@@ -249,7 +349,9 @@ export const walletConnectConnector: Connector = {
           .catch(() => {})
       throw abandoned()
     }
-    const accounts = session ? sessionAccounts(ctx, families, session) : []
+    // The connection is on the network the wallet signed the sign-in on, which is what it signs in.
+    const signedOn = signIn?.account.split(':').slice(0, 2).join(':')
+    const accounts = session ? sessionAccounts(ctx, families, session, (namespace) => (namespace === 'eip155' ? signedOn : undefined)) : []
     if (!session || accounts.length === 0) {
       if (session) void client.provider.disconnect().catch(() => {})
       throw fail(ctx, WC_ERRORS.noAccounts)
@@ -263,6 +365,9 @@ export const walletConnectConnector: Connector = {
       name,
       method: linking ? 'mobile' : 'qrcode',
       recent: { ...(wallet ?? { id: WALLET_CONNECT_CONNECTOR_ID, name }), ...(linking ? { mobileLink: wallet?.mobileLink } : {}) },
+      ...(signIn && accounts.some((a) => `${a.caipNetworkId}:${a.addresses[0]}`.toLowerCase() === signIn.account.toLowerCase())
+        ? { signIn }
+        : {}),
     }
   },
 

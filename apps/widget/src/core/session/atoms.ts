@@ -59,3 +59,18 @@ export const RECENT_CONNECTOR_KEY = 'airlock.recentConnectorId'
 
 /** The connectors of the last connections, persisted under RECENT_CONNECTOR_KEY; tried by the reconnect on load. */
 export const recentConnectorIdsAtom = atom<readonly string[]>([])
+
+/**
+ * A sign-in the wallet signed as it connected (WalletConnect's one-click auth): the connect
+ * (connectors/connect.ts) leaves it here before the session is established, and the sign-in of
+ * that account (features/siwx) sends it to the API instead of asking the wallet again.
+ */
+export interface PresignedSignIn {
+  /** CAIP-10: the network and address the message signs in. */
+  account: string
+  /** The message text as the wallet signed it (our template's), and the signature. */
+  message: string
+  signature: string
+}
+
+export const presignedSignInAtom = atom<PresignedSignIn | undefined>(undefined)

@@ -19,6 +19,7 @@ import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom, ty
 import { siwxMessageData } from '@airlock/protocol'
 import { sessionAccount, sessionOf, SIWX_SESSIONS_KEY, withoutAccounts, writeSessions, type SiwxSessions } from './sessions'
 import { beginAttempt, endPrompt } from './prompt'
+import { signInPresigned } from './presigned'
 
 /** SPEC section 8: the toast and the view's text when the wallet refuses to sign. */
 export const SIGNATURE_DECLINED = 'Signature declined'
@@ -40,6 +41,8 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
   }
   const [namespace, reference, address] = prompt.account.split(':') as [Namespace, string, string]
   try {
+    // Signed as the wallet connected (WalletConnect one-click auth): no second prompt.
+    if (await signInPresigned(ctx, prompt.account, isCurrent)) return
     const adapter = await loadChainAdapter(namespace)
     const { nonce } = await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')
     const parsed = adapter.parseAddress(address)

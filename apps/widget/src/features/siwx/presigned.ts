@@ -1,0 +1,42 @@
+import { SiwxSessionResponse } from '@airlock/protocol'
+import type { WidgetContext } from '../../core/context'
+import { track } from '../../core/events'
+import { presignedSignInAtom } from '../../core/session/atoms'
+import { savePersisted } from '../../core/storage/persisted'
+import { siwxPromptAtom, siwxSessionsAtom } from './atoms'
+import { endPrompt } from './prompt'
+import { sessionAccount, SIWX_SESSIONS_KEY, writeSessions } from './sessions'
+
+const sameAccount = (a: string, b: string) => a === b || (a.startsWith('eip155:') && a.toLowerCase() === b.toLowerCase())
+
+/**
+ * The sign-in of `account` with the message the wallet signed as it connected (WalletConnect
+ * one-click auth, core/session/atoms.ts presignedSignInAtom), used once: no nonce, no second
+ * prompt. False when there is none for this account, or when the API refuses it (an expired
+ * nonce, say): the sign-in then asks the wallet as usual.
+ */
+export async function signInPresigned(ctx: WidgetContext, account: string, isCurrent: () => boolean): Promise<boolean> {
+  const presigned = ctx.store.get(presignedSignInAtom)
+  if (!presigned) return false
+  ctx.store.set(presignedSignInAtom, undefined)
+  if (!sameAccount(presigned.account, account)) return false
+  const prompt = ctx.store.get(siwxPromptAtom)
+  if (prompt && isCurrent()) ctx.store.set(siwxPromptAtom, { ...prompt, status: 'verifying' })
+  let session: SiwxSessionResponse
+  try {
+    const { message, signature } = presigned
+    session = await ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
+  } catch (error) {
+    console.warn('[airlock] the sign-in signed with the connection was refused; asking the wallet:', error)
+    if (prompt && isCurrent()) ctx.store.set(siwxPromptAtom, { ...prompt, status: 'signing' })
+    return false
+  }
+  const sessions = { ...ctx.store.get(siwxSessionsAtom), [sessionAccount(session)]: session }
+  ctx.store.set(siwxSessionsAtom, sessions)
+  savePersisted(ctx, SIWX_SESSIONS_KEY, writeSessions(sessions))
+  if (isCurrent()) {
+    track(ctx, 'SIWX_AUTH_SUCCESS', { network: session.data.chainId })
+    endPrompt(ctx)
+  }
+  return true
+}
