@@ -14,6 +14,8 @@ import {
   type AirlockState,
   type DropReason,
   type SiwxDappSession,
+  type SiwxMessageData,
+  type SiwxSettings,
   type HostEvent,
   type HostMethods,
   type Namespace,
@@ -45,6 +47,16 @@ export type AirlockOptions = WidgetOptions & {
   widgetUrl?: string
   /** The dapp's own wallets, listed as EXTERNAL connectors (they stay in the page, as discovered ones do). */
   wallets?: readonly ExternalWallet[]
+  /** Sign-in with the dapp's own nonce and verification instead of the API's (not with `siwx`). */
+  siwxConfig?: SiwxConfig
+}
+
+/** A sign-in configuration of the dapp's own: its backend makes the nonce and checks the signed message. */
+export interface SiwxConfig extends SiwxSettings {
+  /** A fresh nonce (8 to 64 letters and digits) for the account (CAIP-10). */
+  getNonce(request: { caipAddress: string }): Promise<string>
+  /** Whether the dapp's backend accepts the sign-in: it checks the message, its nonce and the signature. */
+  verify(signIn: { message: string; signature: string; data: SiwxMessageData }): Promise<boolean>
 }
 
 /**
@@ -56,8 +68,8 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
   if (!options || typeof options.projectId !== 'string' || !options.projectId) {
     throw new Error('Project ID Not Configured: pass { projectId } to createAirlock().')
   }
-  // `wallets` holds functions: it stays here, and never goes to the widget.
-  const { widgetUrl = DEFAULT_WIDGET_URL, wallets, ...widgetOptions } = options
+  // `wallets` and `siwxConfig`'s functions stay here, and never go to the widget.
+  const { widgetUrl = DEFAULT_WIDGET_URL, wallets, siwxConfig, ...widgetOptions } = options
   const dappSchemes = dappLinkSchemes(widgetOptions)
   const widgetOrigin = new URL(widgetUrl).origin
 
@@ -116,6 +128,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
     storageGet: ({ key }) => safeStorage(() => localStorage.getItem(STORAGE_PREFIX + key)) ?? null,
     storageSet: ({ key, value }) => void safeStorage(() => localStorage.setItem(STORAGE_PREFIX + key, value)),
     storageRemove: ({ key }) => void safeStorage(() => localStorage.removeItem(STORAGE_PREFIX + key)),
+    siwx: ({ call, params }) => siwxConfig![call](params as never),
     emit: (event: HostEvent) => {
       if (event.type === 'state') setState(event.state)
       else if (event.type === 'event') eventListeners.emit(event.event)
@@ -151,7 +164,9 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       () => fail(),
     )
     // The SDK's options go first, ahead of anything the dapp queues.
-    void call((api) => api.setOptions(widgetOptions)).catch((error: unknown) => {
+    void call((api) =>
+      api.setOptions({ ...widgetOptions, ...(siwxConfig && { siwxConfig: JSON.parse(JSON.stringify(siwxConfig)) }) }),
+    ).catch((error: unknown) => {
       // A widget that never connected has said why already (fail, refuse).
       if (error !== failure) setState({ ...state, error: error instanceof Error ? error.message : String(error) })
     })

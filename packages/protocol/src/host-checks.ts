@@ -111,6 +111,7 @@ export const hostMethodChecks: Checks<typeof hostMethodParams> = {
   storageSet: l.check(l.object({ key: storageKey, value: l.string(100_000) })),
   storageRemove: l.check(l.object({ key: storageKey })),
   emit: l.check<HostEvent>(isHostEvent),
+  siwx: l.check(l.object({ call: l.oneOf(['getNonce', 'verify']), params: l.present })),
 }
 
 const done = l.check(l.undef)

@@ -183,6 +183,11 @@ describe('lite checks accept exactly what their zod twins accept', () => {
         ...variants({ type: 'provider', event: { namespace: 'eip155', event: 'chainChanged', data: '0x7a69' } }),
         { type: 'other' },
       ],
+      siwx: [
+        ...variants({ call: 'getNonce', params: { caipAddress: `eip155:31337:${address}` } }),
+        { call: 'verify', params: undefined },
+        { call: 'revoke', params: {} },
+      ],
     }
     for (const [name, list] of Object.entries(samples)) {
       const key = name as keyof typeof hostMethodParams

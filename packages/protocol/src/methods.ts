@@ -58,6 +58,11 @@ export const hostMethodParams = {
   storageSet: z.object({ key: storageKey, value: z.string().check(z.maxLength(100_000)) }),
   storageRemove: z.object({ key: storageKey }),
   emit: HostEvent,
+  /**
+   * A function of the dapp's sign-in configuration (`siwxConfig`): `getNonce` `{ caipAddress }` → the
+   * nonce; `verify` `{ message, signature, data }` → whether its backend accepts the sign-in.
+   */
+  siwx: z.object({ call: z.enum(['getNonce', 'verify']), params: z.unknown() }),
 }
 
 export const hostMethodResults = {
@@ -69,6 +74,8 @@ export const hostMethodResults = {
   storageSet: z.void(),
   storageRemove: z.void(),
   emit: z.void(),
+  /** Checked by the widget per call (siwx/dapp.ts): a nonce, or a boolean. */
+  siwx: z.unknown(),
 } satisfies Record<keyof typeof hostMethodParams, z.ZodMiniType>
 
 type ParamMap = Record<string, z.ZodMiniType>

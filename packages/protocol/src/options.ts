@@ -69,6 +69,11 @@ export const WidgetOptions = z.object({
   privacyPolicyUrl: z.optional(url),
   /** Sign in with the wallet (SIWX): `true` for the defaults, or its settings. */
   siwx: z.optional(z.union([z.literal(true), SiwxSettings])),
+  /**
+   * The settings of a sign-in with the dapp's own nonce and verification (the SDK's `siwxConfig`,
+   * whose functions stay in the page: the widget calls them through the host's `siwx`). Not with `siwx`.
+   */
+  siwxConfig: z.optional(SiwxSettings),
   metadata: z.optional(Metadata),
   enableEIP6963: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),

@@ -51,6 +51,8 @@ export interface FakeHost {
   events: HostEvent[]
   connectors: ConnectorDescription[]
   wallet: WalletHandler
+  /** The dapp's own sign-in functions (`siwxConfig`), called through the host's `siwx`. */
+  siwx: (call: 'getNonce' | 'verify', params: unknown) => unknown
   states(): AirlockState[]
   lastState(): AirlockState | undefined
   providerEvents(): { event: string; data: unknown }[]
@@ -58,12 +60,19 @@ export interface FakeHost {
   walletCalls(): { connectorId: string; method: string; params?: unknown }[]
 }
 
-export function createFakeHost(options: { connectors?: ConnectorDescription[]; wallet?: WalletHandler } = {}): FakeHost {
+export function createFakeHost(
+  options: { connectors?: ConnectorDescription[]; wallet?: WalletHandler; siwx?: FakeHost['siwx'] } = {},
+): FakeHost {
   const fake: FakeHost = {
     storage: new Map(),
     events: [],
     connectors: options.connectors ?? [devnetWallet],
     wallet: options.wallet ?? approvingWallet,
+    siwx:
+      options.siwx ??
+      (() => {
+        throw new TypeError('The dapp gave no siwxConfig')
+      }),
     api: {
       listConnectors: vi.fn(async () => fake.connectors),
       connectorRequest: vi.fn(async ({ connectorId, method, params }) => fake.wallet(method, params, connectorId)),
@@ -72,6 +81,7 @@ export function createFakeHost(options: { connectors?: ConnectorDescription[]; w
       storageGet: vi.fn(async ({ key }) => fake.storage.get(key) ?? null),
       storageSet: vi.fn(async ({ key, value }) => void fake.storage.set(key, value)),
       storageRemove: vi.fn(async ({ key }) => void fake.storage.delete(key)),
+      siwx: vi.fn(async ({ call, params }) => fake.siwx(call, params)),
       emit: vi.fn(async (event: HostEvent) => {
         fake.events.push(event)
       }),

@@ -161,6 +161,10 @@ export const hostParamSamples: Samples<typeof hostMethodParams> = {
   storageGet: [{ key: 'airlock:recent' }],
   storageSet: [{ key: 'airlock:recent', value: 'io.metamask' }],
   storageRemove: [{ key: 'airlock:recent' }],
+  siwx: [
+    { call: 'getNonce', params: { caipAddress: `eip155:31337:${address}` } },
+    { call: 'verify', params: { message: 'dapp.localhost wants you to sign in with your Ethereum account:', signature: '0x12' } },
+  ],
   emit: [
     { type: 'state', state },
     { type: 'state', state: solanaState },
@@ -178,6 +182,7 @@ export const hostResultSamples: Samples<typeof hostMethodResults> = {
   storageSet: [undefined],
   storageRemove: [undefined],
   emit: [undefined],
+  siwx: ['a1b2c3d4e5f6a7b8', true],
 }
 
 export const frameParamSamples: Samples<typeof frameMethodParams> = {

@@ -3,7 +3,11 @@ import type { WidgetContext } from '../context'
 import { optionsAtom, resolveOptions } from './atoms'
 import { themeModeAtom, themeVariablesAtom } from '../theme/atoms'
 
+/** SPEC section 5: a site cannot set both a sign-in-with-wallet config and a sign-in option. */
+export const SIWX_BOTH_SET = 'A site cannot set both a sign-in configuration (siwxConfig) and the siwx option'
+
 export function setOptions(ctx: WidgetContext, options: WidgetOptions): void {
+  if (options.siwx && options.siwxConfig) throw new Error(SIWX_BOTH_SET)
   ctx.store.set(optionsAtom, resolveOptions(options))
   if (options.themeMode || options.themeVariables) setTheme(ctx, { themeMode: options.themeMode, themeVariables: options.themeVariables })
 }

@@ -6,8 +6,11 @@ import { connectionAtom } from '../../core/session/active'
 import { siwxSettingsOf } from '@airlock/protocol'
 import { sessionOf, type SiwxSessions } from './sessions'
 
-/** The sign-in settings (the `siwx` option); undefined when sign-in is off. */
-export const siwxSettingsAtom = atom((get) => siwxSettingsOf(get(optionsAtom)?.siwx))
+/** The sign-in settings (the `siwx` option, or the dapp's own `siwxConfig`); undefined when sign-in is off. */
+export const siwxSettingsAtom = atom((get) => siwxSettingsOf(get(optionsAtom)?.siwx) ?? get(optionsAtom)?.siwxConfig)
+
+/** Whose sign-in it is: the API's (nonce, check, token), or the dapp's own (`siwxConfig`, through the host). */
+export const siwxBackendAtom = atom((get) => (get(optionsAtom)?.siwxConfig ? 'dapp' : 'api'))
 
 /** The sessions this browser holds for the dapp (sessions.ts), loaded by watch.ts. */
 export const siwxSessionsAtom = atom<SiwxSessions>({})

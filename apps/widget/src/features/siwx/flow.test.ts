@@ -21,7 +21,9 @@ import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, T
 import { createWidgetMethods } from '../../host/widgetMethods'
 import { onHostConnected } from '../../host/connection'
 import { siwxPromptAtom } from './atoms'
+import { DAPP_REFUSED_SIGN_IN } from './backend'
 import { SIGNATURE_DECLINED, SIWX_NOT_ENABLED } from './flow'
+import { SIWX_BOTH_SET } from '../../core/options/options'
 import { SIWX_SESSIONS_KEY } from './sessions'
 
 /** anvil's first two accounts: TEST_ADDRESS and TEST_ADDRESS_2. */
@@ -77,8 +79,9 @@ function siwxApi(options: { refuse?: string } = {}) {
 }
 
 /** A browser wallet holding anvil's keys: it signs personal_sign for real, or says no when `declines` is set. */
-function signingHost(state: { accounts: string[]; declines?: number }): FakeHost {
+function signingHost(state: { accounts: string[]; declines?: number }, siwx?: FakeHost['siwx']): FakeHost {
   return createFakeHost({
+    ...(siwx ? { siwx } : {}),
     wallet: (method, params) => {
       if (method === 'eth_requestAccounts' || method === 'eth_accounts') return state.accounts
       if (method === 'eth_chainId') return '0x7a69'
@@ -250,5 +253,40 @@ describe('sign in with the wallet', () => {
     expect(off.ctx.store.get(openAtom)).toBe(false)
     expect(plain.walletCalls().some((call) => call.method === 'personal_sign')).toBe(false)
     await expect(off.methods.signOut(undefined)).rejects.toThrow(SIWX_NOT_ENABLED)
+  })
+
+  it('the dapp’s own siwxConfig: its nonce and its verify run in the page, the API is not asked; its no is shown; with siwx too, setOptions refuses', async () => {
+    const verified: { message: string; signature: string }[] = []
+    let accept = false
+    const dapp: FakeHost['siwx'] = (call, params) => {
+      if (call === 'getNonce') return 'dappnonce1234'
+      verified.push(params as { message: string; signature: string })
+      return accept
+    }
+    const host = signingHost({ accounts: [TEST_ADDRESS] }, dapp)
+    const api = siwxApi()
+    const ctx = createTestContext(host, { fetch: api.fetch })
+    const methods = createWidgetMethods(ctx)
+    onHostConnected(ctx, host.api)
+    expect(() => methods.setOptions({ projectId: 'demo', siwx: true, siwxConfig: { required: true } })).toThrow(SIWX_BOTH_SET)
+    await methods.setOptions({ projectId: 'demo', networks: ['eip155:31337'], siwxConfig: { statement: 'Sign in to the dapp' } })
+    await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)).toMatchObject({ status: 'failed', error: DAPP_REFUSED_SIGN_IN }))
+    expect(verified).toHaveLength(1)
+    const parsed = parseAnySiwxMessage(verified[0]!.message)
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: { nonce: 'dappnonce1234', statement: 'Sign in to the dapp', accountAddress: TEST_ADDRESS },
+    })
+    expect(await verifyMessage({ address: TEST_ADDRESS, message: verified[0]!.message, signature: verified[0]!.signature as Hex })).toBe(
+      true,
+    )
+
+    accept = true
+    const { retrySignIn } = await import('./flow')
+    retrySignIn(ctx)
+    await until(host, () => sessionOfState(host)?.data.nonce === 'dappnonce1234')
+    expect(sessionOfState(host)?.token).toBe('')
+    expect(api.fetch.mock.calls.filter(([url]) => String(url).includes('/v1/siwx/'))).toEqual([])
   })
 })

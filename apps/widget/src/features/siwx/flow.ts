@@ -1,12 +1,4 @@
-import {
-  createSiwxMessage,
-  RpcErrorCode,
-  SiwxNonceResponse,
-  SiwxRevokeResponse,
-  SiwxSessionResponse,
-  toRpcErrorObject,
-  type Namespace,
-} from '@airlock/protocol'
+import { createSiwxMessage, RpcErrorCode, siwxMessageData, toRpcErrorObject, type Namespace } from '@airlock/protocol'
 import { loadChainAdapter } from '../../chains/registry'
 import { disconnect } from '../../connectors/disconnect'
 import type { WidgetContext } from '../../core/context'
@@ -15,11 +7,10 @@ import { closeModal } from '../../core/modal/modal'
 import { navigateAtom } from '../../core/router/atoms'
 import type { NamespaceConnection } from '../../core/session/atoms'
 import { savePersisted } from '../../core/storage/persisted'
+import { siwxBackend } from './backend'
 import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom, type SiwxPrompt } from './atoms'
-import { siwxMessageData } from '@airlock/protocol'
 import { sessionAccount, sessionOf, SIWX_SESSIONS_KEY, withoutAccounts, writeSessions, type SiwxSessions } from './sessions'
 import { beginAttempt, endPrompt } from './prompt'
-import { signInPresigned } from './presigned'
 
 /** SPEC section 8: the toast and the view's text when the wallet refuses to sign. */
 export const SIGNATURE_DECLINED = 'Signature declined'
@@ -41,10 +32,9 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
   }
   const [namespace, reference, address] = prompt.account.split(':') as [Namespace, string, string]
   try {
-    // Signed as the wallet connected (WalletConnect one-click auth): no second prompt.
-    if (await signInPresigned(ctx, prompt.account, isCurrent)) return
     const adapter = await loadChainAdapter(namespace)
-    const { nonce } = await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')
+    const backend = siwxBackend(ctx)
+    const nonce = await backend.nonce(prompt.account)
     const parsed = adapter.parseAddress(address)
     const data = siwxMessageData({
       origin: ctx.config.parentOrigin,
@@ -58,7 +48,7 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
     const signature = await adapter.signMessage((method, params) => ctx.wallet(namespace, method, params), address, message)
     if (!isCurrent()) return
     update({ status: 'verifying' })
-    const session = await ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
+    const session = await backend.session({ message, signature, data })
     // A session the API made is good for its account even when the user has moved on meanwhile.
     saveSessions(ctx, { ...ctx.store.get(siwxSessionsAtom), [sessionAccount(session)]: session })
     if (!isCurrent()) return
@@ -128,16 +118,18 @@ export async function signOutNamespaces(ctx: WidgetContext, ended: readonly Name
   if (accounts.length > 0) await endSessions(ctx, accounts)
 }
 
-/** Forgets the accounts' sessions here at once, then revokes them at the API (a failed revoke leaves a token that expires). */
+/** Forgets the accounts' sessions here at once, then ends them where they were made (a failed revoke leaves a token that expires). */
 async function endSessions(ctx: WidgetContext, accounts: readonly string[]): Promise<void> {
   const sessions = ctx.store.get(siwxSessionsAtom)
   const ending = accounts.map((account) => sessionOf(sessions, account, Date.now())).filter((session) => session !== undefined)
   saveSessions(ctx, withoutAccounts(sessions, accounts))
   await Promise.all(
     ending.map((session) =>
-      ctx.dataApi.post('/v1/siwx/sessions/revoke', { token: session.token }, SiwxRevokeResponse, 'Sign-out').catch((error: unknown) => {
-        console.warn('[airlock] sign-in session not revoked:', error)
-      }),
+      siwxBackend(ctx)
+        .revoke(session)
+        .catch((error: unknown) => {
+          console.warn('[airlock] sign-in session not revoked:', error)
+        }),
     ),
   )
 }
