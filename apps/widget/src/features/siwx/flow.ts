@@ -11,6 +11,7 @@ import { siwxBackend } from './backend'
 import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom, type SiwxPrompt } from './atoms'
 import { sessionAccount, sessionOf, SIWX_SESSIONS_KEY, withoutAccounts, writeSessions, type SiwxSessions } from './sessions'
 import { beginAttempt, endPrompt } from './prompt'
+import { signInPresigned } from './presigned'
 
 /** SPEC section 8: the toast and the view's text when the wallet refuses to sign. */
 export const SIGNATURE_DECLINED = 'Signature declined'
@@ -32,6 +33,8 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
   }
   const [namespace, reference, address] = prompt.account.split(':') as [Namespace, string, string]
   try {
+    // Signed as the wallet connected (WalletConnect one-click auth): no second prompt.
+    if (await signInPresigned(ctx, prompt.account, isCurrent)) return
     const adapter = await loadChainAdapter(namespace)
     const backend = siwxBackend(ctx)
     const nonce = await backend.nonce(prompt.account)
