@@ -3,7 +3,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { generateSeedEntropy, seedEntropyToMnemonic } from '../../apps/secure-frame/src/custody/seed'
 import { splitSeed } from '../../apps/secure-frame/src/custody/shares'
-import { findKeyLeaks } from './keyIsolation'
+import { addressOfPhrase, findKeyLeaks } from './keyIsolation'
 
 /** The e2e key-isolation check is only as good as this search: it must find each form of a leak. */
 describe('findKeyLeaks', () => {
@@ -31,5 +31,14 @@ describe('findKeyLeaks', () => {
     // One share alone, an address, a signature and an unrelated key reveal nothing.
     expect(await find(JSON.stringify({ share: bytesToHex(auth), address: account.address, signature: `0x${'ab'.repeat(65)}` }))).toEqual([])
     expect(await find(bytesToHex(generateSeedEntropy()))).toEqual([])
+  })
+
+  it("derives a phrase's address as viem's mnemonicToAccount does", () => {
+    for (let i = 0; i < 20; i++) {
+      const phrase = seedEntropyToMnemonic(generateSeedEntropy())
+      expect(addressOfPhrase(phrase)).toBe(mnemonicToAccount(phrase).address.toLowerCase())
+    }
+    const twelve = 'test test test test test test test test test test test junk'
+    expect(addressOfPhrase(twelve)).toBe('0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')
   })
 })
