@@ -44,7 +44,7 @@ const APP_ROUTES = [
   'POST /v1/sessions/{address}/revoke',
   'POST /v1/siwx/nonce',
   'POST /v1/siwx/sessions',
-  'GET /v1/siwx/sessions',
+  'POST /v1/siwx/sessions/list',
   'POST /v1/siwx/sessions/revoke',
   'POST /v1/siwx/verify',
   'GET /.well-known/jwks.json',

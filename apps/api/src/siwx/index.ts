@@ -1,5 +1,6 @@
 import {
   SiwxNonceResponse,
+  SiwxRevokeResponse,
   SiwxSessionList,
   SiwxSessionRequest,
   SiwxSessionResponse,
@@ -8,7 +9,6 @@ import {
 } from '@airlock/protocol'
 import * as z from 'zod'
 import type { EndpointDoc } from '../openapi/document'
-import { SiwxListQuery } from './routes'
 
 export { siwxJwksRoute, siwxRoutes } from './routes'
 export { SiwxReason } from './reasons'
@@ -46,10 +46,10 @@ export const SIWX_ENDPOINTS: readonly EndpointDoc[] = [
     status: 201,
   },
   {
-    method: 'get',
-    path: '/v1/siwx/sessions',
-    summary: "The project's live sign-in sessions of an account, newest first (no tokens)",
-    query: SiwxListQuery,
+    method: 'post',
+    path: '/v1/siwx/sessions/list',
+    summary: "The project's live sign-in sessions of a live token's account, on every network, newest first (no tokens)",
+    body: SiwxTokenRequest,
     response: SiwxSessionList,
   },
   {
@@ -57,7 +57,7 @@ export const SIWX_ENDPOINTS: readonly EndpointDoc[] = [
     path: '/v1/siwx/sessions/revoke',
     summary: 'Revoke the session of a token; its token no longer verifies',
     body: SiwxTokenRequest,
-    response: z.object({ revoked: z.literal(true) }),
+    response: SiwxRevokeResponse,
   },
   {
     method: 'post',

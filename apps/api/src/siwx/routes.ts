@@ -5,6 +5,7 @@ import {
   SiwxTokenRequest,
   type SiwxSession,
   type SiwxRevokeResponse,
+  type SiwxSessionList,
   type SiwxSessionResponse,
   type SiwxVerifyResponse,
 } from '@airlock/protocol'
@@ -34,18 +35,6 @@ import { readSiwxToken, signSiwxToken, type SiwxSigner } from './tokens'
 const SIWX_TEMPLATES = SIWX_FAMILIES.map((family) => family.template)
 
 export const SIWX_MAX_BODY_BYTES = 32 * 1024
-export const SiwxListQuery = z.object({
-  address: z
-    .string()
-    .regex(/^[A-Za-z0-9]{1,128}$/, 'must be an address (letters and digits)')
-    .describe('The account address as the message writes it (eip155: EIP-55 checksummed)'),
-  chainId: z
-    .string()
-    .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id')
-    .optional()
-    .describe('A CAIP-2 network id: only the sessions on it'),
-})
-
 type C = Context<{ Variables: ApiVariables }>
 const refuse = (c: C, status: ContentfulStatusCode, description: string, field?: string) =>
   apiError(c, status, description, [{ description, ...(field ? { field } : {}) }])
@@ -63,7 +52,9 @@ const present = ({ id, data, message, signature, expiresAt }: SiwxSession): Siwx
  * Sign in with X (issue 24), paths relative to /v1, behind the project guard:
  * - `POST /siwx/nonce` → 201 `{ nonce, expiresAt }`: single use, this project's, 10 minutes;
  * - `POST /siwx/sessions` `{ message, signature }` → 201 the session and its `token`;
- * - `GET /siwx/sessions?address=…[&chainId=…]` → `{ sessions }`, the project's live ones (no tokens);
+ * - `POST /siwx/sessions/list` `{ token }` → `{ sessions }`: the live sessions in this project of the
+ *   token's account, on every network (no tokens). It takes a live token, not an address: who signed
+ *   in to a dapp, and when, is not for anyone who knows an address to read;
  * - `POST /siwx/verify` `{ token }` → `{ valid: true, session }`, for a backend that prefers a call;
  * - `POST /siwx/sessions/revoke` `{ token }` → `{ revoked: true }`: the holder of a token ends its session.
  */
@@ -133,16 +124,17 @@ export function siwxRoutes(deps: ApiDeps, signer: SiwxSigner): Hono<{ Variables:
     return c.json(answer, 201)
   })
 
-  route.get('/siwx/sessions', async (c) => {
-    const query = SiwxListQuery.safeParse(c.req.query())
-    if (!query.success) return invalidInput(c, query.error)
+  route.post('/siwx/sessions/list', limit, async (c) => {
+    const session = await sessionOfToken(c)
+    if (session instanceof Response) return session
     const sessions = await listSiwxSessions(deps.db, {
       projectId: c.get('project').id,
-      address: query.data.address,
-      caipNetworkId: query.data.chainId,
+      address: session.data.accountAddress,
+      namespace: session.namespace,
       now: new Date(deps.now()),
     })
-    return c.json({ sessions: sessions.map(present) })
+    const answer: SiwxSessionList = { sessions: sessions.map(present) }
+    return c.json(answer)
   })
 
   route.post('/siwx/verify', limit, async (c) => {

@@ -132,16 +132,20 @@ describe('POST /v1/siwx/sessions', () => {
     )
     expect([elsewhere.status, reasonOf(elsewhere)]).toEqual([401, SiwxReason.tokenInvalid])
 
-    const listed = await call(api.app, 'GET', `/v1/siwx/sessions?address=${alice.address}&chainId=${CHAIN}`)
+    const listed = await call(api.app, 'POST', '/v1/siwx/sessions/list', { token })
     expect((listed.body.sessions as { id: string }[]).map((session) => session.id)).toContain(reply.body.id)
     expect(JSON.stringify(listed.body)).not.toContain(token)
     expect(SiwxSessionList.safeParse(listed.body).error).toBeUndefined()
+    // Who signed in, and when, is not read with an address alone, nor with a forged token.
+    expect((await call(api.app, 'GET', `/v1/siwx/sessions?address=${alice.address}`)).status).toBe(404)
+    const forgedToken = `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(86)}`
+    expect((await call(api.app, 'POST', '/v1/siwx/sessions/list', { token: forgedToken })).status).toBe(401)
 
     expect((await call(api.app, 'POST', '/v1/siwx/sessions/revoke', { token })).body).toEqual({ revoked: true })
     const after = await call(api.app, 'POST', '/v1/siwx/verify', { token })
     expect([after.status, reasonOf(after)]).toEqual([401, SiwxReason.revoked])
-    const relisted = await call(api.app, 'GET', `/v1/siwx/sessions?address=${alice.address}`)
-    expect((relisted.body.sessions as { id: string }[]).map((session) => session.id)).not.toContain(reply.body.id)
+    const relisted = await call(api.app, 'POST', '/v1/siwx/sessions/list', { token })
+    expect([relisted.status, reasonOf(relisted)]).toEqual([401, SiwxReason.revoked])
   })
 
   it('signs a deployed ERC-1271 contract wallet in, and refuses a signature its owner did not make', async () => {

@@ -102,13 +102,13 @@ export async function getSiwxSession(db: Database, id: string): Promise<StoredSi
 /** The project's live sessions of `address` (on `caipNetworkId`, or every network), newest first. */
 export async function listSiwxSessions(
   db: Database,
-  query: { projectId: string; address: string; caipNetworkId?: string | undefined; now: Date },
+  query: { projectId: string; address: string; namespace: string; now: Date },
 ): Promise<StoredSiwxSession[]> {
   const { rows } = await db.query<Row>(
     `SELECT ${COLUMNS} FROM siwx_sessions
-      WHERE project_id = $1 AND address = $2 AND ($3::text IS NULL OR caip_network_id = $3) AND revoked_at IS NULL AND expires_at > $4
+      WHERE project_id = $1 AND address = $2 AND namespace = $3 AND revoked_at IS NULL AND expires_at > $4
       ORDER BY created_at DESC LIMIT 100`,
-    [query.projectId, query.address, query.caipNetworkId ?? null, query.now.toISOString()],
+    [query.projectId, query.address, query.namespace, query.now.toISOString()],
   )
   return rows.map(fromRow)
 }

@@ -36,7 +36,7 @@ export type SiwxSessionResponse = z.infer<typeof SiwxSessionResponse>
 export const SiwxRevokeResponse = z.object({ revoked: z.literal(true) })
 export type SiwxRevokeResponse = z.infer<typeof SiwxRevokeResponse>
 
-/** `POST /v1/siwx/verify` and `POST /v1/siwx/sessions/revoke`: the session's token. */
+/** `POST /v1/siwx/verify`, `/v1/siwx/sessions/revoke` and `/v1/siwx/sessions/list`: the session's token. */
 export const SiwxTokenRequest = z.object({ token: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export type SiwxTokenRequest = z.infer<typeof SiwxTokenRequest>
 
@@ -44,7 +44,7 @@ export type SiwxTokenRequest = z.infer<typeof SiwxTokenRequest>
 export const SiwxVerifyResponse = z.object({ valid: z.literal(true), session: SiwxSession })
 export type SiwxVerifyResponse = z.infer<typeof SiwxVerifyResponse>
 
-/** `GET /v1/siwx/sessions?address=…[&chainId=…]`: the project's live sessions of an account (no tokens). */
+/** `POST /v1/siwx/sessions/list` `{ token }`: the project's live sessions of the token's account (no tokens). */
 export const SiwxSessionList = z.object({ sessions: z.array(SiwxSession) })
 export type SiwxSessionList = z.infer<typeof SiwxSessionList>
 
