@@ -1,14 +1,5 @@
 import { parseCaipNetworkId, parseChainId } from '@airlock/chains'
-import {
-  parseAnySiwxMessage,
-  ProviderRpcError,
-  RpcErrorCode,
-  SiwxNonceResponse,
-  siwxMessageData,
-  siwxSettingsOf,
-  type Namespace,
-  type SiwxMessageData,
-} from '@airlock/protocol'
+import { ProviderRpcError, RpcErrorCode, siwxSettingsOf, type Namespace } from '@airlock/protocol'
 import { loadChainAdapter, servedNamespaces } from '../../chains/registry'
 import type { ChainAdapter, NetworkContext } from '../../chains/types'
 import { withTimeout } from '../../core/async'
@@ -17,7 +8,6 @@ import { networksAtom, optionsAtom } from '../../core/options/atoms'
 import { isMobileAtom } from '../../core/platform'
 import { connectionsAtom, type PresignedSignIn } from '../../core/session/atoms'
 import { endSession, namespacesOf, updateConnection, type ConnectedNamespace } from '../../core/session/session'
-import type { ProposalNamespace } from '../../chains/types'
 import type { Connector } from '../types'
 import { isPairingExpired, PAIRING_EXPIRY_MS, wcPairingAtom, type WcError } from './atoms'
 import {
@@ -93,71 +83,10 @@ function sessionAccounts(
   )
 }
 
-/** A one-click auth asked with the connection: the API's nonce and the message data the sign-in writes. */
-interface OneClickAuth {
-  nonce: string
-  data: SiwxMessageData
-}
-
-/**
- * One-click auth (wc_sessionAuthenticate) when the dapp signs in and asks for eip155 networks only:
- * the wallet signs the sign-in's message as it pairs. The nonce is the API's, and the domain, URI,
- * statement, expiry and resources are those the widget's own sign-in writes. Undefined otherwise,
- * or when the nonce cannot be had (the connect then goes as without sign-in, and the sign-in asks).
- */
-async function oneClickAuth(ctx: WidgetContext, optionalNamespaces: Record<string, ProposalNamespace>): Promise<OneClickAuth | undefined> {
-  const settings = siwxSettingsOf(ctx.store.get(optionsAtom)?.siwx)
-  const chains = optionalNamespaces.eip155?.chains ?? []
-  if (!settings || chains.length === 0 || Object.keys(optionalNamespaces).some((namespace) => namespace !== 'eip155')) return undefined
-  try {
-    const { nonce } = await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')
-    const data = siwxMessageData({
-      origin: ctx.config.parentOrigin,
-      accountAddress: '',
-      caipNetworkId: chains[0]!,
-      nonce,
-      nowMs: Date.now(),
-      settings,
-    })
-    return { nonce, data }
-  } catch (error) {
-    console.warn('[airlock] WalletConnect one-click sign-in not asked (no nonce):', error)
-    return undefined
-  }
-}
-
-type Cacao = NonNullable<Awaited<ReturnType<WalletConnectClient['provider']['authenticate']>>['auths']>[number]
-
-/**
- * The sign-in a CACAO holds, as our template writes it: the text is the one WalletConnect verified
- * the signature over (formatAuthMessage of the CACAO's payload, the ReCap WalletConnect adds to the
- * statement and resources included), kept only when it is byte for byte our EIP-4361 template's
- * (parseAnySiwxMessage round-trips it) and answers what was asked (nonce, domain, URI, the CACAO's
- * account). Otherwise undefined: the sign-in asks the wallet after the connection.
- */
-function presignedOf(client: WalletConnectClient, auths: readonly Cacao[], asked: OneClickAuth): PresignedSignIn | undefined {
-  for (const cacao of auths) {
-    const { iss } = cacao.p
-    let message: string
-    try {
-      message = client.provider.client.formatAuthMessage({ request: cacao.p, iss })
-    } catch {
-      continue
-    }
-    const parsed = parseAnySiwxMessage(message)
-    if (!parsed.ok || parsed.namespace !== 'eip155') continue
-    const { data } = parsed
-    const account = `${data.chainId}:${data.accountAddress}`
-    if (
-      data.nonce !== asked.nonce ||
-      data.domain !== asked.data.domain ||
-      data.uri !== asked.data.uri ||
-      `did:pkh:${account}`.toLowerCase() !== iss.toLowerCase()
-    )
-      continue
-    return { account, message, signature: cacao.s.s }
-  }
-  return undefined
+/** Whether to ask for one-click auth (oneClick.ts): the dapp signs in with the API (the `siwx` option) and asks for eip155 networks alone. */
+function oneClickWanted(ctx: WidgetContext, optionalNamespaces: Record<string, unknown>): boolean {
+  const namespaces = Object.keys(optionalNamespaces)
+  return siwxSettingsOf(ctx.store.get(optionsAtom)?.siwx) !== undefined && namespaces.length === 1 && namespaces[0] === 'eip155'
 }
 
 class WalletConnectFailure extends ProviderRpcError {
@@ -309,8 +238,10 @@ export const walletConnectConnector: Connector = {
     let session: Awaited<ReturnType<WalletConnectClient['provider']['connect']>>
     let signIn: PresignedSignIn | undefined
     try {
-      const oneClick = await oneClickAuth(ctx, optionalNamespaces)
-      if (oneClick) {
+      // Only a dapp that signs in (and asks for eip155 alone) loads the one-click code.
+      const oneClickModule = oneClickWanted(ctx, optionalNamespaces) ? await import('./oneClick') : undefined
+      const oneClick = await oneClickModule?.oneClickAuth(ctx, optionalNamespaces)
+      if (oneClickModule && oneClick) {
         // A wallet without one-click auth answers the fallback proposal instead (auths absent).
         const { data, nonce } = oneClick
         const eip155 = optionalNamespaces.eip155!
@@ -328,7 +259,7 @@ export const walletConnectConnector: Connector = {
         })
         const result = await Promise.race([authenticated, uriMissing])
         session = result.session
-        signIn = result.auths?.length ? presignedOf(client, result.auths, oneClick) : undefined
+        signIn = result.auths?.length ? oneClickModule.presignedOf(client, result.auths, oneClick) : undefined
       } else session = await Promise.race([client.provider.connect({ optionalNamespaces }), uriMissing])
     } catch (thrown) {
       if (!isCurrent()) throw abandoned()
