@@ -4,6 +4,7 @@ import {
   ProviderRpcError,
   RpcErrorCode,
   SiwxSessionRequest,
+  type SiwxDappSession,
   type SiwxSessionResponse,
   type WidgetOptions,
 } from '@airlock/protocol'
@@ -20,7 +21,7 @@ import { json } from '../../testing/apiFetch'
 import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, TEST_ADDRESS_2, type FakeHost } from '../../testing/fakeHost'
 import { createWidgetMethods } from '../../host/widgetMethods'
 import { onHostConnected } from '../../host/connection'
-import { siwxPromptAtom } from './atoms'
+import { siwxPromptAtom, siwxSessionsAtom } from './atoms'
 import { DAPP_REFUSED_SIGN_IN } from './backend'
 import { SIGNATURE_DECLINED, SIWX_NOT_ENABLED } from './flow'
 import { SIWX_BOTH_SET } from '../../core/options/options'
@@ -288,5 +289,21 @@ describe('sign in with the wallet', () => {
     await until(host, () => sessionOfState(host)?.data.nonce === 'dappnonce1234')
     expect(sessionOfState(host)?.token).toBe('')
     expect(api.fetch.mock.calls.filter(([url]) => String(url).includes('/v1/siwx/'))).toEqual([])
+  })
+
+  it('a session that ends leaves the dapp’s state when it ends', async () => {
+    const host = signingHost({ accounts: [TEST_ADDRESS] })
+    const { ctx } = await boot(host, true)
+    await connect(ctx, devnetWallet.id)
+    await until(host, () => sessionOfState(host) !== undefined)
+    const session = sessionOfState(host)!
+    // The API made it end in 300 ms (its expiry is the API's to say).
+    ctx.store.set(siwxSessionsAtom, (sessions) => ({
+      ...sessions,
+      [`eip155:31337:${TEST_ADDRESS}`]: { ...(session as SiwxDappSession), expiresAt: new Date(Date.now() + 300).toISOString() },
+    }))
+    expect(sessionOfState(host)).toBeDefined()
+    await until(host, () => sessionOfState(host) === undefined)
+    expect(host.lastState()?.status).toBe('connected')
   })
 })

@@ -37,6 +37,12 @@ export const writeSessions = (sessions: SiwxSessions): string => JSON.stringify(
 
 export const isLive = (session: Pick<SiwxDappSession, 'expiresAt'>, nowMs: number) => Date.parse(session.expiresAt) > nowMs
 
+/** The sessions that have not ended (the same object when none has). */
+export function liveSessions(sessions: SiwxSessions, nowMs: number): SiwxSessions {
+  const live = Object.entries(sessions).filter(([, session]) => isLive(session, nowMs))
+  return live.length === Object.keys(sessions).length ? sessions : Object.fromEntries(live)
+}
+
 /**
  * Whether a stored key is `account`. eip155 addresses compare without case (a wallet may report them
  * in lower case while the message holds the EIP-55 form); other families' are case-sensitive.

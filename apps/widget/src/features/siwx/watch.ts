@@ -5,7 +5,7 @@ import { sessionAtom, type SessionState } from '../../core/session/atoms'
 import { loadPersisted } from '../../core/storage/persisted'
 import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom } from './atoms'
 import { beginAttempt, endPrompt } from './prompt'
-import { readSessions, sessionOf, SIWX_SESSIONS_KEY } from './sessions'
+import { liveSessions, readSessions, sessionOf, SIWX_SESSIONS_KEY } from './sessions'
 
 /** The sign-in flow's code (flow.ts), fetched the first time a sign-in is asked. */
 const loadFlow = () => import('./flow')
@@ -47,14 +47,38 @@ export function watchSignIn(ctx: WidgetContext): () => void {
     askSignIn(ctx, account)
   }
 
-  const unsubscribes = [ctx.store.sub(sessionAtom, check), ctx.store.sub(siwxAccountAtom, check), ctx.store.sub(siwxSettingsAtom, check)]
+  // A session that ends is dropped when it does, so that the dapp's getSession() stops showing it.
+  let expiry: ReturnType<typeof setTimeout> | undefined
+  const scheduleExpiry = () => {
+    clearTimeout(expiry)
+    const ends = Object.values(ctx.store.get(siwxSessionsAtom)).map((s) => Date.parse(s.expiresAt))
+    if (ends.length === 0) return
+    const wait = Math.min(Math.max(0, Math.min(...ends) - Date.now()), MAX_TIMER_MS)
+    expiry = setTimeout(() => {
+      ctx.store.set(siwxSessionsAtom, (sessions) => liveSessions(sessions, Date.now()))
+      scheduleExpiry()
+    }, wait + 1)
+  }
+
+  const unsubscribes = [
+    ctx.store.sub(sessionAtom, check),
+    ctx.store.sub(siwxAccountAtom, check),
+    ctx.store.sub(siwxSettingsAtom, check),
+    ctx.store.sub(siwxSessionsAtom, scheduleExpiry),
+  ]
   void loadPersisted(ctx, SIWX_SESSIONS_KEY).then((stored) => {
     ctx.store.set(siwxSessionsAtom, (current) => ({ ...readSessions(stored, Date.now()), ...current }))
     loaded = true
     check()
   })
-  return () => unsubscribes.forEach((unsubscribe) => unsubscribe())
+  return () => {
+    unsubscribes.forEach((unsubscribe) => unsubscribe())
+    clearTimeout(expiry)
+  }
 }
+
+/** setTimeout's longest wait (about 24.8 days); a later end is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** Opens SIWXSignMessage for `account` and asks the wallet; the modal holds until the sign-in ends. */
 function askSignIn(ctx: WidgetContext, account: string): void {
