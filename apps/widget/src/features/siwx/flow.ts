@@ -6,10 +6,10 @@ import { track } from '../../core/events'
 import { closeModal } from '../../core/modal/modal'
 import { navigateAtom } from '../../core/router/atoms'
 import type { NamespaceConnection } from '../../core/session/atoms'
-import { savePersisted } from '../../core/storage/persisted'
 import { siwxBackend } from './backend'
 import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom, type SiwxPrompt } from './atoms'
-import { sessionAccount, sessionOf, SIWX_SESSIONS_KEY, withoutAccounts, writeSessions, type SiwxSessions } from './sessions'
+import { keepSession, saveSessions } from './keep'
+import { sameAccount, sessionAccount, sessionOf, withoutAccounts } from './sessions'
 import { beginAttempt, endPrompt } from './prompt'
 import { signInPresigned } from './presigned'
 
@@ -51,12 +51,7 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
     const signature = await adapter.signMessage((method, params) => ctx.wallet(namespace, method, params), address, message)
     if (!isCurrent()) return
     update({ status: 'verifying' })
-    const session = await backend.session({ message, signature, data })
-    // A session the API made is good for its account even when the user has moved on meanwhile.
-    saveSessions(ctx, { ...ctx.store.get(siwxSessionsAtom), [sessionAccount(session)]: session })
-    if (!isCurrent()) return
-    track(ctx, 'SIWX_AUTH_SUCCESS', { network: session.data.chainId })
-    endPrompt(ctx)
+    keepSession(ctx, await backend.session({ message, signature, data }), isCurrent)
   } catch (error) {
     if (!isCurrent()) return
     const rpcError = toRpcErrorObject(error)
@@ -114,7 +109,8 @@ export async function signOutNamespaces(ctx: WidgetContext, ended: readonly Name
     .filter((session) =>
       ended.some(
         ({ namespace, addresses }) =>
-          session.data.chainId.startsWith(`${namespace}:`) && addresses.some((a) => sameAddress(a, session.data.accountAddress)),
+          session.data.chainId.startsWith(`${namespace}:`) &&
+          addresses.some((address) => sameAccount(`${session.data.chainId}:${address}`, sessionAccount(session))),
       ),
     )
     .map(sessionAccount)
@@ -136,10 +132,3 @@ async function endSessions(ctx: WidgetContext, accounts: readonly string[]): Pro
     ),
   )
 }
-
-function saveSessions(ctx: WidgetContext, sessions: SiwxSessions): void {
-  ctx.store.set(siwxSessionsAtom, sessions)
-  savePersisted(ctx, SIWX_SESSIONS_KEY, writeSessions(sessions))
-}
-
-const sameAddress = (a: string, b: string) => a === b || (a.startsWith('0x') && a.toLowerCase() === b.toLowerCase())

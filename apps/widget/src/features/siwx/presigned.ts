@@ -1,13 +1,9 @@
 import { SiwxSessionResponse } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
-import { track } from '../../core/events'
 import { presignedSignInAtom } from '../../core/session/atoms'
-import { savePersisted } from '../../core/storage/persisted'
-import { siwxPromptAtom, siwxSessionsAtom } from './atoms'
-import { endPrompt } from './prompt'
-import { sessionAccount, SIWX_SESSIONS_KEY, writeSessions } from './sessions'
-
-const sameAccount = (a: string, b: string) => a === b || (a.startsWith('eip155:') && a.toLowerCase() === b.toLowerCase())
+import { siwxPromptAtom } from './atoms'
+import { keepSession } from './keep'
+import { sameAccount } from './sessions'
 
 /**
  * The sign-in of `account` with the message the wallet signed as it connected (WalletConnect
@@ -31,12 +27,6 @@ export async function signInPresigned(ctx: WidgetContext, account: string, isCur
     if (prompt && isCurrent()) ctx.store.set(siwxPromptAtom, { ...prompt, status: 'signing' })
     return false
   }
-  const sessions = { ...ctx.store.get(siwxSessionsAtom), [sessionAccount(session)]: session }
-  ctx.store.set(siwxSessionsAtom, sessions)
-  savePersisted(ctx, SIWX_SESSIONS_KEY, writeSessions(sessions))
-  if (isCurrent()) {
-    track(ctx, 'SIWX_AUTH_SUCCESS', { network: session.data.chainId })
-    endPrompt(ctx)
-  }
+  keepSession(ctx, session, isCurrent)
   return true
 }

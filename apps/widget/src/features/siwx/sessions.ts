@@ -47,7 +47,7 @@ export function liveSessions(sessions: SiwxSessions, nowMs: number): SiwxSession
  * Whether a stored key is `account`. eip155 addresses compare without case (a wallet may report them
  * in lower case while the message holds the EIP-55 form); other families' are case-sensitive.
  */
-const sameAccount = (key: string, account: string) =>
+export const sameAccount = (key: string, account: string) =>
   key === account || (key.startsWith('eip155:') && key.toLowerCase() === account.toLowerCase())
 
 /** The account's live session. */
