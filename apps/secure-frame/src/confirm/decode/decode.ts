@@ -13,7 +13,7 @@ import { decodeSolanaRequest } from './solana'
 
 export type { ApprovalChainId, ApprovalInput, DecodeContext, DecodedRequest, DecodedSolanaTransaction, DecodedTransaction } from './request'
 export { PARAMS_DISPLAY_LIMIT } from './request'
-export type { DecodedSiwx } from './siwx'
+export type { DecodedSiwx } from './request'
 export type { DecodedSolanaInstruction, InstructionAccount } from './solanaInstructions'
 
 /**

@@ -1,6 +1,6 @@
+import type { SiwxMessageData } from '@airlock/protocol'
 import type { DecodedData, NativeInfo } from './calldata'
 import type { DecodedMessage } from './message'
-import type { DecodedSiwx } from './siwx'
 import type { DecodedSolanaInstruction } from './solanaInstructions'
 import type { DecodedTypedData } from './typedData'
 
@@ -9,6 +9,19 @@ import type { DecodedTypedData } from './typedData'
  * solana.ts decode): what is signed, on which network, and the warnings the user must see. Each
  * family's part is defined here too, so that the decoders depend on the shape and not the reverse.
  */
+
+/** A sign-in message as the confirmation shows it. */
+export interface DecodedSiwx {
+  namespace: string
+  data: SiwxMessageData
+  /** The message's network by name where the frame knows it, else its CAIP-2 id. */
+  networkName: string
+  /**
+   * Why it cannot be approved: a sign-in to another site than the one asking, the credential a
+   * phishing site wants (render.ts shows it, Reject only).
+   */
+  refusal?: string
+}
 
 /** An eip155 chain by number, a Solana cluster by its CAIP-2 id. */
 export type ApprovalChainId = number | `solana:${string}`

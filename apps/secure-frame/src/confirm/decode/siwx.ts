@@ -1,7 +1,7 @@
 import { getEvmNetwork, getNetwork } from '@airlock/chains'
-import { parseAnySiwxMessage, type SiwxMessageData } from '@airlock/protocol'
+import { parseAnySiwxMessage } from '@airlock/protocol'
 import type { DecodedMessage } from './message'
-import type { ApprovalChainId } from './request'
+import type { ApprovalChainId, DecodedSiwx } from './request'
 
 /**
  * A message to sign that is a sign-in (Sign in with X: EIP-4361 for eip155, CAIP-122 for Solana),
@@ -10,19 +10,6 @@ import type { ApprovalChainId } from './request'
  * what is signed; `parseAnySiwxMessage` accepts only a text its template writes byte for byte, so
  * no field can hide in a layout the fields shown would not give back.
  */
-
-/** A sign-in message as the confirmation shows it. */
-export interface DecodedSiwx {
-  namespace: string
-  data: SiwxMessageData
-  /** The message's network by name where the frame knows it, else its CAIP-2 id. */
-  networkName: string
-  /**
-   * Why it cannot be approved: a sign-in to another site than the one asking, the credential a
-   * phishing site wants (render.ts shows it, Reject only).
-   */
-  refusal?: string
-}
 
 /** Who asks and when, for the checks a sign-in gets. */
 export interface SiwxContext {
