@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { AirlockState, SiwxDappSession } from '@airlock/protocol'
+import type { SiwxDappSession } from '@airlock/protocol'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAirlock } from './index'
-import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
+import { widgetPeer, widgetState, WIDGET_URL } from './testing/widget-peer'
 
 const session = (token: string): SiwxDappSession => ({
   id: `id-${token}`,
@@ -21,15 +21,7 @@ const session = (token: string): SiwxDappSession => ({
   token,
 })
 
-const state = (patch: Partial<AirlockState>): AirlockState => ({
-  ready: true,
-  open: false,
-  view: 'Account',
-  status: 'connected',
-  activeNamespace: 'eip155',
-  themeMode: 'dark',
-  ...patch,
-})
+const state = widgetState
 
 describe('sign-in (SIWX) in the SDK', () => {
   const cleanups: (() => void)[] = []

@@ -2,18 +2,10 @@
 import type { AirlockState, ConnectorDescription } from '@airlock/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createAirlock } from './index'
-import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
+import { widgetPeer, widgetState, WIDGET_URL } from './testing/widget-peer'
 import { ADDRESS, registerInPage, solanaWallet } from './testing/wallets'
 
-const state = (patch: Partial<AirlockState>): AirlockState => ({
-  ready: true,
-  open: false,
-  view: 'Account',
-  status: 'connected',
-  activeNamespace: 'solana',
-  themeMode: 'dark',
-  ...patch,
-})
+const state = (patch: Partial<AirlockState>): AirlockState => widgetState({ activeNamespace: 'solana', ...patch })
 
 describe('createAirlock with Solana', () => {
   const cleanups: (() => void)[] = []

@@ -6,23 +6,18 @@ import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
 import { discoverConnectors } from './discovery'
 import { createAirlock } from './index'
 import { importExtra } from './load-extra'
-import { widgetPeer, WIDGET_URL } from './testing/widget-peer'
+import { widgetPeer, widgetState, WIDGET_URL } from './testing/widget-peer'
 import { ADDRESS } from './testing/wallets'
 import { walletsApp } from './testing/wallets-app'
 import type { StandardWalletAccount } from './standard'
 
-const connected = (address: string): AirlockState => ({
-  ready: true,
-  open: false,
-  view: 'Account',
-  status: 'connected',
-  activeNamespace: 'eip155',
-  themeMode: 'dark',
-  connections: [
-    { namespace: 'eip155', caipAddress: 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', connectorId: 'io.metamask' },
-    { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${address}`, connectorId: 'ws:Phantom' },
-  ],
-})
+const connected = (address: string): AirlockState =>
+  widgetState({
+    connections: [
+      { namespace: 'eip155', caipAddress: 'eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8', connectorId: 'io.metamask' },
+      { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${address}`, connectorId: 'ws:Phantom' },
+    ],
+  })
 
 describe('the byte codecs', () => {
   it('agree with @scure/base, leading zeros included, and refuse what is not base58', () => {

@@ -1,4 +1,5 @@
 import {
+  type AirlockState,
   createCaller,
   exposeMethods,
   hostMethodResults,
@@ -64,3 +65,14 @@ export function widgetPeer(answer: (call: Call) => unknown = () => undefined) {
     },
   }
 }
+
+/** A public state the widget could push: connected on `activeNamespace`, the Account view, closed; `patch` changes any field. */
+export const widgetState = (patch: Partial<AirlockState> = {}): AirlockState => ({
+  ready: true,
+  open: false,
+  view: 'Account',
+  status: 'connected',
+  activeNamespace: 'eip155',
+  themeMode: 'dark',
+  ...patch,
+})

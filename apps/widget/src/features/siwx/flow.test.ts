@@ -1,13 +1,5 @@
 // @vitest-environment happy-dom
-import {
-  parseAnySiwxMessage,
-  ProviderRpcError,
-  RpcErrorCode,
-  SiwxSessionRequest,
-  type SiwxDappSession,
-  type SiwxSessionResponse,
-  type WidgetOptions,
-} from '@airlock/protocol'
+import { parseAnySiwxMessage, ProviderRpcError, RpcErrorCode, type SiwxDappSession, type WidgetOptions } from '@airlock/protocol'
 import { hexToString, verifyMessage, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
@@ -17,7 +9,7 @@ import { toastAtom } from '../../core/toast'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { RECENT_CONNECTOR_KEY } from '../../core/session/atoms'
 import { createMemoryStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
-import { json } from '../../testing/apiFetch'
+import { fakeSiwxApi } from '../../testing/siwxApi'
 import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, TEST_ADDRESS_2, type FakeHost } from '../../testing/fakeHost'
 import { createWidgetMethods } from '../../host/widgetMethods'
 import { onHostConnected } from '../../host/connection'
@@ -35,49 +27,6 @@ const KEYS = Object.fromEntries(
     return [account.address.toLowerCase(), account]
   }),
 )
-
-/**
- * The sign-in routes at the network edge, checking what the API checks that matters to the widget:
- * a nonce it issued, once; a message that round-trips, at the dapp page's site; a signature by the
- * message's account. Refuses with the API's error shape.
- */
-function siwxApi(options: { refuse?: string } = {}) {
-  const nonces = new Set<string>()
-  const revoked: string[] = []
-  let count = 0
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input))
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined
-    if (url.pathname === '/v1/siwx/nonce') {
-      const nonce = `n${++count}`.padEnd(16, '0')
-      nonces.add(nonce)
-      return json({ nonce, expiresAt: new Date(Date.now() + 600_000).toISOString() }, 201)
-    }
-    if (url.pathname === '/v1/siwx/sessions') {
-      if (options.refuse) return json({ status: 400, error: options.refuse, reasons: [{ description: options.refuse }] }, 400)
-      const { message, signature } = SiwxSessionRequest.parse(body)
-      const parsed = parseAnySiwxMessage(message)
-      if (!parsed.ok || !nonces.delete(parsed.data.nonce) || parsed.data.domain !== 'dapp.localhost:4400') return json({ status: 400 }, 400)
-      const valid = await verifyMessage({ address: parsed.data.accountAddress as Hex, message, signature: signature as Hex })
-      if (!valid) return json({ status: 401 }, 401)
-      const answer: SiwxSessionResponse = {
-        id: `session-${count}`,
-        data: parsed.data,
-        message,
-        signature,
-        expiresAt: parsed.data.expirationTime!,
-        token: `token-${count}`,
-      }
-      return json(answer, 201)
-    }
-    if (url.pathname === '/v1/siwx/sessions/revoke') {
-      revoked.push((body as { token: string }).token)
-      return json({ revoked: true })
-    }
-    return json({ status: 404, error: 'Not found' }, 404)
-  })
-  return { fetch, revoked }
-}
 
 /** A browser wallet holding anvil's keys: it signs personal_sign for real, or says no when `declines` is set. */
 function signingHost(state: { accounts: string[]; declines?: number }, siwx?: FakeHost['siwx']): FakeHost {
@@ -99,7 +48,7 @@ function signingHost(state: { accounts: string[]; declines?: number }, siwx?: Fa
   })
 }
 
-async function boot(host: FakeHost, siwx: WidgetOptions['siwx'], api = siwxApi(), storage: KeyValueStorage = createMemoryStorage()) {
+async function boot(host: FakeHost, siwx: WidgetOptions['siwx'], api = fakeSiwxApi(), storage: KeyValueStorage = createMemoryStorage()) {
   const ctx = createTestContext(host, { storage, fetch: api.fetch })
   const methods = createWidgetMethods(ctx)
   onHostConnected(ctx, host.api)
@@ -168,7 +117,7 @@ describe('sign in with the wallet', () => {
   it('not required: a close leaves the account connected without a session, and a reload does not ask again', async () => {
     const host = signingHost({ accounts: [TEST_ADDRESS], declines: 5 })
     const storage = createMemoryStorage()
-    const { ctx, methods } = await boot(host, true, siwxApi(), storage)
+    const { ctx, methods } = await boot(host, true, fakeSiwxApi(), storage)
     await connect(ctx, devnetWallet.id)
     await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)?.status).toBe('declined'))
     await methods.close(undefined)
@@ -178,7 +127,7 @@ describe('sign in with the wallet', () => {
 
     storage.set(RECENT_CONNECTOR_KEY, devnetWallet.id)
     const reloaded = signingHost({ accounts: [TEST_ADDRESS] })
-    const again = await boot(reloaded, true, siwxApi(), storage)
+    const again = await boot(reloaded, true, fakeSiwxApi(), storage)
     await until(reloaded, () => reloaded.lastState()?.status === 'connected')
     await flush()
     expect(again.ctx.store.get(openAtom)).toBe(false)
@@ -188,13 +137,13 @@ describe('sign in with the wallet', () => {
   it('a reload keeps the session: no prompt, no signature, the same token', async () => {
     const host = signingHost({ accounts: [TEST_ADDRESS] })
     const storage = createMemoryStorage()
-    const first = await boot(host, { required: true }, siwxApi(), storage)
+    const first = await boot(host, { required: true }, fakeSiwxApi(), storage)
     await connect(first.ctx, devnetWallet.id)
     await until(host, () => sessionOfState(host) !== undefined)
     const token = sessionOfState(host)!.token
 
     const reloaded = signingHost({ accounts: [TEST_ADDRESS] })
-    const again = await boot(reloaded, { required: true }, siwxApi(), storage)
+    const again = await boot(reloaded, { required: true }, fakeSiwxApi(), storage)
     await until(reloaded, () => reloaded.lastState()?.status === 'connected')
     await flush()
     expect(sessionOfState(reloaded)?.token).toBe(token)
@@ -244,7 +193,7 @@ describe('sign in with the wallet', () => {
 
   it('an API refusal is shown with its reason; without the option nothing is asked and signOut says SIWX is not enabled', async () => {
     const host = signingHost({ accounts: [TEST_ADDRESS] })
-    const { ctx } = await boot(host, true, siwxApi({ refuse: 'The nonce was already used' }))
+    const { ctx } = await boot(host, true, fakeSiwxApi({ refuse: 'The nonce was already used' }))
     await connect(ctx, devnetWallet.id)
     await vi.waitFor(() => expect(ctx.store.get(siwxPromptAtom)).toMatchObject({ status: 'failed', error: 'The nonce was already used' }))
 
@@ -265,7 +214,7 @@ describe('sign in with the wallet', () => {
       return accept
     }
     const host = signingHost({ accounts: [TEST_ADDRESS] }, dapp)
-    const api = siwxApi()
+    const api = fakeSiwxApi()
     const ctx = createTestContext(host, { fetch: api.fetch })
     const methods = createWidgetMethods(ctx)
     onHostConnected(ctx, host.api)

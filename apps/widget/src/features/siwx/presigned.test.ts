@@ -1,14 +1,6 @@
 // @vitest-environment happy-dom
-import {
-  createSiwxMessage,
-  parseAnySiwxMessage,
-  SiwxNonceResponse,
-  SiwxSessionRequest,
-  siwxMessageData,
-  type SiwxSessionResponse,
-} from '@airlock/protocol'
-import type { Hex } from 'viem'
-import { verifyMessage } from 'viem'
+import { createSiwxMessage, SiwxNonceResponse, siwxMessageData } from '@airlock/protocol'
+import { hexToString, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { connect } from '../../connectors/connect'
@@ -19,7 +11,7 @@ import { openAtom } from '../../core/modal/atoms'
 import { createMemoryStorage } from '../../core/storage/safeStorage'
 import { createWidgetMethods } from '../../host/widgetMethods'
 import { onHostConnected } from '../../host/connection'
-import { json } from '../../testing/apiFetch'
+import { fakeSiwxApi } from '../../testing/siwxApi'
 import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, TEST_ADDRESS_2, type FakeHost } from '../../testing/fakeHost'
 
 /** What the connector under test hands over with its connection (WalletConnect's one-click auth does). */
@@ -45,46 +37,12 @@ vi.mock('../../connectors/registry', async (importOriginal) => {
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 const KEY = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 })
 
-/** The API's sign-in routes as the widget meets them: its nonces once each, a round-tripping message at the dapp's site, a real signature. */
-function siwxApi() {
-  const nonces = new Set<string>()
-  let count = 0
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input))
-    if (url.pathname === '/v1/siwx/nonce') {
-      const nonce = `n${++count}`.padEnd(16, '0')
-      nonces.add(nonce)
-      return json({ nonce, expiresAt: new Date(Date.now() + 600_000).toISOString() }, 201)
-    }
-    if (url.pathname === '/v1/siwx/sessions') {
-      const { message, signature } = SiwxSessionRequest.parse(JSON.parse(String(init!.body)))
-      const parsed = parseAnySiwxMessage(message)
-      if (!parsed.ok || !nonces.delete(parsed.data.nonce) || parsed.data.domain !== 'dapp.localhost:4400')
-        return json({ status: 400, error: 'Invalid nonce' }, 400)
-      if (!(await verifyMessage({ address: parsed.data.accountAddress as Hex, message, signature: signature as Hex })))
-        return json({ status: 401, error: 'Bad signature' }, 401)
-      const answer: SiwxSessionResponse = {
-        id: `session-${count}`,
-        data: parsed.data,
-        message,
-        signature,
-        expiresAt: parsed.data.expirationTime!,
-        token: `token-${count}`,
-      }
-      return json(answer, 201)
-    }
-    return json({ status: 404, error: 'Not found' }, 404)
-  })
-  return { fetch, nonces }
-}
-
 function signingHost(): FakeHost {
   return createFakeHost({
     wallet: async (method, params) => {
       if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [TEST_ADDRESS]
       if (method === 'eth_chainId') return '0x7a69'
       if (method === 'personal_sign') {
-        const { hexToString } = await import('viem')
         return KEY.signMessage({ message: hexToString((params as [Hex])[0]) })
       }
       return null
@@ -94,7 +52,7 @@ function signingHost(): FakeHost {
 
 async function boot() {
   const host = signingHost()
-  const api = siwxApi()
+  const api = fakeSiwxApi()
   const ctx = createTestContext(host, { storage: createMemoryStorage(), fetch: api.fetch })
   onHostConnected(ctx, host.api)
   await createWidgetMethods(ctx).setOptions({ projectId: 'demo', networks: ['eip155:31337'], siwx: true })
