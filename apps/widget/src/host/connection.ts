@@ -10,7 +10,7 @@ import {
 import { connect } from 'penpal'
 import { loadConnectors } from '../connectors/relayed/list'
 import { restoreNetwork, watchUnsupportedChain } from '../features/networks/actions'
-import { watchSignIn } from '../features/siwx/watch'
+import { startSignIn } from '../features/siwx/start'
 import type { WidgetContext } from '../core/context'
 import { showDropCount } from '../core/diagnostics'
 import { readyAtom } from '../core/modal/atoms'
@@ -59,6 +59,6 @@ export function onHostConnected(ctx: WidgetContext, host: HostApi): void {
   startProviderEvents(ctx)
   void restoreNetwork(ctx)
   watchUnsupportedChain(ctx)
-  watchSignIn(ctx)
+  startSignIn(ctx)
   void loadConnectors(ctx)
 }

@@ -7,7 +7,7 @@ import { openAtom, readyAtom } from '../core/modal/atoms'
 import { activeCaipNetworkIdAtom, activeNamespaceAtom } from '../core/network/atoms'
 import { currentRouteAtom } from '../core/router/atoms'
 import { themeModeAtom } from '../core/theme/atoms'
-import { activeSiwxSessionAtom } from '../features/siwx/atoms'
+import { publicSiwxSessionAtom } from '../features/siwx/start'
 
 /**
  * The state mirrored into the host SDK (AirlockState): the active namespace's account and network
@@ -26,7 +26,7 @@ export const publicStateAtom = atom<AirlockState>((get) => {
     connectorId: c.connectorId,
     ...(c.connectorName ? { connectorName: c.connectorName.slice(0, 100) } : {}),
   }))
-  const session = get(activeSiwxSessionAtom)
+  const session = get(publicSiwxSessionAtom)
   return {
     ready: get(readyAtom),
     open: get(openAtom),

@@ -3,7 +3,8 @@ import { showModal } from '../../core/modal/modal'
 import { modalHoldAtom } from '../../core/modal/atoms'
 import { sessionAtom, type SessionState } from '../../core/session/atoms'
 import { loadPersisted } from '../../core/storage/persisted'
-import { siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom } from './atoms'
+import { activeSiwxSessionAtom, siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom } from './atoms'
+import { connectedSilentlyAtom, publicSiwxSessionAtom } from './start'
 import { beginAttempt, endPrompt } from './prompt'
 import { liveSessions, readSessions, sessionOf, SIWX_SESSIONS_KEY } from './sessions'
 
@@ -17,19 +18,17 @@ const loadFlow = () => import('./flow')
  * required (a reload must not prompt for a sign-in the user skipped). A chain that disconnects
  * ends its sessions unless the dapp said otherwise (`signOutOnDisconnect: false`).
  *
- * Synchronous on purpose: the hold (core/modal) is in place before the connect that caused it
- * closes the modal, so the modal never blinks shut between the connection and the sign-in.
+ * Started by start.ts once the options turn sign-in on. Synchronous on purpose: the hold
+ * (core/modal) is in place before the connect that caused it closes the modal, so the modal never
+ * blinks shut between the connection and the sign-in.
  */
 export function watchSignIn(ctx: WidgetContext): () => void {
   let loaded = false
   let decided: string | undefined
   let before = ctx.store.get(sessionAtom)
-  /** Whether the connections last changed by a silent reconnect (a reload), whenever the options arrive. */
-  let silently = false
 
   const check = () => {
     const session = ctx.store.get(sessionAtom)
-    if (session.connections !== before.connections) silently = before.pending?.status === 'reconnecting'
     const ended = endedNamespaces(before, session)
     before = session
     const settings = ctx.store.get(siwxSettingsAtom)
@@ -43,7 +42,7 @@ export function watchSignIn(ctx: WidgetContext): () => void {
     const prompt = ctx.store.get(siwxPromptAtom)
     if (prompt && prompt.account !== account) endPrompt(ctx)
     if (!settings || !account || sessionOf(ctx.store.get(siwxSessionsAtom), account, Date.now())) return
-    if (silently && !settings.required) return
+    if (ctx.store.get(connectedSilentlyAtom) && !settings.required) return
     askSignIn(ctx, account)
   }
 
@@ -60,7 +59,9 @@ export function watchSignIn(ctx: WidgetContext): () => void {
     }, wait + 1)
   }
 
+  const publish = () => ctx.store.set(publicSiwxSessionAtom, ctx.store.get(activeSiwxSessionAtom))
   const unsubscribes = [
+    ctx.store.sub(activeSiwxSessionAtom, publish),
     ctx.store.sub(sessionAtom, check),
     ctx.store.sub(siwxAccountAtom, check),
     ctx.store.sub(siwxSettingsAtom, check),
@@ -69,6 +70,7 @@ export function watchSignIn(ctx: WidgetContext): () => void {
   void loadPersisted(ctx, SIWX_SESSIONS_KEY).then((stored) => {
     ctx.store.set(siwxSessionsAtom, (current) => ({ ...readSessions(stored, Date.now()), ...current }))
     loaded = true
+    publish()
     check()
   })
   return () => {
