@@ -7,7 +7,7 @@ import { openAtom, readyAtom } from '../core/modal/atoms'
 import { activeCaipNetworkIdAtom, activeNamespaceAtom } from '../core/network/atoms'
 import { currentRouteAtom } from '../core/router/atoms'
 import { themeModeAtom } from '../core/theme/atoms'
-import { publicSiwxSessionAtom } from '../features/siwx/start'
+import { publicSiwxSessionAtom } from '../features/siwx/publicAtoms'
 
 /**
  * The state mirrored into the host SDK (AirlockState): the active namespace's account and network

@@ -1,22 +1,7 @@
-import type { SiwxDappSession } from '@airlock/protocol'
-import { atom } from 'jotai'
 import type { WidgetContext } from '../../core/context'
 import { optionsAtom } from '../../core/options/atoms'
 import { sessionAtom } from '../../core/session/atoms'
-
-/**
- * The active account's sign-in session as the dapp's state shows it (host/publicState.ts), kept by
- * the sign-in watcher (watch.ts). Apart from the rest of sign-in so that a dapp without it loads
- * none of sign-in's code.
- */
-export const publicSiwxSessionAtom = atom<SiwxDappSession | undefined>(undefined)
-
-/**
- * Whether the connections last changed by a silent reconnect (a reload), followed from boot: a
- * reload's connection is not asked to sign in unless sign-in is required, a user's is, however late
- * sign-in's chunk arrives.
- */
-export const connectedSilentlyAtom = atom(false)
+import { connectedSilentlyAtom } from './publicAtoms'
 
 /**
  * Starts sign-in once the dapp's options turn it on (`siwx` or `siwxConfig`): its watcher, its

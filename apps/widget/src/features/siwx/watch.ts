@@ -4,7 +4,7 @@ import { modalHoldAtom } from '../../core/modal/atoms'
 import { sessionAtom, type SessionState } from '../../core/session/atoms'
 import { loadPersisted } from '../../core/storage/persisted'
 import { activeSiwxSessionAtom, siwxAccountAtom, siwxPromptAtom, siwxSessionsAtom, siwxSettingsAtom } from './atoms'
-import { connectedSilentlyAtom, publicSiwxSessionAtom } from './start'
+import { connectedSilentlyAtom, publicSiwxSessionAtom } from './publicAtoms'
 import { beginAttempt, endPrompt } from './prompt'
 import { liveSessions, readSessions, sessionOf, SIWX_SESSIONS_KEY } from './sessions'
 
