@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'

@@ -24,7 +24,8 @@ import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limit
 import { quotaStoreFor, type QuotaStore } from '../rpc/quota'
 import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
-import { type ApiVariables, projectGuard } from './project-guard'
+import type { ApiVariables } from '../projects/request'
+import { projectGuard } from './project-guard'
 import { apiError } from '../http/errors'
 import { rateLimitClientOf } from '../http/client-address'
 

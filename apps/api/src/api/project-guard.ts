@@ -1,19 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import * as z from 'zod'
-import type { Project } from '../projects/project'
+import type { ApiVariables } from '../projects/request'
 import type { ProjectRegistry } from '../projects/registry'
 import { apiError } from '../http/errors'
-
-/** The request body as the intake read it: parsed JSON, or not JSON at all. */
-export type RpcBody = { json: true; value: unknown } | { json: false }
-
-export interface ApiVariables {
-  project: Project
-  /** Optional sdk type (`st`) and version (`sv`) the client sent. */
-  sdk: { type: string | undefined; version: string | undefined }
-  /** The RPC proxy's body, read by its intake before the rate limit so that each call of a batch is charged. */
-  rpcBody?: RpcBody
-}
 
 const V1Query = z.object({
   projectId: z.string().min(1).max(100).optional(),

@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { BalanceResponse } from './format'
 import { BalanceParams, BalanceQuery } from './routes'
 

@@ -8,7 +8,7 @@ import type {
   ConvertTokensResponse,
 } from '@airlock/protocol'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { formatCaip10, parseCaip10, parseCaip2, parseUserAddress } from '../prices/caip'

@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { HistoryResponseSchema } from './format'
 import { HistoryParams, HistoryQuery } from './routes'
 

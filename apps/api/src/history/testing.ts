@@ -2,7 +2,7 @@ import { DEVNET_CHAINS, DEVNET_TOKENS, startDevnet, type Devnet } from '@airlock
 import { Hono } from 'hono'
 import { createPublicClient, createWalletClient, http, type Hex, type PublicClient, type TransactionReceipt } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'

@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { IdentityParams, IdentityQuery, IdentityResponse } from './routes'
 
 export { identityRoutes, IDENTITY_CACHE_CONTROL } from './routes'

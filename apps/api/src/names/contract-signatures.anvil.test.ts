@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import { createTestContext, reason, send, type TestContext } from '../identity/testing/harness'
 import { deployTestWallet, deployTestWalletFactory, testWalletAddress, testWalletDeployData } from '../identity/testing/test-wallet'
 import { deadPort } from '../testing/ports'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import {
   AddressParams,
   LookupQuery,

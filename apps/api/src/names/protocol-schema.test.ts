@@ -3,7 +3,7 @@ import { NameRecordResponse, NameSuggestionsResponse, RegisterNameResponse, Reve
 import type { Hono } from 'hono'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import { createTestContext, registerName, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from './routes'
 

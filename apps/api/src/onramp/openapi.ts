@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { CheckoutForm, CheckoutParams } from './checkout'
 import { OnrampQuoteResponseSchema } from './quote'
 import { GenerateBody, OnrampOptionsResponse, OnrampProvidersResponse, OnrampUrlResponse, QuoteBody } from './routes'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
 import { localCoordination } from '../db/local-locks'

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../http/errors'
 import {

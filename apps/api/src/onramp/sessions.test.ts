@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import { createChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'

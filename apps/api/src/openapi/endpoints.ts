@@ -13,7 +13,8 @@ import { SESSIONS_ENDPOINTS } from '../sessions'
 import { SIWX_ENDPOINTS } from '../siwx'
 import { SUPPORTED_CHAINS_ENDPOINTS } from '../supported-chains'
 import packageJson from '../../package.json' with { type: 'json' }
-import { openApiDocument, type EndpointDoc } from './document'
+import type { EndpointDoc } from '../http/endpoint-doc'
+import { openApiDocument } from './document'
 
 /** `GET /health` (served by createApiApp itself). */
 export const HealthResponse = z.object({ status: z.literal('ok') })

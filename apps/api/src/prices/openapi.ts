@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { PriceBody, PriceResponse } from './routes'
 
 /** The price endpoint for the OpenAPI document (path as mounted under /v1). */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { FungiblePriceResponse } from '@airlock/protocol'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../http/errors'
 import { formatCaip10, parseCaip10 } from './caip'

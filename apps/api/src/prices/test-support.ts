@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { createPublicClient, custom, type PublicClient } from 'viem'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ChainRegistry } from '../chains/registry'
 import type { ApiDeps } from '../deps'
 

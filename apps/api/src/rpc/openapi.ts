@@ -1,4 +1,4 @@
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { DEFAULT_RPC_LIMITS as limits } from './limits'
 import { RpcQuery } from './route'
 import { JsonRpcBody, JsonRpcReply } from './schema'

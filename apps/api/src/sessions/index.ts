@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 import { CreateSessionBody, RevokeSessionBody, SessionListResponse, SessionParams, SmartSessionSchema } from './routes'
 
 export { sessionsRoutes, type SmartSession } from './routes'

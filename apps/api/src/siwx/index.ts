@@ -8,7 +8,7 @@ import {
   SiwxVerifyResponse,
 } from '@airlock/protocol'
 import * as z from 'zod'
-import type { EndpointDoc } from '../openapi/document'
+import type { EndpointDoc } from '../http/endpoint-doc'
 
 export { siwxJwksRoute, siwxRoutes } from './routes'
 export { SiwxReason } from './reasons'

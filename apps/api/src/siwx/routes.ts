@@ -12,7 +12,7 @@ import {
 import { Hono, type Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
-import type { ApiVariables } from '../api/project-guard'
+import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 
 /** `GET /v1/supported-chains`: Reown's `{ http: CaipNetworkId[], ws: CaipNetworkId[] }`. */

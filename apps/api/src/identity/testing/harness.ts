@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { PrivateKeyAccount } from 'viem/accounts'
-import type { ApiVariables } from '../../api/project-guard'
+import type { ApiVariables } from '../../projects/request'
 import { createChainRegistry } from '../../chains/registry'
 import type { Database } from '../../db/database'
 import { openDatabase } from '../../db/open'
