@@ -56,6 +56,7 @@ export function signTransfer(options: TransferOptions): Transaction {
   const total = utxos.reduce((sum, utxo) => sum + BigInt(utxo.value), 0n)
   const fee = BigInt(Math.ceil(estimateVsize(from.type, utxos.length, [toScript, changeScript]) * feeRate))
   const change = total - amount - fee
+  if (change < 0n) throw new Error(`the inputs (${total} sats) do not cover ${amount} sats and a fee of ${fee} sats`)
   const psbt = new Psbt({ network: REGTEST })
   for (const utxo of utxos)
     psbt.addInput({
@@ -68,8 +69,6 @@ export function signTransfer(options: TransferOptions): Transaction {
   if (change >= dustLimit(changeScript)) psbt.addOutput({ script: changeScript, value: change })
   psbt.signAllInputs(bitcoinDevnetSigner(from))
   psbt.finalizeAllInputs()
-  // Checks that the fee is not absurd (bitcoinjs-lib's default limit); a negative change throws below.
-  if (change < 0n) throw new Error(`the inputs (${total} sats) do not cover ${amount} sats and a fee of ${fee} sats`)
   return psbt.extractTransaction()
 }
 
