@@ -15,13 +15,14 @@ import { signInPresigned } from './presigned'
 
 /** SPEC section 8: the toast and the view's text when the wallet refuses to sign. */
 export const SIGNATURE_DECLINED = 'Signature declined'
-/** SPEC section 8: what the dapp's sign-in calls throw without the `siwx` option. */
+/** SPEC section 8: what the dapp's sign-in calls throw without the `siwx` or `siwxConfig` option. */
 export const SIWX_NOT_ENABLED = 'SIWX is not enabled'
 
 /**
- * The sign-in itself (loaded with the first one): a nonce from the API, the message in the
- * family's template for the dapp's origin, the wallet's signature, the session from the API (which
- * checks all of it again and signs the token a dapp's backend trusts), kept for the next load.
+ * The sign-in itself (loaded with the first one): a nonce from the backend (the API's, or the
+ * dapp's own: backend.ts), the message in the family's template for the dapp's origin, the wallet's
+ * signature, the session from the backend (the API checks all of it again and signs the token a
+ * dapp's backend trusts), kept for the next load.
  */
 export async function signIn(ctx: WidgetContext): Promise<void> {
   const prompt = ctx.store.get(siwxPromptAtom)
