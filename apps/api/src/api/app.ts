@@ -8,7 +8,7 @@ import type { StackOrigins } from '../config'
 import type { ApiDeps } from '../deps'
 import { explorerRoutes } from '../explorer'
 import { historyRoutes } from '../history'
-import { onrampCheckoutRoutes, onrampRoutes, type OnrampSandboxConfig } from '../onramp'
+import { onrampCheckoutRoutes, onrampRoutes, purchaseHistory, type OnrampSandboxConfig } from '../onramp'
 import { API_CSP } from '../http/csp'
 import { bucketStoreFor } from '../http/bucket-store'
 import { rateLimit } from '../http/rate-limit'
@@ -145,7 +145,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       namesRoutes(deps),
       identityRoutes(deps),
       sessionsRoutes(deps),
-      historyRoutes(deps, { priceSource }),
+      historyRoutes(deps, { priceSource, purchases: purchaseHistory(deps.db) }),
       ...(options.onramp ? [onrampRoutes(deps, options.onramp)] : []),
       ...(options.siwx ? [siwxRoutes(deps, options.siwx)] : []),
     ]) {

@@ -8,6 +8,7 @@ import { startDevnet } from '@airlock/devnet'
 import { createWalletClient, http, parseEther } from 'viem'
 import { createChainRegistry } from '../chains/registry'
 import { historyRoutes, startIndexer } from '../history'
+import { purchaseHistory } from '../onramp'
 import { identityRoutes } from '../identity/routes'
 import { createTestContext, reason, send, type TestContext } from '../identity/testing/harness'
 import { namesRoutes } from '../names/routes'
@@ -167,7 +168,7 @@ describe.skipIf(unavailable !== undefined)('a real Postgres server (DATABASE_URL
       const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 10 })
       await indexer.waitFor('eip155:31337', receipt.blockNumber)
       const history = new Hono<{ Variables: ApiVariables }>()
-      history.route('/', historyRoutes({ ...ctx.deps, chains }))
+      history.route('/', historyRoutes({ ...ctx.deps, chains }, { purchases: purchaseHistory(ctx.deps.db) }))
       const reply = await send<{
         data: { metadata: { hash: string; operationType: string }; transfers: { direction: string; quantity: { numeric: string } }[] }[]
       }>(ctx.mount(history), 'GET', `/v1/account/${to.address}/history?chainId=eip155:31337`)

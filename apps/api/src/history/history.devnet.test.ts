@@ -8,6 +8,7 @@ import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import { HistoryResponseSchema, type HistoryResponse, type HistoryTransaction } from './format'
 import { startIndexer } from './indexer'
+import { purchaseHistory } from '../onramp/history'
 import { historyRoutes } from './routes'
 import { CHAIN_A, CHAIN_B, startHistoryFixture, type HistoryFixture } from './testing'
 
@@ -44,7 +45,7 @@ const appKitNonSpam = (txs: HistoryTransaction[]) => txs.filter((tx) => !tx.tran
 
 beforeAll(async () => {
   ;[fx, spareDb] = await Promise.all([startHistoryFixture({ ports: PORTS }), openDatabase()])
-  app = fx.app(historyRoutes(fx.deps))
+  app = fx.app(historyRoutes(fx.deps, { purchases: purchaseHistory(fx.deps.db) }))
 }, 60_000)
 
 afterAll(async () => {

@@ -4,18 +4,33 @@ import type { ApiVariables } from '../projects/request'
 import { isSolanaAddress } from '../chains/solana'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { parseAccountId } from '../identity/address'
-import { listPurchases } from '../onramp/store'
-import { ONRAMP_PROVIDER_IDS } from '../onramp/providers'
-import { purchaseToTransaction } from '../onramp/history'
-import { decodeCursor, encodeCursor } from './cursor'
+import { parseAccountId } from '../chains/eip155/address'
+import { decodeCursor, type Cursor } from './cursor'
 import { evmHistoryFamily } from './evm'
 import type { HistoryFamily } from './family'
 import { stablecoinPrices, type HistoryResponse, type PriceLookup } from './format'
 import { solanaHistoryFamily } from './solana'
 import type { PriceSource } from '../prices/price-source'
 
+/**
+ * The on-ramp's purchases as pages of `?onramp=<provider>` (onramp/history.ts): the route lists
+ * them, the on-ramp owns their storage and providers, so history needs no import of onramp.
+ */
+export interface PurchaseHistory {
+  /** The provider names `onramp=` accepts. */
+  providers: readonly string[]
+  page(query: {
+    destination: string
+    provider: string
+    chains: string[] | null
+    cursor: Extract<Cursor, { kind: 'o' }> | undefined
+    limit: number
+    prices: PriceLookup
+  }): Promise<HistoryResponse>
+}
+
 export interface HistoryRouteOptions {
+  purchases: PurchaseHistory
   /** USD prices for `transfers[].price` / `value` (default: dollar stablecoins at 1, others 0). */
   prices?: PriceLookup
   /** Live prices (the DEX pools): today's price of each token on the page, before `prices`. */
@@ -84,7 +99,7 @@ const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}
  * - `cursor`: the `next` of the previous page; anything else is a 400.
  * - `limit`: page size, 10-50 (default 20).
  */
-export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}): Hono<{ Variables: ApiVariables }> {
+export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono<{ Variables: ApiVariables }> {
   const prices = options.prices ?? stablecoinPrices
   const app = new Hono<{ Variables: ApiVariables }>()
 
@@ -120,26 +135,26 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions = {}):
         { description: 'Invalid cursor: pass the `next` value of the previous page', field: 'cursor' },
       ])
     }
-    if (onramp && !ONRAMP_PROVIDER_IDS.includes(onramp)) {
-      return apiError(c, 400, `Unknown on-ramp provider "${onramp}": expected one of ${ONRAMP_PROVIDER_IDS.join(', ')}`, [
-        { description: `Unknown on-ramp provider "${onramp}": expected one of ${ONRAMP_PROVIDER_IDS.join(', ')}`, field: 'onramp' },
+    const providers = options.purchases.providers
+    if (onramp && !providers.includes(onramp)) {
+      return apiError(c, 400, `Unknown on-ramp provider "${onramp}": expected one of ${providers.join(', ')}`, [
+        { description: `Unknown on-ramp provider "${onramp}": expected one of ${providers.join(', ')}`, field: 'onramp' },
       ])
     }
 
     if (onramp) {
       // The sandbox pays out on the EVM chains it serves.
       if (chainFilter && !deps.chains.supported().includes(chainFilter)) return c.json<HistoryResponse>({ data: [], next: null })
-      const rows = await listPurchases(deps.db, {
-        destination: account.address,
-        provider: onramp,
-        chains: chainFilter ? [chainFilter] : null,
-        cursor: onrampCursor?.kind === 'o' ? onrampCursor : undefined,
-        limit: limit + 1,
-      })
-      const page = rows.slice(0, limit)
-      const last = page.at(-1)
-      const next = rows.length > limit && last ? encodeCursor({ kind: 'o', createdAt: last.created_at.toISOString(), id: last.id }) : null
-      return c.json<HistoryResponse>({ data: page.map((row) => purchaseToTransaction(row, prices)), next })
+      return c.json<HistoryResponse>(
+        await options.purchases.page({
+          destination: account.address,
+          provider: onramp,
+          chains: chainFilter ? [chainFilter] : null,
+          cursor: onrampCursor?.kind === 'o' ? onrampCursor : undefined,
+          limit,
+          prices,
+        }),
+      )
     }
 
     if (chainFilter && !family.supports(chainFilter)) return c.json<HistoryResponse>({ data: [], next: null })

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createChainRegistry } from '../chains/registry'
 import { encodeCursor } from './cursor'
 import { mountV1, testDeps } from '../prices/test-support'
+import { purchaseHistory } from '../onramp/history'
 import { historyRoutes } from './routes'
 
 let devnet: SolanaDevnet
@@ -40,7 +41,8 @@ beforeAll(async () => {
   devnet = await startSolanaDevnet({ port: 0 })
   alice = await solanaDevnetSigner(0)
   carol = await generateKeyPairSigner()
-  app = mountV1(historyRoutes(testDeps(createChainRegistry({ [devnet.caipNetworkId]: devnet.url }))))
+  const deps = testDeps(createChainRegistry({ [devnet.caipNetworkId]: devnet.url }))
+  app = mountV1(historyRoutes(deps, { purchases: purchaseHistory(deps.db) }))
   sent.sol = await transferSol(devnet, alice, carol.address, 2_000_000_000n)
   sent.usdc = await transferUsdc(devnet, alice, carol.address, 7_000_000n)
   // Back to Alice with a bare transferChecked: her wallet is not among its accounts, only her token account is.

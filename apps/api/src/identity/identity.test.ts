@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../projects/request'
 import { namesRoutes } from '../names/routes'
 import { registrationBody } from '../names/testing'
-import { parseAccountId, parseEvmAddress } from './address'
+import { parseAccountId, parseEvmAddress } from '../chains/eip155/address'
 import { identityRoutes } from './routes'
 import { createTestContext, reason, send, T0, type TestContext } from './testing/harness'
 

@@ -2,8 +2,6 @@ import type { EndpointDoc } from '../http/endpoint-doc'
 import { IdentityParams, IdentityQuery, IdentityResponse } from './routes'
 
 export { identityRoutes, IDENTITY_CACHE_CONTROL } from './routes'
-export { parseAccountId, parseEvmAddress, type AccountId } from './address'
-export { verifySignedMessage, ChainUnavailableError } from './signatures'
 
 export const IDENTITY_ENDPOINTS: readonly EndpointDoc[] = [
   {

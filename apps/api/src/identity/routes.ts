@@ -6,7 +6,7 @@ import { apiError, invalidInput } from '../http/errors'
 import { coinTypesOf } from '../names/routes'
 import { NameReason } from '../names/rules'
 import { getNamesForAddress } from '../names/store'
-import { parseAccountId } from './address'
+import { parseAccountId } from '../chains/eip155/address'
 
 /** SPEC section 9: identity is cached 5 minutes. */
 export const IDENTITY_CACHE_CONTROL = 'public, max-age=300'

@@ -1,5 +1,5 @@
-import { useJsonConsole } from '../service/json-console'
-import { runProcess } from '../service/process'
+import { useJsonConsole } from '../process/json-console'
+import { runProcess } from '../process/run'
 import { keyServiceConfigFromEnv } from './env'
 import { startKeyService } from './server'
 
@@ -8,7 +8,7 @@ import { startKeyService } from './server'
  * configured from the environment (env.ts); `npm start` and the tests spawn it this way, a
  * deployment runs it as its own service. Prints `KEY_SERVICE_READY <url>` once it listens (in
  * production, where its logs are JSON lines, `{"msg":"ready","url":…}`); SIGTERM / SIGINT drain it
- * (process.ts): requests in flight get DRAIN_MS to finish.
+ * (process/run.ts): requests in flight get DRAIN_MS to finish.
  */
 const DRAIN_MS = 10_000
 

@@ -13,7 +13,7 @@ import * as z from 'zod'
 import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { parseAccountId, parseEvmAddress } from '../identity/address'
+import { parseAccountId, parseEvmAddress } from '../chains/eip155/address'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import {
   ChainUnavailableError,
@@ -21,7 +21,7 @@ import {
   isSignedMessageUsed,
   SIGNATURE_PATTERN,
   verifySignedMessage,
-} from '../identity/signatures'
+} from '../chains/eip155/signatures'
 import {
   checkAttributes,
   checkLabel,

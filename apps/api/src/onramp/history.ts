@@ -1,5 +1,9 @@
+import type { Database } from '../db/database'
+import { encodeCursor } from '../history/cursor'
 import { displayAddress, humanAmount, type HistoryTransaction, type OnrampStatus, type PriceLookup } from '../history/format'
-import type { PurchaseRow, PurchaseStatus } from './store'
+import type { PurchaseHistory } from '../history/routes'
+import { ONRAMP_PROVIDER_IDS } from './providers'
+import { listPurchases, type PurchaseRow, type PurchaseStatus } from './store'
 
 /** Purchase statuses as Coinbase's transaction status API (and AppKit's on-ramp activity view) name them. */
 export const ONRAMP_STATUS: Record<PurchaseStatus, OnrampStatus> = {
@@ -37,5 +41,19 @@ export function purchaseToTransaction(row: PurchaseRow, prices: PriceLookup): Hi
         price,
       },
     ],
+  }
+}
+
+/** The purchases of `GET /account/:account/history?onramp=<provider>`, newest first, one page of `limit`. */
+export function purchaseHistory(db: Database): PurchaseHistory {
+  return {
+    providers: ONRAMP_PROVIDER_IDS,
+    async page({ destination, provider, chains, cursor, limit, prices }) {
+      const rows = await listPurchases(db, { destination, provider, chains, cursor, limit: limit + 1 })
+      const page = rows.slice(0, limit)
+      const last = page.at(-1)
+      const next = rows.length > limit && last ? encodeCursor({ kind: 'o', createdAt: last.created_at.toISOString(), id: last.id }) : null
+      return { data: page.map((row) => purchaseToTransaction(row, prices)), next }
+    },
   }
 }

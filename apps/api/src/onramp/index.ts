@@ -20,6 +20,7 @@ export {
   type PaymentCurrency,
   type PurchaseCurrency,
 } from './catalog'
+export { purchaseHistory } from './history'
 export { startSessionPurge } from './store'
 export { ONRAMP_PROVIDERS, ONRAMP_PROVIDER_IDS, type OnrampProvider } from './providers'
 export { OnrampQuoteResponseSchema, type OnrampQuoteResponse } from './quote'

@@ -7,6 +7,7 @@ import { historyRoutes } from '../history/routes'
 import { startHistoryFixture, TEST_PROJECT, type HistoryFixture } from '../history/testing'
 import { onrampConfigFromDevnet } from './catalog'
 import { onrampCheckoutRoutes } from './checkout'
+import { purchaseHistory } from './history'
 import { onrampRoutes } from './routes'
 
 /**
@@ -26,7 +27,7 @@ export async function startOnrampFixture(ports: [number, number]): Promise<Onram
   const app = new Hono<{ Variables: ApiVariables }>()
   app.route('/', onrampCheckoutRoutes(fx.deps, config))
   const v1 = new Hono<{ Variables: ApiVariables }>()
-  v1.route('/', historyRoutes(fx.deps))
+  v1.route('/', historyRoutes(fx.deps, { purchases: purchaseHistory(fx.deps.db) }))
   v1.route('/', onrampRoutes(fx.deps, config))
   app.use('/v1/*', async (c, next) => {
     c.set('project', TEST_PROJECT)

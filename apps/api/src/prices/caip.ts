@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { parseEvmAddress as parsePlainEvmAddress } from '../identity/address'
+import { parseEvmAddress as parsePlainEvmAddress } from '../chains/eip155/address'
 
 /**
  * CAIP-2 / CAIP-10 parsing for the data API. Two outcomes are kept apart on purpose:

@@ -6,7 +6,7 @@ import * as z from 'zod'
 import type { ApiVariables } from '../projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { parseAccountId, type AccountId } from '../identity/address'
+import { parseAccountId, type AccountId } from '../chains/eip155/address'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import {
   ChainUnavailableError,
@@ -14,7 +14,7 @@ import {
   isSignedMessageUsed,
   SIGNATURE_PATTERN,
   verifySignedMessage,
-} from '../identity/signatures'
+} from '../chains/eip155/signatures'
 import { parseSessionGrant, revokeMessage, SESSION_MESSAGE_MAX_CHARS, SessionReason } from './rules'
 import { getSession, insertSession, listSessions, revokeSession, type StoredSession } from './store'
 

@@ -9,7 +9,7 @@ import type { Database } from '../db/database'
 import { openDatabase } from '../db/open'
 import type { RunningServer } from '../http/server'
 import { deadPort } from '../testing/ports'
-import { askNonce, dappMessage, signIn, siwxTestApi, type SiwxTestApi } from './testing'
+import { askNonce, dappMessage, signIn, siwxTestApi, type SiwxTestApi } from '../api/testing/siwx'
 
 /**
  * A dapp's backend, which is not the API, trusts a session token by checking it against the keys

@@ -1,9 +1,9 @@
 import { EIP155_SIWX } from '@airlock/protocol'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
-import { SIGNATURE_PATTERN, verifySignedMessage } from '../identity/signatures'
+import { SIGNATURE_PATTERN, verifySignedMessage } from '../chains/eip155/signatures'
 import type { SiwxFamily } from './family'
 
-/** EIP-4361 sign-in: EOA signatures locally, ERC-1271 and ERC-6492 through the chain's node (identity/signatures.ts). */
+/** EIP-4361 sign-in: EOA signatures locally, ERC-1271 and ERC-6492 through the chain's node (chains/eip155/signatures.ts). */
 export const eip155Siwx: SiwxFamily = {
   template: EIP155_SIWX,
   serves: (chains, caipNetworkId) => chains.client(caipNetworkId) !== undefined,

@@ -10,6 +10,6 @@ export interface SiwxFamily {
   /** The address exactly as the namespace's template writes it. */
   isAddress(address: string): boolean
   isSignature(signature: string): boolean
-  /** True when `address` signed `message`; may throw ChainUnavailableError (identity/signatures.ts). */
+  /** True when `address` signed `message`; may throw ChainUnavailableError (chains/eip155/signatures.ts). */
   verify(chains: ChainRegistry, signed: { address: string; message: string; signature: string; caipNetworkId: string }): Promise<boolean>
 }

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/open'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { deadPort } from '../testing/ports'
 import { SiwxReason } from './reasons'
-import { askNonce, call, dappMessage, reasonOf, siwxTestApi, type SiwxTestApi } from './testing'
+import { askNonce, call, dappMessage, reasonOf, siwxTestApi, type SiwxTestApi } from '../api/testing/siwx'
 import { siwxSigner } from './tokens'
 
 /**

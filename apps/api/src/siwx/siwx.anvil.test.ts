@@ -21,7 +21,7 @@ import { deployTestWallet, deployTestWalletFactory, testWalletAddress, testWalle
 import { deadPort } from '../testing/ports'
 import { SiwxReason } from './reasons'
 import { SIWX_NONCE_TTL_MS } from './rules'
-import { askNonce, call, dappMessage, reasonOf, signIn, siwxTestApi, type SiwxTestApi } from './testing'
+import { askNonce, call, dappMessage, reasonOf, signIn, siwxTestApi, type SiwxTestApi } from '../api/testing/siwx'
 
 // Sign-in through the whole API app (guard, PGlite) with smart-account signatures checked on a real chain.
 const ANVIL_PORT = 18851

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
-import { createApiApp, type ApiApp } from '../api/app'
-import { createChainRegistry } from '../chains/registry'
-import type { Database } from '../db/database'
-import type { ApiDeps } from '../deps'
-import { createMemoryProjectRegistry } from '../projects/registry'
-import { siwxSigner, type SiwxSigner } from './tokens'
+import { createApiApp, type ApiApp } from '../app'
+import { createChainRegistry } from '../../chains/registry'
+import type { Database } from '../../db/database'
+import type { ApiDeps } from '../../deps'
+import { createMemoryProjectRegistry } from '../../projects/registry'
+import { siwxSigner, type SiwxSigner } from '../../siwx/tokens'
 
-/** Test wiring of the sign-in routes: the whole API app (its project guard included) over a given database. */
+/** Test wiring of the sign-in routes: the whole API app (its project guard included) over a given database; it stands in api/ because it builds the app. */
 
 export const DAPP_ORIGIN = 'http://dapp.localhost:4400'
 export const PROJECTS = [
