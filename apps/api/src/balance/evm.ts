@@ -1,6 +1,7 @@
 import { parseAbi, type Address, type PublicClient } from 'viem'
+import { FAMILIES } from '../chains/families'
 import type { ApiDeps } from '../deps'
-import { isNativeAddress, NATIVE_TOKEN_ADDRESS, parseEvmAddress } from '../prices/caip'
+import { isNativeAddress, NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { DEFAULT_NATIVE, type ChainDexConfig, type DexConfig, type ResolvedToken } from '../prices/dex-config'
 import { throwIfBatchFailed } from '../prices/multicall'
 import type { PriceSource } from '../prices/price-source'
@@ -57,16 +58,14 @@ export async function evmBalances(
   return toBalanceItems({ caip2, apiOrigin: input.apiOrigin, holdings, prices })
 }
 
-/** The EVM side of the balance route: checksummed addresses (not the native marker), the chains of the registry. */
+/** The EVM side of the balance route: checksummed addresses (not the native marker), read in one Multicall3 batch per chain. */
 export function evmBalanceFamily(deps: ApiDeps, dex: DexConfig, source: PriceSource): BalanceFamily {
   return {
-    namespace: 'eip155',
     parse: (value) => {
-      const user = parseEvmAddress(value)
+      const user = FAMILIES.eip155.parseAddress(value)
       return user && !isNativeAddress(user) ? user : undefined
     },
     invalid: 'Invalid address: expected an EVM address (0x and 40 hex digits)',
-    chains: () => deps.chains.supported(),
     read: (caip2, address) => {
       const client = deps.chains.client(caip2)
       return client && evmBalances({ caip2, client, user: address as Address, apiOrigin: deps.apiOrigin }, dex, source)

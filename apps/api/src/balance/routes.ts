@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { ApiVariables } from '../projects/request'
+import { FAMILIES, isNamespace, NAMESPACES, type Namespace } from '../chains/families'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../http/errors'
 import { parseCaip2 } from '../prices/caip'
@@ -52,20 +53,23 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
   })
   const app = new Hono<{ Variables: ApiVariables }>()
 
-  const evm = evmBalanceFamily(deps, options.dex, source)
-  const solana = solanaBalanceFamily(deps)
-  // EVM first: a 40-hex-digit string without 0x is an EVM address even where it also reads as base58.
-  const families: BalanceFamily[] = [evm, solana]
+  const families: Record<Namespace, BalanceFamily> = {
+    eip155: evmBalanceFamily(deps, options.dex, source),
+    solana: solanaBalanceFamily(deps),
+  }
 
   app.get('/account/:address/balance', async (c) => {
     const raw = c.req.param('address')
     const chainId = c.req.query('chainId')
     const requested = chainId ? parseCaip2(chainId) : undefined
-    const family = families.find((candidate) => candidate.parse(raw) !== undefined)
-    if (!family) {
-      const expected = families.find((candidate) => candidate.namespace === requested?.namespace) ?? evm
+    // In the registry's order (chains/families.ts): the first family whose address it is.
+    const namespace = NAMESPACES.find((candidate) => families[candidate].parse(raw) !== undefined)
+    if (!namespace) {
+      // The text of the family the chainId names, else the first's.
+      const expected = families[isNamespace(requested?.namespace) ? requested.namespace : NAMESPACES[0]!]
       return apiError(c, 400, expected.invalid, [{ description: expected.invalid, field: 'address' }])
     }
+    const family = families[namespace]
     const address = family.parse(raw)!
     const currency = c.req.query('currency')
     if (currency !== undefined && currency.toLowerCase() !== 'usd') {
@@ -75,14 +79,14 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
     }
     let chains: string[]
     if (chainId === undefined || chainId === '') {
-      chains = family.chains()
+      chains = FAMILIES[namespace].networks(deps.chains)
     } else {
       if (!requested) {
         return apiError(c, 400, 'Invalid chainId: expected a CAIP-2 chain id such as eip155:1', [
           { description: 'Invalid chainId: expected a CAIP-2 chain id such as eip155:1', field: 'chainId' },
         ])
       }
-      chains = requested.namespace === family.namespace ? [requested.caip2] : []
+      chains = requested.namespace === namespace ? [requested.caip2] : []
     }
     const forceUpdate = (c.req.query('forceUpdate') ?? '') !== ''
 

@@ -1,7 +1,8 @@
 import { formatUnits } from 'viem'
-import { isSolanaAddress, type SolanaRpc } from '../chains/solana'
-import { BalanceResult } from '../chains/solana-schemas'
-import { SOL, solanaTokenInfo, tokenHoldings } from '../chains/solana-tokens'
+import { FAMILIES } from '../chains/families'
+import type { SolanaRpc } from '../chains/solana/rpc'
+import { BalanceResult } from '../chains/solana/schemas'
+import { SOL, solanaTokenInfo, tokenHoldings } from '../chains/solana/tokens'
 import type { ApiDeps } from '../deps'
 import { formatCaip10 } from '../prices/caip'
 import { tokenIconUrl } from '../prices/dex-config'
@@ -52,13 +53,11 @@ export async function solanaBalances(rpc: SolanaRpc, caip2: string, owner: strin
   return items
 }
 
-/** The Solana side of the balance route: base58 addresses (case matters), the clusters of the registry. */
+/** The Solana side of the balance route: base58 addresses (case matters), SOL and SPL tokens from the cluster's node. */
 export function solanaBalanceFamily(deps: ApiDeps): BalanceFamily {
   return {
-    namespace: 'solana',
-    parse: (value) => (isSolanaAddress(value) ? value : undefined),
+    parse: FAMILIES.solana.parseAddress,
     invalid: 'Invalid address: expected a Solana address (base58 of a 32-byte public key)',
-    chains: () => deps.chains.solana?.supported() ?? [],
     read: (caip2, address) => {
       const rpc = deps.chains.solana?.client(caip2)
       return rpc && solanaBalances(rpc, caip2, address, deps.apiOrigin)

@@ -1,9 +1,9 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { createSolanaClusters, type SolanaClusters } from './solana'
+import { createSolanaClusters, type SolanaClusters } from './solana/rpc'
 
 /**
  * Chain access for the data API: one viem client per configured eip155 upstream, and the Solana
- * clusters' clients beside them (chains/solana.ts). A chain that is not configured is "not
+ * clusters' clients beside them (chains/solana/rpc.ts). A chain that is not configured is "not
  * supported": callers answer with empty results and make no request.
  */
 export interface ChainRegistry {

@@ -62,7 +62,9 @@ export function evmHistoryFamily(deps: ApiDeps, options: EvmHistoryOptions): His
       return cursor?.kind === 't' ? cursor : undefined
     },
     supports: (chain) => deps.chains.supported().includes(chain),
-    page: ({ account, chain, cursor, limit }) => evmHistoryPage(deps, options, { account, chains: chain ? [chain] : null, cursor, limit }),
+    // The indexer keeps addresses lowercase.
+    page: ({ account, chain, cursor, limit }) =>
+      evmHistoryPage(deps, options, { account: account.toLowerCase(), chains: chain ? [chain] : null, cursor, limit }),
   }
 }
 

@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod'
 import type { ApiVariables } from '../projects/request'
-import { isSolanaAddress } from '../chains/solana'
+import { parseAnyAccount, type Namespace } from '../chains/families'
 import type { ApiDeps } from '../deps'
 import { apiError, invalidInput } from '../http/errors'
-import { parseAccountId } from '../chains/eip155/address'
 import { decodeCursor, type Cursor } from './cursor'
 import { evmHistoryFamily } from './evm'
 import type { HistoryFamily } from './family'
@@ -43,7 +42,7 @@ export const HISTORY_PAGE_SIZE = 20
 export const HISTORY_MIN_PAGE_SIZE = 10
 export const HISTORY_MAX_PAGE_SIZE = 50
 
-/** The account in the path is checked by parseAccount below. */
+/** The account in the path is checked by the chain families (chains/families.ts) below. */
 export const HistoryParams = z.object({
   account: z.string().describe('EVM address (0x + 40 hex), Solana address (base58) or CAIP-10 account (eip155:… or solana:…)'),
 })
@@ -61,26 +60,6 @@ export const HistoryQuery = z.object({
     .describe('CAIP-2 (eip155:… or solana:…; or a bare EVM chain id); without it every chain (Solana: the cluster the API serves)'),
   limit: z.coerce.number().int().min(HISTORY_MIN_PAGE_SIZE).max(HISTORY_MAX_PAGE_SIZE).optional().describe('page size, default 20'),
 })
-
-export interface HistoryAccount {
-  namespace: 'eip155' | 'solana'
-  /** EVM: lowercase; Solana: as given (base58 is case-sensitive). */
-  address: string
-  /** The chain a CAIP-10 account names. */
-  chain?: string
-}
-
-const CAIP10_SOLANA = /^(solana:[-_a-zA-Z0-9]{1,32}):([1-9A-HJ-NP-Za-km-z]{32,44})$/
-
-/** `0xabc…` (40 hex, optional 0x), a Solana address, or a CAIP-10 account of either: its family, address and implied chain. */
-export function parseAccount(value: string): HistoryAccount | undefined {
-  const evm = parseAccountId(value)
-  if (evm) return { namespace: 'eip155', address: evm.address.toLowerCase(), ...(evm.caipNetworkId ? { chain: evm.caipNetworkId } : {}) }
-  if (isSolanaAddress(value)) return { namespace: 'solana', address: value }
-  const solana = CAIP10_SOLANA.exec(value)
-  if (solana && isSolanaAddress(solana[2]!)) return { namespace: 'solana', address: solana[2]!, chain: solana[1]! }
-  return undefined
-}
 
 /** `eip155:1` as is; a bare number (older AppKit sent the numeric id) as eip155. */
 const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}` : chainId)
@@ -105,13 +84,14 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
 
   const evm = evmHistoryFamily(deps, { prices, priceSource: options.priceSource, nativeIconUrl: options.nativeIconUrl })
   const solana = solanaHistoryFamily(deps)
-  const families: Record<HistoryAccount['namespace'], HistoryFamily<unknown>> = {
+  const families: Record<Namespace, HistoryFamily<unknown>> = {
     eip155: evm as HistoryFamily<unknown>,
     solana: solana as HistoryFamily<unknown>,
   }
 
   app.get('/account/:account/history', async (c) => {
-    const account = parseAccount(c.req.param('account'))
+    // The first family that reads it as one of its accounts (chains/families.ts), with the chain a CAIP-10 names.
+    const account = parseAnyAccount(c.req.param('account'))
     if (!account) {
       const invalid = 'Invalid account: expected an EVM address (0x + 40 hex digits), a Solana address (base58) or a CAIP-10 account id'
       return apiError(c, 400, invalid, [{ description: invalid, field: 'account' }])

@@ -7,8 +7,8 @@ import {
   TokenTransfer,
   type ParsedInstruction,
   type ParsedTransaction,
-} from '../chains/solana-schemas'
-import { SOL, solanaTokenInfo, TOKEN_PROGRAMS } from '../chains/solana-tokens'
+} from '../chains/solana/schemas'
+import { SOL, solanaTokenInfo, TOKEN_PROGRAMS } from '../chains/solana/tokens'
 import { tokenIconUrl } from '../prices/dex-config'
 import type { Direction } from './classify'
 import { humanAmount, type HistoryTransaction, type HistoryTransfer } from './format'

@@ -1,6 +1,7 @@
+import type { Namespace } from '../chains/families'
 import { eip155Siwx } from './eip155'
 import type { SiwxFamily } from './family'
 import { solanaSiwx } from './solana'
 
-/** One verifier per namespace that signs in: the Bitcoin and Polkadot issues add theirs here. */
-export const SIWX_FAMILIES: readonly SiwxFamily[] = [eip155Siwx, solanaSiwx]
+/** One verifier per chain family (chains/families.ts): a family added there is refused by the compiler until it has one here. */
+export const SIWX_FAMILIES: Record<Namespace, SiwxFamily> = { eip155: eip155Siwx, solana: solanaSiwx }

@@ -5,8 +5,6 @@ import type { ChainRegistry } from '../chains/registry'
 export interface SiwxFamily {
   /** Its message template, @airlock/protocol's (the widget writes with the same). */
   template: SiwxTemplate
-  /** Whether the API serves this CAIP-2 network (a sign-in for a chain it cannot reach is refused). */
-  serves(chains: ChainRegistry, caipNetworkId: string): boolean
   /** The address exactly as the namespace's template writes it. */
   isAddress(address: string): boolean
   isSignature(signature: string): boolean

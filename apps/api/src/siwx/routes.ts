@@ -18,6 +18,7 @@ import { apiError, invalidInput } from '../http/errors'
 import { BODY_NOT_JSON, BODY_NOT_JSON_MARKER, jsonBodyLimit, readJson } from '../http/json-body'
 import { ChainUnavailableError } from '../chains/eip155/signatures'
 import { SIWX_FAMILIES } from './families'
+import type { Namespace } from '../chains/families'
 import { SiwxReason } from './reasons'
 import { checkSiwxMessage, sessionEnd, SIWX_NONCE_TTL_MS } from './rules'
 import {
@@ -32,7 +33,7 @@ import {
 } from './store'
 import { readSiwxToken, signSiwxToken, type SiwxSigner } from './tokens'
 
-const SIWX_TEMPLATES = SIWX_FAMILIES.map((family) => family.template)
+const SIWX_TEMPLATES = Object.values(SIWX_FAMILIES).map((family) => family.template)
 
 export const SIWX_MAX_BODY_BYTES = 32 * 1024
 type C = Context<{ Variables: ApiVariables }>
@@ -79,7 +80,7 @@ export function siwxRoutes(deps: ApiDeps, signer: SiwxSigner): Hono<{ Variables:
     if (!parsed.ok) return refuse(c, 400, MESSAGE_REFUSALS[parsed.error], 'message')
     const { data, namespace } = parsed
     // Parsed with the families' own templates: the namespace is one of theirs.
-    const family = SIWX_FAMILIES.find((candidate) => candidate.template.namespace === namespace)!
+    const family = SIWX_FAMILIES[namespace as Namespace]
     const nowMs = deps.now()
     const problem = checkSiwxMessage(data, { project, family, chains: deps.chains, nowMs })
     if (problem) return refuse(c, 400, problem, 'message')

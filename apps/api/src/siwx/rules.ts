@@ -1,4 +1,5 @@
 import { SIWX_MAX_EXPIRATION_SECONDS, type SiwxMessageData } from '@airlock/protocol'
+import { FAMILIES, isNamespace } from '../chains/families'
 import type { ChainRegistry } from '../chains/registry'
 import type { Project } from '../projects/project'
 import type { SiwxFamily } from './family'
@@ -25,7 +26,9 @@ export function checkSiwxMessage(
   if (!project.allowedOrigins.some((origin) => new URL(origin).host === data.domain)) return SiwxReason.wrongDomain
   const uri = URL.parse(data.uri)
   if (!uri || uri.host !== data.domain || !project.allowedOrigins.includes(uri.origin)) return SiwxReason.wrongUri
-  if (!family.serves(chains, data.chainId)) return SiwxReason.wrongChain
+  // A sign-in for a network the API cannot reach is refused.
+  const namespace = family.template.namespace
+  if (!isNamespace(namespace) || !FAMILIES[namespace].networks(chains).includes(data.chainId)) return SiwxReason.wrongChain
   const future = nowMs + SIWX_CLOCK_SKEW_MS
   if (Date.parse(data.issuedAt) > future || (data.notBefore && Date.parse(data.notBefore) > future)) return SiwxReason.notYetValid
   if (data.expirationTime && Date.parse(data.expirationTime) <= nowMs) return SiwxReason.expired

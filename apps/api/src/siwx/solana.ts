@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { SOLANA_SIWX } from '@airlock/protocol'
 import { getBase58Encoder } from '@solana/kit'
-import { isSolanaAddress } from '../chains/solana'
+import { isSolanaAddress } from '../chains/solana/rpc'
 import type { SiwxFamily } from './family'
 
 const base58 = getBase58Encoder()
@@ -16,7 +16,6 @@ const bytesOf = (text: string): Uint8Array | undefined => {
 /** Sign In With Solana: the wallet's ed25519 signature (base58) of the message's UTF-8 bytes by the address's key. */
 export const solanaSiwx: SiwxFamily = {
   template: SOLANA_SIWX,
-  serves: (chains, caipNetworkId) => chains.solana?.supported().includes(caipNetworkId) ?? false,
   isAddress: isSolanaAddress,
   isSignature: (signature) => signature.length <= 90 && bytesOf(signature)?.length === 64,
   verify: async (_chains, { address, message, signature }) => {
