@@ -38,6 +38,17 @@ describe('network catalog', () => {
     }
   })
 
+  it('has the Bitcoin networks of SPEC section 3 and the regtest devnet, ids being the genesis hashes', () => {
+    expect(networks.filter((n) => n.chainNamespace === 'bip122').map((n) => n.caipNetworkId)).toEqual([
+      'bip122:000000000019d6689c085ae165831e93',
+      'bip122:000000000933ea01ad0ee984209779ba',
+      'bip122:00000000da84f2bafbbc53dee25a72ae',
+      'bip122:00000008819873e925422c1ff0f99f7c',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+    ])
+    expect(getNetwork('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')).toMatchObject({ testnet: true, nativeCurrency: { symbol: 'BTC' } })
+  })
+
   it('returns undefined for unknown ids', () => {
     expect(getNetwork('eip155:999999')).toBeUndefined()
   })

@@ -194,6 +194,29 @@ export const bitcoinTestnet = nonEvm(
   'https://mempool.space/testnet/api',
   true,
 )
+export const bitcoinTestnet4 = nonEvm(
+  'bip122',
+  '00000000da84f2bafbbc53dee25a72ae',
+  'Bitcoin Testnet4',
+  'bitcoin-testnet4',
+  BTC,
+  'https://mempool.space/testnet4/api',
+  true,
+)
+export const bitcoinSignet = nonEvm('bip122', '00000008819873e925422c1ff0f99f7c', 'Bitcoin Signet', 'bitcoin-signet', BTC, 'https://mempool.space/signet/api', true)
+/**
+ * The regtest chain of packages/devnet's Bitcoin devnet (an esplora REST server, not JSON-RPC: a
+ * bip122 network's `rpcUrls` is its esplora API). Regtest's genesis block is fixed, so is its id.
+ */
+export const bitcoinRegtest = nonEvm(
+  'bip122',
+  '0f9188f13cb7b2c71f2a335e3a4fc328',
+  'Airlock Bitcoin Devnet',
+  'airlock-bitcoin-devnet',
+  BTC,
+  'http://127.0.0.1:4413',
+  true,
+)
 
 export const networks: readonly Network[] = [
   mainnet,
@@ -211,6 +234,9 @@ export const networks: readonly Network[] = [
   solanaLocalnet,
   bitcoin,
   bitcoinTestnet,
+  bitcoinTestnet4,
+  bitcoinSignet,
+  bitcoinRegtest,
 ]
 
 const byCaipNetworkId = new Map<string, Network>(networks.map((network) => [network.caipNetworkId, network]))

@@ -81,6 +81,9 @@ export const ASSET_IMAGE_FILES: Readonly<Record<string, string>> = Object.freeze
   'airlock-solana-devnet': 'assets/solana.svg',
   bitcoin: 'assets/bitcoin.svg',
   'bitcoin-testnet': 'assets/bitcoin.svg',
+  'bitcoin-testnet4': 'assets/bitcoin.svg',
+  'bitcoin-signet': 'assets/bitcoin.svg',
+  'airlock-bitcoin-devnet': 'assets/bitcoin.svg',
 })
 
 /** Token images by symbol (looked up upper-cased). */
