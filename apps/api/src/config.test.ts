@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { devConfig, parseStackConfig } from './config'
 
 describe('devConfig', () => {
-  it('gives the local origins, the demo project and the devnet upstreams (the anvil chains and the Solana cluster)', () => {
+  it('gives the local origins, the demo project and the devnet upstreams (the anvil chains, the Solana cluster and the Bitcoin esplora)', () => {
     const config = devConfig()
     expect(config.origins).toEqual({
       dapp: 'http://dapp.localhost:4400',
@@ -27,6 +27,7 @@ describe('devConfig', () => {
       'eip155:31337': 'http://127.0.0.1:8545',
       'eip155:31338': 'http://127.0.0.1:8546',
       'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:4411',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': 'http://127.0.0.1:4413',
     })
     expect(config.dev).toBeUndefined()
   })
@@ -42,7 +43,7 @@ describe('devConfig', () => {
   })
 
   it('takes other ports for every server and chain', () => {
-    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 }, solana: 25411 })
+    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 }, solana: 25411, bitcoin: 25413 })
     expect(config.origins.widget).toBe('http://widget.localhost:25401')
     expect(config.ports.api).toBe(25403)
     expect(config.projects[0]?.allowedOrigins).toEqual(['http://dapp.localhost:25400', 'http://localhost:25400', 'http://127.0.0.1:25400'])
@@ -50,6 +51,7 @@ describe('devConfig', () => {
       'eip155:31337': 'http://127.0.0.1:25545',
       'eip155:31338': 'http://127.0.0.1:8546',
       'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:25411',
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': 'http://127.0.0.1:25413',
     })
     expect(() => parseStackConfig(config)).not.toThrow()
   })

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
-import { solanaLocalnet } from '@airlock/chains'
+import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
@@ -233,6 +233,8 @@ export interface DevPorts extends Partial<StackPorts> {
   keys?: number
   /** The Solana devnet's JSON-RPC port (its WebSocket API is on the next port). */
   solana?: number
+  /** The Bitcoin devnet's esplora REST API. */
+  bitcoin?: number
 }
 
 /** The key service's port under `npm start`. */
@@ -240,6 +242,9 @@ export const DEFAULT_KEY_SERVICE_PORT = 4410
 
 /** The Solana devnet's JSON-RPC port under `npm start` (its WebSocket API listens on 4412). */
 export const DEFAULT_SOLANA_PORT = 4411
+
+/** The Bitcoin devnet's esplora port under `npm start`. */
+export const DEFAULT_BITCOIN_PORT = 4413
 
 /**
  * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains) and the on-ramp sandbox paying
@@ -259,7 +264,8 @@ export const appDir = (app: string): string => fileURLToPath(new URL(`../../${ap
 
 /**
  * The local stack: `http://{dapp,widget,secure,api}.localhost:<port>` (distinct sites so the
- * browser isolates them), the `demo` project, the two devnet chains and the Solana devnet cluster.
+ * browser isolates them), the `demo` project, the two devnet chains, the Solana devnet cluster and the
+ * Bitcoin regtest devnet.
  * Every port can be overridden so tests can run a second stack beside `npm start`.
  */
 export function devConfig(ports: DevPorts = {}): StackConfig {
@@ -295,6 +301,8 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
         Object.entries(anvil).flatMap(([chainId, port]) => (port === undefined ? [] : [[`eip155:${chainId}`, `http://127.0.0.1:${port}`]])),
       ),
       [solanaLocalnet.caipNetworkId]: `http://127.0.0.1:${ports.solana ?? DEFAULT_SOLANA_PORT}`,
+      // A bip122 upstream is an esplora REST API (the devnet's, or a real esplora / mempool.space).
+      [bitcoinRegtest.caipNetworkId]: `http://127.0.0.1:${ports.bitcoin ?? DEFAULT_BITCOIN_PORT}`,
     },
     ...devnetSandbox(Object.keys(anvil).map((chainId) => `eip155:${chainId}`)),
     relayUrl: `ws://127.0.0.1:${ports.relay ?? DEFAULT_RELAY_PORT}`,
