@@ -1,9 +1,8 @@
-import { SIWX_TEMPLATES, type SiwxDappSession } from '@airlock/protocol'
+import { SIWX_TEMPLATES, siwxSettingsOf, type SiwxDappSession } from '@airlock/protocol'
 import { atom } from 'jotai'
 import { unsupportedChainAtom } from '../../core/network/atoms'
 import { optionsAtom } from '../../core/options/atoms'
 import { connectionAtom } from '../../core/session/active'
-import { siwxSettingsOf } from '@airlock/protocol'
 import { sessionOf, type SiwxSessions } from './sessions'
 
 /** The sign-in settings (the `siwx` option, or the dapp's own `siwxConfig`); undefined when sign-in is off. */

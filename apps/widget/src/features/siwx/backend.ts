@@ -32,9 +32,13 @@ export function siwxBackend(ctx: WidgetContext): SiwxBackend {
   return ctx.store.get(siwxBackendAtom) === 'dapp' ? dappBackend(ctx) : apiBackend(ctx)
 }
 
+/** The API's session for a signed message (its own check of the nonce it gave, the domain and the signature). */
+export const apiSession = (ctx: WidgetContext, { message, signature }: { message: string; signature: string }): Promise<SiwxSessionResponse> =>
+  ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
+
 const apiBackend = (ctx: WidgetContext): SiwxBackend => ({
   nonce: async () => (await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')).nonce,
-  session: ({ message, signature }) => ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in'),
+  session: (signed) => apiSession(ctx, signed),
   revoke: async (session) =>
     void (await ctx.dataApi.post('/v1/siwx/sessions/revoke', { token: session.token }, SiwxRevokeResponse, 'Sign-out')),
 })

@@ -1,7 +1,8 @@
-import { SiwxSessionResponse } from '@airlock/protocol'
+import type { SiwxSessionResponse } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
 import { presignedSignInAtom } from '../../core/session/atoms'
 import { siwxPromptAtom } from './atoms'
+import { apiSession } from './backend'
 import { keepSession } from './keep'
 import { sameAccount } from './sessions'
 
@@ -20,8 +21,7 @@ export async function signInPresigned(ctx: WidgetContext, account: string, isCur
   if (prompt && isCurrent()) ctx.store.set(siwxPromptAtom, { ...prompt, status: 'verifying' })
   let session: SiwxSessionResponse
   try {
-    const { message, signature } = presigned
-    session = await ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
+    session = await apiSession(ctx, presigned)
   } catch (error) {
     console.warn('[airlock] the sign-in signed with the connection was refused; asking the wallet:', error)
     if (prompt && isCurrent()) ctx.store.set(siwxPromptAtom, { ...prompt, status: 'signing' })
