@@ -5,6 +5,7 @@ import {
   BITCOIN_DEVNET_P2WPKH_FUNDING,
   broadcastTransaction,
   fetchUtxos,
+  MAX_REQUEST_BYTES,
   selectUtxos,
   sendBitcoin,
   signTransfer,
@@ -222,6 +223,20 @@ describe('the Bitcoin devnet (esplora API)', () => {
     const response = await fetch(`${devnet.url}/address/bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq/utxo`)
     expect(response.status).toBe(400)
     expect(await response.text()).toBe('Invalid Bitcoin address')
+  })
+
+  it('lets any page call it (CORS preflight) and refuses a body over the limit with 413, then still answers', async () => {
+    const preflight = await fetch(`${devnet.url}/tx`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://widget.localhost:4401', 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    const huge = await fetch(`${devnet.url}/tx`, { method: 'POST', body: '00'.repeat(MAX_REQUEST_BYTES) })
+    expect(huge.status).toBe(413)
+    expect(await huge.text()).toBe(`Request body too large: at most ${MAX_REQUEST_BYTES} bytes`)
+    expect(Number(await getText('/blocks/tip/height'))).toBeGreaterThanOrEqual(1)
   })
 })
 

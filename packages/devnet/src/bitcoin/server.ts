@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBody, reply } from '../http-reply'
 import {
   BITCOIN_DEVNET_P2TR_FUNDING,
   BITCOIN_DEVNET_P2WPKH_FUNDING,
@@ -56,40 +57,7 @@ export interface BitcoinDevnet {
   stop(): Promise<void>
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': '*',
-  'access-control-max-age': '86400',
-}
-
-function reply(res: ServerResponse, status: number, body: string | Uint8Array, type = 'text/plain') {
-  res.writeHead(status, { ...CORS, 'content-type': type, 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}
 const json = (res: ServerResponse, value: unknown) => reply(res, 200, JSON.stringify(value), 'application/json')
-
-/** Reads the body up to the limit; undefined (and a 413 sent) past it. */
-async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
-  const tooLarge = `Request body too large: at most ${MAX_REQUEST_BYTES} bytes`
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
-    reply(res, 413, tooLarge)
-    req.resume()
-    return undefined
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_REQUEST_BYTES) {
-      reply(res, 413, tooLarge)
-      req.destroy()
-      return undefined
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
 
 /** Every devnet account's funding, in the order of block 1's coinbase outputs. */
 export function devnetFunding(): FundingOutput[] {
@@ -113,7 +81,7 @@ function handler(chain: Chain, onAccepted: () => void, log?: (line: string) => v
 
     if (req.method === 'POST') {
       if (path !== '/tx') return notFound(res)
-      const body = await readBody(req, res)
+      const body = await readBody(req, MAX_REQUEST_BYTES, (message) => reply(res, 413, message))
       if (body === undefined) return
       try {
         const { tx, prevouts, fee } = checkTransaction(chain, body.trim())

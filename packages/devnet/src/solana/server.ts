@@ -1,6 +1,7 @@
 import { SOLANA_LOCALNET_GENESIS_HASH, solanaLocalnet } from '@airlock/chains'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBody, reply } from '../http-reply'
 import { SOLANA_DEVNET_USDC_MINT, solanaDevnetAccounts, type SolanaDevnetAccount } from './accounts'
 import { createGenesis } from './genesis'
 import { stringify } from './json'
@@ -36,49 +37,15 @@ export interface SolanaDevnet {
   stop(): Promise<void>
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, GET, OPTIONS',
-  'access-control-allow-headers': '*',
-  'access-control-max-age': '86400',
-}
-
-function reply(res: ServerResponse, status: number, body: string, type = 'application/json') {
-  res.writeHead(status, { ...CORS, 'content-type': type, 'content-length': Buffer.byteLength(body) })
-  res.end(body)
-}
-
 const rpcError = (res: ServerResponse, status: number, code: number, message: string) =>
-  reply(res, status, stringify(errorResponse(null, new RpcError(code, message))))
-
-/** Reads the body up to the limit; undefined (and a 413 sent) past it. */
-async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
-  const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > MAX_REQUEST_BYTES) {
-    rpcError(res, 413, RPC_ERRORS.invalidRequest, `Request body too large: at most ${MAX_REQUEST_BYTES} bytes`)
-    req.resume()
-    return undefined
-  }
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_REQUEST_BYTES) {
-      rpcError(res, 413, RPC_ERRORS.invalidRequest, `Request body too large: at most ${MAX_REQUEST_BYTES} bytes`)
-      req.destroy()
-      return undefined
-    }
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
+  reply(res, status, stringify(errorResponse(null, new RpcError(code, message))), 'application/json')
 
 function rpcHandler(ledger: Ledger, log?: (line: string) => void) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'OPTIONS') return reply(res, 204, '', 'text/plain')
-    if (req.method === 'GET' && req.url === '/health') return reply(res, 200, 'ok', 'text/plain')
+    if (req.method === 'OPTIONS') return reply(res, 204, '')
+    if (req.method === 'GET' && req.url === '/health') return reply(res, 200, 'ok')
     if (req.method !== 'POST') return rpcError(res, 405, RPC_ERRORS.invalidRequest, 'Send JSON-RPC requests with POST')
-    const text = await readBody(req, res)
+    const text = await readBody(req, MAX_REQUEST_BYTES, (message) => rpcError(res, 413, RPC_ERRORS.invalidRequest, message))
     if (text === undefined) return
     let body: unknown
     try {
@@ -86,7 +53,7 @@ function rpcHandler(ledger: Ledger, log?: (line: string) => void) {
     } catch {
       return rpcError(res, 200, RPC_ERRORS.parse, 'Parse error')
     }
-    reply(res, 200, stringify(await answer(body, ledger, log)))
+    reply(res, 200, stringify(await answer(body, ledger, log)), 'application/json')
   }
 }
 
@@ -130,7 +97,7 @@ export async function startSolanaDevnet(options: StartSolanaDevnetOptions = {}):
       if (!res.headersSent) rpcError(res, 500, RPC_ERRORS.internal, 'Internal error')
     })
   })
-  const ws = createServer((_req, res) => reply(res, 426, 'This is the WebSocket endpoint: connect with ws://', 'text/plain'))
+  const ws = createServer((_req, res) => reply(res, 426, 'This is the WebSocket endpoint: connect with ws://'))
   const pubsub = attachPubsub(ws, ledger)
   const port = await listenPair(http, ws, options.port ?? 0, host)
   let stopped: Promise<void> | undefined
