@@ -56,6 +56,12 @@ export default defineConfig({
       },
     },
     {
+      // Every error sdk.js makes names its message: the default messages of ProviderRpcError (278 B
+      // gzip) are left to the extra part and the widget, which make errors from a code alone.
+      name: 'airlock-no-default-error-messages',
+      load: (id) => (id.endsWith('/packages/protocol/src/error-messages.ts') ? 'export const rpcErrorMessages = {}' : undefined),
+    },
+    {
       name: 'airlock-sdk-alias',
       async writeBundle({ dir }) {
         await copyFile(join(dir!, VERSIONED_SCRIPT), join(dir!, 'sdk.js'))

@@ -1,4 +1,6 @@
-/** EIP-1193 and JSON-RPC 2.0 error codes with their standard messages (SPEC section 8). */
+import { rpcErrorMessages } from './error-messages'
+
+/** EIP-1193 and JSON-RPC 2.0 error codes (SPEC section 8); their standard messages are in error-messages.ts. */
 export const RpcErrorCode = {
   ParseError: -32700,
   InvalidRequest: -32600,
@@ -20,27 +22,6 @@ export const RpcErrorCode = {
   SwitchChainError: 4902,
 } as const
 export type RpcErrorCode = (typeof RpcErrorCode)[keyof typeof RpcErrorCode]
-
-export const rpcErrorMessages: Record<RpcErrorCode, string> = {
-  [-32700]: 'Invalid JSON was received by the server.',
-  [-32600]: 'The JSON sent is not a valid Request object.',
-  [-32601]: 'The method does not exist / is not available.',
-  [-32602]: 'Invalid method parameter(s).',
-  [-32603]: 'Internal JSON-RPC error.',
-  [-32000]: 'Invalid input.',
-  [-32001]: 'Resource not found.',
-  [-32002]: 'Resource unavailable.',
-  [-32003]: 'Transaction rejected.',
-  [-32004]: 'Method not supported.',
-  [-32005]: 'Request limit exceeded.',
-  [-32006]: 'Version of JSON-RPC protocol is not supported.',
-  4001: 'User rejected the request.',
-  4100: 'The requested account and/or method has not been authorized by the user.',
-  4200: 'The requested method is not supported by this Ethereum provider.',
-  4900: 'The provider is disconnected from all chains.',
-  4901: 'The provider is disconnected from the specified chain.',
-  4902: 'Unrecognized chain ID.',
-}
 
 /** The plain shape an error takes on the wire: Error instances lose `code` in structured clone. */
 export interface RpcErrorObject {
