@@ -203,7 +203,15 @@ export const bitcoinTestnet4 = nonEvm(
   'https://mempool.space/testnet4/api',
   true,
 )
-export const bitcoinSignet = nonEvm('bip122', '00000008819873e925422c1ff0f99f7c', 'Bitcoin Signet', 'bitcoin-signet', BTC, 'https://mempool.space/signet/api', true)
+export const bitcoinSignet = nonEvm(
+  'bip122',
+  '00000008819873e925422c1ff0f99f7c',
+  'Bitcoin Signet',
+  'bitcoin-signet',
+  BTC,
+  'https://mempool.space/signet/api',
+  true,
+)
 /**
  * The regtest chain of packages/devnet's Bitcoin devnet (an esplora REST server, not JSON-RPC: a
  * bip122 network's `rpcUrls` is its esplora API). Regtest's genesis block is fixed, so is its id.

@@ -1,0 +1,4 @@
+export * from './address'
+export * from './params'
+export * from './psbt'
+export * from './transfer'
