@@ -89,6 +89,19 @@ export interface FeeQuote {
 }
 
 /**
+ * A call built elsewhere (the data API's swap and its approval), sent as it is: `data` in the
+ * family's encoding, `value` in the native token's smallest units, `fee` the builder's figures
+ * (eip155: gas and gasPrice, each optional; absent, the wallet prices it).
+ */
+export interface WalletCall {
+  from: string
+  to: string
+  data?: string | undefined
+  value?: bigint | undefined
+  fee?: unknown
+}
+
+/**
  * How a receiver the user typed reads: the address to send to, or why it cannot be one (`typo`:
  * it is an address of the family, mistyped, e.g. a wrong checksum).
  */
@@ -110,6 +123,8 @@ export interface ChainAdapter {
   quoteTransferFee(rpc: NodeRpc, transfer: Transfer): Promise<FeeQuote | undefined>
   /** Builds the transfer and has the wallet sign and send it; answers the transaction id. */
   sendTransfer(rpc: NodeRpc, send: WalletSend, transfer: Transfer, fee: FeeQuote | undefined): Promise<string>
+  /** Has the wallet sign and send a call built elsewhere; answers the transaction id. */
+  sendCall(send: WalletSend, call: WalletCall): Promise<string>
   /** Resolves once the transaction is final: 'success', or 'failed' when the network refused or reverted it. */
   waitForTransaction(rpc: NodeRpc, caipNetworkId: string, id: string, options?: { timeoutMs?: number }): Promise<'success' | 'failed'>
   /** The native token balance of `address`, in its smallest units. */

@@ -11,6 +11,7 @@ import {
   waitForEip155Transaction,
 } from './transfers'
 import { eip155WalletConnect } from './walletConnect'
+import { sendEip155Call } from './walletTransaction'
 
 /** The eip155 family: EVM wallets and networks. */
 export const eip155Adapter: ChainAdapter = {
@@ -24,6 +25,7 @@ export const eip155Adapter: ChainAdapter = {
   checkTransfer: async () => undefined,
   quoteTransferFee: quoteEip155TransferFee,
   sendTransfer: sendEip155Transfer,
+  sendCall: sendEip155Call,
   waitForTransaction: waitForEip155Transaction,
   nativeBalance: eip155NativeBalance,
   signMessage: signEip155Message,

@@ -2,8 +2,9 @@ import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import { getAddress, stringToHex } from 'viem'
 import type { FeeQuote, NodeRpc, ParsedAddress, Transfer, WalletSend } from '../types'
 import { ASSUMED_GAS_LIMIT } from './gas'
-import { SIGNATURE, TRANSACTION_HASH } from './transaction'
+import { SIGNATURE } from './transaction'
 import { buildSendCall } from './transfer'
+import { sendEip155Call } from './walletTransaction'
 
 /** The Send form's transfers on eip155 networks (ChainAdapter): native sends with empty data, ERC-20 transfer(to, amount). */
 
@@ -64,21 +65,10 @@ export async function quoteEip155TransferFee(rpc: NodeRpc, transfer: Transfer): 
  * eth_sendTransaction from the account. A native send carries the quoted gas and gas price, so
  * that a Max send leaves exactly the fee; a token send lets the wallet price it.
  */
-export async function sendEip155Transfer(_rpc: NodeRpc, send: WalletSend, transfer: Transfer, fee: FeeQuote | undefined): Promise<string> {
+export function sendEip155Transfer(_rpc: NodeRpc, send: WalletSend, transfer: Transfer, fee: FeeQuote | undefined): Promise<string> {
   const call = buildSendCall(transfer.token ?? {}, transfer.to as `0x${string}`, transfer.amount)
   const gas = fee?.detail as GasDetail | undefined
-  const hash = await send('eth_sendTransaction', [
-    {
-      from: transfer.from,
-      to: call.to,
-      ...(call.data ? { data: call.data } : {}),
-      value: hex(call.value),
-      ...(!transfer.token && gas ? { gas: hex(gas.gas), gasPrice: hex(gas.gasPrice) } : {}),
-    },
-  ])
-  if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
-    throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed transaction hash')
-  return hash
+  return sendEip155Call(send, { from: transfer.from, ...call, fee: transfer.token ? undefined : gas })
 }
 
 /** Polls the receipt until the transaction is mined; a reverted one is 'failed'; not mined within `timeoutMs` throws. */

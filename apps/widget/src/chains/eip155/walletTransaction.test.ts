@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeHost, createTestContext, devnetWallet, TEST_ADDRESS, type WalletHandler } from '../../testing/fakeHost'
-import { connectedAccount, isUserRejection, sendWalletTransaction, signPersonalMessage, waitForReceipt } from './walletTransaction'
-import { connectEvm, clearSession } from '../../testing/session'
+import { eip155Adapter } from '.'
+import { waitForEip155Transaction } from './transfers'
+import { connectEvm } from '../../testing/session'
 import { connectorsAtom } from '../../connectors/relayed/atoms'
 
 const HASH = `0x${'ab'.repeat(32)}`
@@ -11,13 +12,16 @@ function setup(wallet: WalletHandler, fetch?: typeof globalThis.fetch) {
   const ctx = createTestContext(host, fetch ? { fetch } : {})
   ctx.store.set(connectorsAtom, [devnetWallet])
   connectEvm(ctx.store, { address: TEST_ADDRESS, chainId: 31337, connectorId: devnetWallet.id })
-  return { ctx, host }
+  const send = (method: string, params?: unknown) => ctx.wallet('eip155', method, params)
+  return { ctx, host, send }
 }
 
 describe("the modal's own wallet requests", () => {
-  it('sends a transaction from the connected account through its connector, amounts in hex, no empty data', async () => {
-    const { ctx, host } = setup(() => HASH)
-    expect(await sendWalletTransaction(ctx, { to: TEST_ADDRESS, value: 10n ** 18n, data: '0x', gas: 21000n })).toBe(HASH)
+  it('sends a call from the connected account through its connector, amounts in hex, no empty data', async () => {
+    const { host, send } = setup(() => HASH)
+    expect(await eip155Adapter.sendCall(send, { from: TEST_ADDRESS, to: TEST_ADDRESS, value: 10n ** 18n, data: '0x', fee: { gas: 21000n } })).toBe(
+      HASH,
+    )
     expect(host.walletCalls()).toEqual([
       {
         connectorId: devnetWallet.id,
@@ -27,26 +31,21 @@ describe("the modal's own wallet requests", () => {
     ])
   })
 
-  it('refuses a malformed hash from the wallet, and says so when nothing is connected', async () => {
-    await expect(sendWalletTransaction(setup(() => '0x12').ctx, { to: TEST_ADDRESS })).rejects.toThrow(
+  it('refuses a malformed hash from the wallet', async () => {
+    await expect(eip155Adapter.sendCall(setup(() => '0x12').send, { from: TEST_ADDRESS, to: TEST_ADDRESS })).rejects.toThrow(
       'The wallet returned a malformed transaction hash',
     )
-    const { ctx } = setup(() => HASH)
-    clearSession(ctx.store)
-    expect(() => connectedAccount(ctx)).toThrow('No ActiveCaipAddress found')
   })
 
-  it('personal_sign gets the UTF-8 message in hex and the account; a rejection reads as one', async () => {
+  it('personal_sign gets the UTF-8 message in hex and the account; a rejection keeps its 4001', async () => {
     const signature = `0x${'cd'.repeat(65)}`
-    const { ctx, host } = setup(() => signature)
-    expect(await signPersonalMessage(ctx, 'hi ✓')).toBe(signature)
+    const { host, send } = setup(() => signature)
+    expect(await eip155Adapter.signMessage(send, TEST_ADDRESS, 'hi ✓')).toBe(signature)
     expect(host.walletCalls()[0]).toMatchObject({ method: 'personal_sign', params: ['0x686920e29c93', TEST_ADDRESS] })
     const rejecting = setup(() => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     })
-    const error = await signPersonalMessage(rejecting.ctx, 'x').catch((e: unknown) => e)
-    expect(isUserRejection(error)).toBe(true)
-    expect(isUserRejection(new Error('other'))).toBe(false)
+    await expect(eip155Adapter.signMessage(rejecting.send, TEST_ADDRESS, 'x')).rejects.toMatchObject({ code: 4001 })
   })
 
   it('waits for the receipt through the RPC proxy and reports a revert', async () => {
@@ -58,13 +57,10 @@ describe("the modal's own wallet requests", () => {
       return new Response(JSON.stringify({ jsonrpc: '2.0', id, result }), { headers: { 'content-type': 'application/json' } })
     })
     const { ctx } = setup(() => HASH, fetch as unknown as typeof globalThis.fetch)
-    expect(await waitForReceipt(ctx, 'eip155:31337', HASH as `0x${string}`, { intervalMs: 1 })).toEqual({
-      status: 'reverted',
-      blockNumber: 42n,
-    })
+    expect(await waitForEip155Transaction(ctx.api.rpc, 'eip155:31337', HASH, { intervalMs: 1 })).toBe('failed')
     expect(polls).toBe(3)
     await expect(
-      waitForReceipt(setup(() => HASH).ctx, 'eip155:31337', HASH as `0x${string}`, { intervalMs: 1, timeoutMs: 5 }),
+      waitForEip155Transaction(setup(() => HASH).ctx.api.rpc, 'eip155:31337', HASH, { intervalMs: 1, timeoutMs: 5 }),
     ).rejects.toThrow('was not mined in time')
   })
 })

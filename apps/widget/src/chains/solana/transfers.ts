@@ -1,7 +1,7 @@
 import { formatUnits } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode, solanaMethodResults, WALLET_STANDARD_BYTES } from '@airlock/protocol'
 import { getBase64EncodedWireTransaction, isSignature, type ReadonlyUint8Array } from '@solana/kit'
-import type { FeeQuote, NodeRpc, Transfer, WalletSend } from '../types'
+import type { FeeQuote, NodeRpc, Transfer, WalletCall, WalletSend } from '../types'
 import { isSolanaAddress } from './address'
 import { bytesToBase58, bytesToBase64 } from './bytes'
 import { accountsOf, feeForMessage, latestBlockhash, rentExemptMinimum, signatureStatus } from './node'
@@ -93,8 +93,13 @@ export async function quoteSolanaTransferFee(rpc: NodeRpc, transfer: Transfer): 
  */
 export async function sendSolanaTransfer(rpc: NodeRpc, send: WalletSend, transfer: Transfer, _fee: FeeQuote | undefined): Promise<string> {
   const { transaction } = await prepare(rpc, transfer)
+  return sendSolanaCall(send, { from: transfer.from, to: transfer.to, data: getBase64EncodedWireTransaction(transaction) })
+}
+
+/** solana_signAndSendTransaction of a call's `data`: the wire transaction in base64, as a builder gives it. */
+export async function sendSolanaCall(send: WalletSend, call: WalletCall): Promise<string> {
   const answer = solanaMethodResults.solana_signAndSendTransaction.safeParse(
-    await send('solana_signAndSendTransaction', { transaction: getBase64EncodedWireTransaction(transaction) }),
+    await send('solana_signAndSendTransaction', { transaction: call.data }),
   )
   if (!answer.success || !isSignature(answer.data.signature))
     throw new ProviderRpcError(RpcErrorCode.InternalError, 'The wallet returned a malformed transaction signature')

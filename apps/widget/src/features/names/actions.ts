@@ -1,15 +1,20 @@
-import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow } from '@airlock/protocol'
+import { parseChainId } from '@airlock/chains'
+import { evmChainIdToCoinType, NAME_MESSAGE_PURPOSE, nameMessageNow, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
 import { createNamesApi, nameErrorText } from '../../core/names/api'
 import { fullName, labelError, labelOf, NAME_ZONE, NameError, namesSupported } from '../../core/names/rules'
 import { EMPTY_SUGGESTIONS, nameRegistrationAtom, nameSuggestionsAtom } from './store'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
-import { connectedAccount, isUserRejection, signPersonalMessage } from '../../chains/eip155/walletTransaction'
+import { loadChainAdapter } from '../../chains/registry'
+import { connectedAccount } from '../../core/session/connectedAccount'
 
 /** SPEC section 4 name registration and suggestions, with the SPEC section 8 error texts (lookups: core/names/resolve.ts). */
 
 /** The text of a failed names call, already as the modal shows it. */
 class ApiRefusal extends Error {}
+
+/** Names are registered for eip155 accounts (their coin type is the EVM chain's, ENSIP-11). */
+const NAMES_NAMESPACE = 'eip155'
 
 /** What the register view shows when the wallet declines to sign. */
 export const SIGNATURE_DECLINED = 'Signature declined'
@@ -52,15 +57,17 @@ export async function registerAccountName(ctx: WidgetContext, input: string): Pr
   }
   ctx.store.set(navigateAtom, { type: 'push', route: { name: 'RegisterAccountNameSuccess', params: { name } } })
   try {
-    const { address, chainId, caipNetworkId } = connectedAccount(ctx)
-    if (!namesSupported(caipNetworkId)) throw new ApiRefusal(NameError.register(name))
+    const { address, caipNetworkId } = connectedAccount(ctx, NAMES_NAMESPACE)
+    const chainId = parseChainId(caipNetworkId.slice(`${NAMES_NAMESPACE}:`.length))
+    if (!namesSupported(caipNetworkId) || chainId === undefined) throw new ApiRefusal(NameError.register(name))
     ctx.store.set(nameRegistrationAtom, { name, status: 'signing' })
     const coinType = evmChainIdToCoinType(chainId)
     // Bound to the API's host, the purpose and the coin type: the signature is good for this registration only.
     const domain = new URL(ctx.config.apiUrl).host
     const purpose = NAME_MESSAGE_PURPOSE.register
     const message = nameMessageNow({ domain, purpose, name, address, coinType, attributes: {} }, Date.now())
-    const signature = await signPersonalMessage(ctx, message)
+    const family = await loadChainAdapter(NAMES_NAMESPACE)
+    const signature = await family.signMessage((method, params) => ctx.wallet(NAMES_NAMESPACE, method, params), address, message)
     ctx.store.set(nameRegistrationAtom, { name, status: 'registering' })
     try {
       await createNamesApi(ctx.dataApi).register({ coin_type: coinType, address, message, signature })
@@ -73,7 +80,8 @@ export async function registerAccountName(ctx: WidgetContext, input: string): Pr
     return true
   } catch (error) {
     ctx.store.set(nameRegistrationAtom, undefined)
-    const text = isUserRejection(error) ? SIGNATURE_DECLINED : error instanceof ApiRefusal ? error.message : NameError.register(name)
+    const rejected = (error as { code?: unknown } | undefined)?.code === RpcErrorCode.UserRejected
+    const text = rejected ? SIGNATURE_DECLINED : error instanceof ApiRefusal ? error.message : NameError.register(name)
     // Back from the success view to the register view (the one the user came from), now with the error.
     const route = ctx.store.get(currentRouteAtom)
     if (route.name === 'RegisterAccountNameSuccess' && route.params.name === name) {

@@ -9,7 +9,7 @@ import { mockedQuote } from './quote'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { onrampCheckoutAtom, onrampFormAtom, onrampOptionsAtom, onrampQuoteAtom, type OnrampForm } from './store'
 import { navigateAtom } from '../../core/router/atoms'
-import { connectedAccount } from '../../chains/eip155/walletTransaction'
+import { connectedAccount } from '../../core/session/connectedAccount'
 import { connectionAtom } from '../../core/session/active'
 
 /** SPEC section 4: a quote follows every change, debounced. */
@@ -137,7 +137,7 @@ export function startOnrampCheckout(ctx: WidgetContext, win: Pick<Window, 'open'
   if (!amount.ok || !selected || ctx.store.get(onrampCheckoutAtom).status === 'opening') return
   let address: string
   try {
-    address = connectedAccount(ctx).address
+    address = connectedAccount(ctx, 'eip155').address
   } catch (error) {
     ctx.store.set(onrampCheckoutAtom, { status: 'error', error: (error as Error).message })
     return

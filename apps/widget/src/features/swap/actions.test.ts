@@ -2,18 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { swapAtom, INITIAL_SWAP_STATE, type SwapState } from './store'
 import { createFakeHost, createTestContext, TEST_ADDRESS } from '../../testing/fakeHost'
 import { confirmSwap } from './actions'
-import type * as walletTransaction from '../../chains/eip155/walletTransaction'
-import { sendWalletTransaction, waitForReceipt } from '../../chains/eip155/walletTransaction'
+import { eip155Adapter } from '../../chains/eip155'
 import { connectEvm } from '../../testing/session'
 
 /**
  * Nothing is sent twice: a transaction whose receipt could not be read (the RPC proxy down past
  * the wait) is waited for again on the retry, not sent again.
  */
-vi.mock('../../chains/eip155/walletTransaction', async (importOriginal) => ({
-  ...(await importOriginal<typeof walletTransaction>()),
-  sendWalletTransaction: vi.fn(),
-  waitForReceipt: vi.fn(),
+const sendCall = vi.fn<typeof eip155Adapter.sendCall>()
+const waitForTransaction = vi.fn<typeof eip155Adapter.waitForTransaction>()
+vi.mock('../../chains/registry', () => ({
+  loadChainAdapter: () => Promise.resolve({ ...eip155Adapter, sendCall, waitForTransaction }),
 }))
 
 afterEach(() => vi.clearAllMocks())
@@ -50,42 +49,41 @@ function setup(state: Partial<SwapState>) {
 describe('confirmSwap retries', () => {
   it('a swap whose wait failed is waited for again, not sent again', async () => {
     const ctx = setup({ swapTransaction: { ...tx, gas: 1n, toAmount: 10n ** 18n } })
-    vi.mocked(sendWalletTransaction).mockResolvedValue(HASH)
-    vi.mocked(waitForReceipt).mockRejectedValueOnce(new Error('Transaction was not mined in time'))
+    sendCall.mockResolvedValue(HASH)
+    waitForTransaction.mockRejectedValueOnce(new Error('Transaction was not mined in time'))
     await confirmSwap(ctx)
-    expect(sendWalletTransaction).toHaveBeenCalledTimes(1)
+    expect(sendCall).toHaveBeenCalledTimes(1)
     expect(ctx.store.get(swapAtom).pendingSwapHash).toBe(HASH)
     expect(ctx.store.get(swapAtom).transactionError).toBe('Transaction error')
 
     ctx.store.set(swapAtom, { ...ctx.store.get(swapAtom), swapTransaction: { ...tx, gas: 1n, toAmount: 10n ** 18n } })
-    vi.mocked(waitForReceipt).mockResolvedValueOnce({ status: 'success', blockNumber: 1n })
+    waitForTransaction.mockResolvedValueOnce('success')
     await confirmSwap(ctx)
-    expect(sendWalletTransaction).toHaveBeenCalledTimes(1)
-    expect(waitForReceipt).toHaveBeenLastCalledWith(ctx, CHAIN, HASH)
+    expect(sendCall).toHaveBeenCalledTimes(1)
+    expect(waitForTransaction).toHaveBeenLastCalledWith(ctx.api.rpc, CHAIN, HASH)
     expect(ctx.store.get(swapAtom).status).toBe('uninitialized')
   })
 
   it('an approval whose wait failed is waited for again, not approved twice', async () => {
     const ctx = setup({ approvalTransaction: tx })
-    vi.mocked(sendWalletTransaction).mockResolvedValue(HASH)
-    vi.mocked(waitForReceipt).mockRejectedValueOnce(new Error('Transaction was not mined in time'))
+    sendCall.mockResolvedValue(HASH)
+    waitForTransaction.mockRejectedValueOnce(new Error('Transaction was not mined in time'))
     await confirmSwap(ctx)
     expect(ctx.store.get(swapAtom).pendingApprovalHash).toBe(HASH)
 
     ctx.store.set(swapAtom, { ...ctx.store.get(swapAtom), approvalTransaction: tx })
-    vi.mocked(waitForReceipt).mockResolvedValueOnce({ status: 'success', blockNumber: 1n })
+    waitForTransaction.mockResolvedValueOnce('success')
     await confirmSwap(ctx)
-    expect(sendWalletTransaction).toHaveBeenCalledTimes(1)
+    expect(sendCall).toHaveBeenCalledTimes(1)
     expect(ctx.store.get(swapAtom).pendingApprovalHash).toBeUndefined()
   })
 
   it('a second confirm while one is in the wallet does nothing', async () => {
     const ctx = setup({ swapTransaction: { ...tx, gas: 1n, toAmount: 10n ** 18n } })
-    vi.mocked(sendWalletTransaction).mockReturnValue(new Promise(() => {}))
+    sendCall.mockReturnValue(new Promise(() => {}))
     void confirmSwap(ctx)
     void confirmSwap(ctx)
-    await Promise.resolve()
-    expect(sendWalletTransaction).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(sendCall).toHaveBeenCalledTimes(1))
     expect(ctx.store.get(swapAtom).sending).toBe('swap')
   })
 })

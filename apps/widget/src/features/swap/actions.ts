@@ -12,9 +12,10 @@ import {
 } from './api'
 import { AUTH_CONNECTOR_ID } from '../../connectors/embedded/id'
 import { authUserAtom } from '../../connectors/embedded/atoms'
+import { loadChainAdapter } from '../../chains/registry'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
-import { INITIAL_SWAP_STATE, swapAtom, type SwapState } from './store'
+import { INITIAL_SWAP_STATE, swapAtom, type ApprovalTransaction, type SwapState } from './store'
 import { INSUFFICIENT_BALANCE, normaliseAmountInput, parseSwapAmount } from './amount'
 import {
   decimalToUnits,
@@ -28,8 +29,8 @@ import {
 } from './quote'
 import { findToken, isNativeToken, myTokensWithBalance, plainAddress, popularTokens, suggestedTokens, type SwapToken } from './tokens'
 import { track } from '../../core/events'
-import { connectedAccount, sendWalletTransaction, waitForReceipt, type Hex } from '../../chains/eip155/walletTransaction'
 import { connectionAtom } from '../../core/session/active'
+import { connectedAccount as connectedOn } from '../../core/session/connectedAccount'
 
 /** SPEC section 8 texts of the swap. */
 export const SWAP_TEXTS = {
@@ -62,6 +63,29 @@ const priceOf = (s: SwapState, token: SwapToken | undefined) => (token ? s.token
 function isSmartAccount(ctx: WidgetContext): boolean {
   const { connectorId } = ctx.store.get(connectionAtom)
   return connectorId === AUTH_CONNECTOR_ID && ctx.store.get(authUserAtom)?.preferredAccountType === 'smartAccount'
+}
+
+/** The swap API quotes and builds on eip155 networks only (isSwapNetwork): the family the swap runs on. */
+const SWAP_NAMESPACE = 'eip155'
+
+const connectedAccount = (ctx: WidgetContext) => connectedOn(ctx, SWAP_NAMESPACE)
+
+/** Has the wallet send a transaction the swap API built, through the family's adapter; answers its hash. */
+async function sendCall(ctx: WidgetContext, tx: ApprovalTransaction & { gas?: bigint }): Promise<string> {
+  const { address } = connectedAccount(ctx)
+  const family = await loadChainAdapter(SWAP_NAMESPACE)
+  return family.sendCall((method, params) => ctx.wallet(SWAP_NAMESPACE, method, params), {
+    from: address,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    fee: { gas: tx.gas, gasPrice: tx.gasPrice },
+  })
+}
+
+/** Resolves once the transaction is mined: 'success', or 'failed' when it reverted; not mined in time throws. */
+async function waitForTransaction(ctx: WidgetContext, caipNetworkId: string, hash: string): Promise<'success' | 'failed'> {
+  return (await loadChainAdapter(SWAP_NAMESPACE)).waitForTransaction(ctx.api.rpc, caipNetworkId, hash)
 }
 
 /** Back from the preview to the Swap view (SPEC section 8: swap errors return to the previous view). */
@@ -304,7 +328,7 @@ export async function prepareSwapTransaction(ctx: WidgetContext): Promise<void> 
         loadingTransaction: false,
         approvalTransaction: {
           to: plainAddress(tx.to),
-          data: tx.data as Hex,
+          data: tx.data as `0x${string}`,
           value: BigInt(tx.value),
           gasPrice: BigInt(tx.eip155.gasPrice),
         },
@@ -342,7 +366,7 @@ export async function prepareSwapTransaction(ctx: WidgetContext): Promise<void> 
       details,
       swapTransaction: {
         to: plainAddress(tx.to),
-        data: tx.data as Hex,
+        data: tx.data as `0x${string}`,
         value: BigInt(tx.value),
         gas,
         gasPrice,
@@ -369,12 +393,12 @@ async function sendApproval(ctx: WidgetContext, tx: NonNullable<SwapState['appro
     const { caipNetworkId } = connectedAccount(ctx)
     let hash = get(ctx).pendingApprovalHash
     if (!hash) {
-      hash = await sendWalletTransaction(ctx, tx)
+      hash = await sendCall(ctx, tx)
       patch(ctx, { pendingApprovalHash: hash })
     }
-    const receipt = await waitForReceipt(ctx, caipNetworkId, hash)
+    const status = await waitForTransaction(ctx, caipNetworkId, hash)
     patch(ctx, { pendingApprovalHash: undefined })
-    if (receipt.status !== 'success') throw new Error('The approval reverted')
+    if (status !== 'success') throw new Error('The approval reverted')
     ctx.toasts.close()
   } catch (error) {
     track(ctx, 'SWAP_APPROVAL_ERROR', { message: messageOf(error) })
@@ -399,13 +423,13 @@ async function sendSwap(ctx: WidgetContext, s: SwapState): Promise<void> {
     let hash = s.pendingSwapHash
     if (!hash) {
       ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
-      hash = await sendWalletTransaction(ctx, tx)
+      hash = await sendCall(ctx, tx)
       patch(ctx, { pendingSwapHash: hash })
     }
     ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
-    const receipt = await waitForReceipt(ctx, caipNetworkId, hash)
+    const status = await waitForTransaction(ctx, caipNetworkId, hash)
     patch(ctx, { pendingSwapHash: undefined })
-    if (receipt.status !== 'success') throw new Error('The swap reverted')
+    if (status !== 'success') throw new Error('The swap reverted')
     track(ctx, 'SWAP_SUCCESS', {
       network: caipNetworkId,
       swapFromToken: amount.source.symbol,

@@ -1,6 +1,6 @@
-import { ASSUMED_GAS_LIMIT } from '../../chains/eip155/gas'
 import { describe, expect, it } from 'vitest'
 import {
+  ASSUMED_GAS_LIMIT,
   decimalToUnits,
   formatDestination,
   formatSwapAmount,

@@ -1,4 +1,3 @@
-import { ASSUMED_GAS_LIMIT } from '../../chains/eip155/gas'
 import { formatDecimal, formatUnits } from '@airlock/chains'
 
 /** SPEC section 9 swap constants. */
@@ -10,6 +9,8 @@ export const DESTINATION_DECIMALS = 6
 /** SPEC section 9: a success message shows 3 decimals. */
 export const SUCCESS_DECIMALS = 3
 export const QUOTE_DEBOUNCE_MS = 500
+/** The gas the quote assumes until the swap API has built the transaction (its own gas then). */
+export const ASSUMED_GAS_LIMIT = 150_000n
 
 /** Smallest units to a USD value at `price` per whole token. */
 export function unitsToUsd(units: bigint, decimals: number, price: number): number {

@@ -1,5 +1,4 @@
 import { atom } from 'jotai'
-import type { Hex } from '../../chains/eip155/walletTransaction'
 import type { SwapDetails } from './quote'
 import type { SwapToken } from './tokens'
 
@@ -7,7 +6,7 @@ import type { SwapToken } from './tokens'
 
 export interface ApprovalTransaction {
   to: `0x${string}`
-  data: Hex
+  data: `0x${string}`
   value: bigint
   gasPrice: bigint
 }
@@ -53,9 +52,9 @@ export interface SwapState {
   /** A wallet step in progress: the buttons that send are disabled until it settles. */
   sending?: 'approval' | 'swap' | undefined
   /** A swap sent whose receipt was not seen yet: a retry waits for it instead of sending again. */
-  pendingSwapHash?: Hex | undefined
+  pendingSwapHash?: string | undefined
   /** The same for an approval: a retry waits for it rather than approving twice. */
-  pendingApprovalHash?: Hex | undefined
+  pendingApprovalHash?: string | undefined
   /** The last failed step's message, shown in the Swap view after going back. */
   transactionError?: string | undefined
 }
