@@ -14,6 +14,9 @@ export interface WalletRequest {
   params?: unknown
 }
 
+/** A plain account, or a smart account (a contract that another pays the gas of). */
+export type AccountType = 'eoa' | 'smartAccount'
+
 /** A connection made: what it connected, and how the widget reports and remembers it. */
 export interface ConnectResult {
   accounts: ConnectedNamespace[]
@@ -72,6 +75,8 @@ export interface Connector {
    */
   reconnect(ctx: WidgetContext, isCurrent: () => boolean): Promise<ReconnectResult | undefined>
   request(ctx: WidgetContext, request: WalletRequest): Promise<unknown>
+  /** The kind of account it holds (a smart account pays no gas of its own, SPEC section 5); absent: a plain one. */
+  accountType?(ctx: WidgetContext): AccountType
   /** Moves the wallet to another network of a namespace it is connected on. */
   switchNetwork(ctx: WidgetContext, namespace: Namespace, caipNetworkId: string): Promise<void>
   /**

@@ -2,6 +2,7 @@ import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
 import { namespacesOf } from '../../core/session/session'
 import type { Connector } from '../types'
+import { authUserAtom } from './atoms'
 import { AUTH_CONNECTOR_ID } from './id'
 
 /** The connector name while the embedded wallet's session is checked (auth.ts has the real one). */
@@ -28,6 +29,7 @@ export const embeddedConnector: Connector = {
     const session = await (await auth()).reconnectAuth(ctx, isCurrent)
     return session && { accounts: session.accounts, name: session.connector.name }
   },
+  accountType: (ctx) => ctx.store.get(authUserAtom)?.preferredAccountType ?? 'eoa',
   request: (ctx, request) => import('./request').then((module) => module.authRequest(ctx, request)),
   async switchNetwork(ctx: WidgetContext, namespace, caipNetworkId) {
     // A Solana request names its cluster; only the frame's eip155 chain is a state of its own.

@@ -10,8 +10,7 @@ import {
   fetchQuote,
   fetchSwapTokens,
 } from './api'
-import { AUTH_CONNECTOR_ID } from '../../connectors/embedded/id'
-import { authUserAtom } from '../../connectors/embedded/atoms'
+import { connectorFor } from '../../connectors/registry'
 import { loadChainAdapter } from '../../chains/registry'
 import { activeCaipNetworkIdAtom } from '../../core/network/atoms'
 import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
@@ -59,10 +58,10 @@ const quoteRun = (ctx: WidgetContext) => {
 
 const priceOf = (s: SwapState, token: SwapToken | undefined) => (token ? s.tokensPriceMap[token.address.toLowerCase()] : undefined)
 
-/** The smart account of an embedded wallet pays no gas of its own (SPEC section 5). */
+/** A smart account pays no gas of its own (SPEC section 5); its connector says whether it is one. */
 function isSmartAccount(ctx: WidgetContext): boolean {
   const { connectorId } = ctx.store.get(connectionAtom)
-  return connectorId === AUTH_CONNECTOR_ID && ctx.store.get(authUserAtom)?.preferredAccountType === 'smartAccount'
+  return connectorId !== undefined && connectorFor(ctx, connectorId).accountType?.(ctx) === 'smartAccount'
 }
 
 /** The swap API quotes and builds on eip155 networks only (isSwapNetwork): the family the swap runs on. */
