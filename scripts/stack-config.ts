@@ -1,4 +1,5 @@
 import type { DevPorts } from '@airlock/api'
+import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
 import type { OidcStandInClient } from '@airlock/devnet'
 import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
 
@@ -25,6 +26,8 @@ export interface StackPortsOption extends DevPorts {
   keys: number
   /** The Solana devnet's JSON-RPC; its WebSocket API listens on the next port. */
   solana: number
+  /** The Bitcoin devnet's esplora REST API (regtest). */
+  bitcoin: number
 }
 
 export const START_PORTS: StackPortsOption = {
@@ -40,7 +43,67 @@ export const START_PORTS: StackPortsOption = {
   farcaster: 4409,
   keys: 4410,
   solana: 4411,
+  bitcoin: 4413,
   anvil: { 31337: 8545, 31338: 8546 },
+}
+
+/**
+ * Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once.
+ * `AIRLOCK_E2E_PORT_OFFSET` shifts them all, so that two checkouts can run their suites side by side.
+ */
+export const E2E_PORTS: StackPortsOption = shiftPorts(
+  {
+    dapp: 14400,
+    widget: 14401,
+    secure: 14402,
+    api: 14403,
+    relay: 14404,
+    walletPage: 14405,
+    mailSmtp: 14406,
+    mailHttp: 14407,
+    oidc: 14408,
+    farcaster: 14409,
+    keys: 14410,
+    solana: 14411,
+    bitcoin: 14413,
+    anvil: { 31337: 18545, 31338: 18546 },
+  },
+  Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
+)
+/** Ports of the stack the bench starts. */
+export const BENCH_PORTS: StackPortsOption = {
+  dapp: 34400,
+  widget: 34401,
+  secure: 34402,
+  api: 34403,
+  relay: 34404,
+  walletPage: 34405,
+  mailSmtp: 34406,
+  mailHttp: 34407,
+  oidc: 34408,
+  farcaster: 34409,
+  keys: 34410,
+  solana: 34411,
+  bitcoin: 34413,
+  anvil: { 31337: 38545, 31338: 38546 },
+}
+
+/** The devnet's networks by CAIP-2 id, each with the port of its node: the api's upstream for each. */
+export function devnetChainPorts(ports: StackPortsOption): Record<string, number> {
+  return {
+    ...Object.fromEntries(Object.entries(ports.anvil).map(([chainId, port]) => [`eip155:${chainId}`, port])),
+    [solanaLocalnet.caipNetworkId]: ports.solana,
+    [bitcoinRegtest.caipNetworkId]: ports.bitcoin,
+  }
+}
+
+function shiftPorts(ports: StackPortsOption, offset: number): StackPortsOption {
+  if (!Number.isInteger(offset) || offset < 0 || offset > 10_000)
+    throw new RangeError(`AIRLOCK_E2E_PORT_OFFSET must be an integer from 0 to 10000`)
+  const shift = <T extends Record<string | number, number>>(record: T) =>
+    Object.fromEntries(Object.entries(record).map(([name, port]) => [name, port + offset])) as T
+  const { anvil, ...rest } = ports
+  return { ...shift(rest as unknown as Record<string, number>), anvil: shift(anvil) } as StackPortsOption
 }
 
 /**

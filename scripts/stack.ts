@@ -11,6 +11,7 @@ import {
   type Relay,
   type ReferenceWallet,
 } from '@airlock/devnet'
+import { startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
 import { localhostFetch, standInCustodyOf, startFarcasterStandIn, type FarcasterStandIn } from '@airlock/devnet/farcaster'
 import { startSolanaDevnet, type SolanaDevnet } from '@airlock/devnet/solana'
 import { randomBytes } from 'node:crypto'
@@ -20,7 +21,7 @@ import { buildApps } from './build'
 import { startKeyServiceProcess } from './key-service'
 import { devnetOidcClients, type StackPortsOption } from './stack-config'
 
-export { devnetOidcClients, START_PORTS, type StackPortsOption } from './stack-config'
+export { BENCH_PORTS, devnetOidcClients, E2E_PORTS, START_PORTS, type StackPortsOption } from './stack-config'
 
 export interface Stack {
   /** The api's config; `relayUrl` is the devnet relay the widget pairs through. */
@@ -39,6 +40,8 @@ export interface Stack {
   farcaster: FarcasterStandIn
   /** The Solana devnet (litesvm): its cluster id, the USDC mint and the funded accounts. */
   solana: SolanaDevnet
+  /** The Bitcoin devnet (regtest esplora): its network id and the funded BIP-84 and BIP-86 accounts. */
+  bitcoin: BitcoinDevnet
   urls: {
     demo: string
     demoNpm: string
@@ -64,13 +67,15 @@ export interface Stack {
     solanaRpc: string
     /** The Solana devnet's WebSocket API (signatureSubscribe, slotSubscribe), on the next port. */
     solanaWs: string
+    /** The Bitcoin devnet's esplora REST API (http://127.0.0.1:4413 under `npm start`), the api's bip122 upstream. */
+    bitcoinEsplora: string
   }
   stop(): Promise<void>
 }
 
 /**
- * Everything `npm start`, the e2e suite and the bench run against: two devnet chains and the
- * Solana devnet, the api, the widget, secure-frame and demo origins, built (or served by Vite in
+ * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the
+ * Solana devnet and the Bitcoin devnet, the api, the widget, secure-frame and demo origins, built (or served by Vite in
  * dev mode), a local WalletConnect relay and the reference WalletConnect wallet with its page, the
  * mail sink, and the social login (OIDC) and Sign In With Farcaster stand-ins.
  */
@@ -152,7 +157,7 @@ export async function startStack(options: {
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
   // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
   const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
-  const [api, walletConnect, mail, oidc, farcaster, keyService, solana] = await Promise.allSettled([
+  const [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin] = await Promise.allSettled([
     startApiStack({
       ...config,
       ...(options.rateLimit === false ? { rateLimit: false } : {}),
@@ -206,6 +211,8 @@ export async function startStack(options: {
     keyServiceStart,
     // Its log carries internal errors only (a bug, never a client's bad input): always shown.
     startSolanaDevnet({ port: ports.solana, log: log ?? ((line) => console.log(line)) }),
+    // On its fixed port, the api's bip122 upstream (devConfig); its log too is internal errors and refused broadcasts.
+    startBitcoinDevnet({ port: ports.bitcoin, log: log ?? ((line) => console.log(line)) }),
   ])
   if (
     api.status === 'rejected' ||
@@ -214,7 +221,8 @@ export async function startStack(options: {
     oidc.status === 'rejected' ||
     farcaster.status === 'rejected' ||
     keyService.status === 'rejected' ||
-    solana.status === 'rejected'
+    solana.status === 'rejected' ||
+    bitcoin.status === 'rejected'
   ) {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
@@ -223,10 +231,11 @@ export async function startStack(options: {
       farcaster.status === 'fulfilled' && farcaster.value.stop(),
       keyService.status === 'fulfilled' && keyService.value.stop(),
       solana.status === 'fulfilled' && solana.value.stop(),
+      bitcoin.status === 'fulfilled' && bitcoin.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail, oidc, farcaster, keyService, solana].find(
+    throw [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin].find(
       (result): result is PromiseRejectedResult => result.status === 'rejected',
     )!.reason
   }
@@ -242,6 +251,7 @@ export async function startStack(options: {
     oidcClients,
     farcaster: farcaster.value,
     solana: solana.value,
+    bitcoin: bitcoin.value,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -258,6 +268,7 @@ export async function startStack(options: {
       keyService: config.keyServiceOrigin,
       solanaRpc: solana.value.url,
       solanaWs: solana.value.wsUrl,
+      bitcoinEsplora: bitcoin.value.url,
     },
     stop() {
       stopped ??= Promise.allSettled([
@@ -269,56 +280,9 @@ export async function startStack(options: {
         farcaster.value.stop(),
         keyService.value.stop(),
         solana.value.stop(),
+        bitcoin.value.stop(),
       ]).then(() => undefined)
       return stopped
     },
   }
-}
-
-/**
- * Ports of the stack the e2e suite starts: far from `npm start`'s, so both can run at once.
- * `AIRLOCK_E2E_PORT_OFFSET` shifts them all, so that two checkouts can run their suites side by side.
- */
-export const E2E_PORTS: StackPortsOption = shiftPorts(
-  {
-    dapp: 14400,
-    widget: 14401,
-    secure: 14402,
-    api: 14403,
-    relay: 14404,
-    walletPage: 14405,
-    mailSmtp: 14406,
-    mailHttp: 14407,
-    oidc: 14408,
-    farcaster: 14409,
-    keys: 14410,
-    solana: 14411,
-    anvil: { 31337: 18545, 31338: 18546 },
-  },
-  Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
-)
-/** Ports of the stack the bench starts. */
-export const BENCH_PORTS: StackPortsOption = {
-  dapp: 34400,
-  widget: 34401,
-  secure: 34402,
-  api: 34403,
-  relay: 34404,
-  walletPage: 34405,
-  mailSmtp: 34406,
-  mailHttp: 34407,
-  oidc: 34408,
-  farcaster: 34409,
-  keys: 34410,
-  solana: 34411,
-  anvil: { 31337: 38545, 31338: 38546 },
-}
-
-function shiftPorts(ports: StackPortsOption, offset: number): StackPortsOption {
-  if (!Number.isInteger(offset) || offset < 0 || offset > 10_000)
-    throw new RangeError(`AIRLOCK_E2E_PORT_OFFSET must be an integer from 0 to 10000`)
-  const shift = <T extends Record<string | number, number>>(record: T) =>
-    Object.fromEntries(Object.entries(record).map(([name, port]) => [name, port + offset])) as T
-  const { anvil, ...rest } = ports
-  return { ...shift(rest as unknown as Record<string, number>), anvil: shift(anvil) } as StackPortsOption
 }
