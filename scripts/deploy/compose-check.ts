@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import { KeyServiceEnv } from '../../apps/api/src/key-service/env'
 import { envKeysOf, SERVICES, ServiceEnvSchemas, type ServiceName } from '../../apps/api/src/service/env'
-import { START_PORTS } from '../stack-config'
+import { devnetChainPorts, START_PORTS } from '../stack-config'
 import { DevnetServicesEnv } from './devnet-env'
 
 /**
@@ -141,6 +141,7 @@ export function checkDeployment(
     ...checkVariables(services, env, kind),
     ...checkPorts(services, env),
     ...checkRoutes(services, env, routes),
+    ...checkDevnetUpstreams(services, env),
     ...checkStorage({ ...compose, services }, env, kind),
     ...checkSecrets(raw),
   ]
@@ -261,6 +262,19 @@ function checkRoutes(services: ComposeDocument['services'], env: Record<string, 
           if (!aliases.includes(fetched!)) problems.push(`${name}: ${key} names ${fetched}, which is no network alias of the proxy`)
     }
   return problems
+}
+
+/** Under the devnet profile, the api reaches each devnet network at the devnet container's node for it. */
+function checkDevnetUpstreams(services: ComposeDocument['services'], env: Record<string, Record<string, string>>): string[] {
+  if (!services[DEVNET] || !env.api) return []
+  const parsed = ServiceEnvSchemas.api.shape.AIRLOCK_RPC_UPSTREAMS.safeParse(env.api.AIRLOCK_RPC_UPSTREAMS)
+  const upstreams = parsed.data ?? {}
+  return Object.entries(devnetChainPorts(START_PORTS)).flatMap(([network, port]) => {
+    const expected = `http://${DEVNET}:${port}`
+    return upstreams[network] === expected
+      ? []
+      : [`api: AIRLOCK_RPC_UPSTREAMS gives ${network} ${upstreams[network] ?? 'no upstream'}, not the devnet's ${expected}`]
+  })
 }
 
 /** Postgres with a healthcheck and a named volume; the key service's database its own, reached by it alone; api replicas. */

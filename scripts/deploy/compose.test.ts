@@ -1,3 +1,4 @@
+import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -109,6 +110,15 @@ describe('docker-compose.yml', () => {
     // The key service checks the secure service's assertions with the key its secret gives.
     expect(keys.data!.secureOriginPublicKey).toBe(secureOriginPublicKey(envOf('secure').AIRLOCK_SECURE_SECRET!))
     expect(parseDevnetServicesEnv(envOf('devnet')).DEVNET_RELAY_URL).toBe('wss://relay.localhost')
+    // The api reaches every devnet chain in the devnet container, the Bitcoin devnet's esplora too.
+    expect(parseServiceEnv(envOf('api'))).toMatchObject({
+      AIRLOCK_RPC_UPSTREAMS: {
+        'eip155:31337': 'http://devnet:8545',
+        'eip155:31338': 'http://devnet:8546',
+        [solanaLocalnet.caipNetworkId]: 'http://devnet:4411',
+        [bitcoinRegtest.caipNetworkId]: 'http://devnet:4413',
+      },
+    })
 
     // The .env.example placeholders are refused: nobody runs on them by mistake.
     const example = composeConfig(EXAMPLE)
@@ -189,6 +199,17 @@ describe('docker-compose.yml', () => {
     expect(broken((c) => (env(c, 'devnet').DEVNET_OIDC_URL = 'http://idp.localhost'))).toEqual([
       'devnet: DEVNET_OIDC_URL is http://idp.localhost, but the proxy does not route idp.localhost to devnet:4408',
     ])
+    expect(
+      broken((c) => {
+        const upstreams = String(env(c, 'api').AIRLOCK_RPC_UPSTREAMS).split(',')
+        env(c, 'api').AIRLOCK_RPC_UPSTREAMS = upstreams.filter((pair) => !pair.startsWith('bip122:')).join(',')
+      }),
+    ).toEqual([`api: AIRLOCK_RPC_UPSTREAMS gives ${bitcoinRegtest.caipNetworkId} no upstream, not the devnet's http://devnet:4413`])
+    expect(
+      broken(
+        (c) => (env(c, 'api').AIRLOCK_RPC_UPSTREAMS = String(env(c, 'api').AIRLOCK_RPC_UPSTREAMS).replace('devnet:4413', 'devnet:4411')),
+      ),
+    ).toEqual([`api: AIRLOCK_RPC_UPSTREAMS gives ${bitcoinRegtest.caipNetworkId} http://devnet:4411, not the devnet's http://devnet:4413`])
     expect(broken((c) => (env(c, 'secure').AIRLOCK_FARCASTER_RELAY_URL = 'http://relay.farcaster.localhost'))).toEqual([
       'secure: AIRLOCK_FARCASTER_RELAY_URL names relay.farcaster.localhost, which is no network alias of the proxy',
     ])

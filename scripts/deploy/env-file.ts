@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { solanaLocalnet } from '@airlock/chains'
 import { importPublicKey } from '../../apps/api/src/key-service/assertion'
 import { secureOriginPublicKey } from '../../apps/api/src/secure-origin/secrets'
 import { parseHttpOrigin } from '../../apps/api/src/http/origin'
-import { devnetOidcClients, START_PORTS } from '../stack-config'
+import { devnetChainPorts, devnetOidcClients, START_PORTS } from '../stack-config'
 
 /**
  * The .env of docker-compose.yml, the secure origin's host: every variable it reads, with fresh
@@ -59,7 +58,7 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
     entry(
       'AIRLOCK_RPC_UPSTREAMS',
       devnet ? devnetUpstreams() : options.example ? 'eip155:1=https://ethereum-rpc.example,eip155:8453=https://base-rpc.example' : '',
-      'Required: the RPC upstream of each network, <CAIP-2 chain id>=<https URL>, comma separated.',
+      "Required: the RPC upstream of each network, <CAIP-2 chain id>=<https URL>, comma separated; a bip122 network's is an esplora REST API (e.g. https://mempool.space/api).",
     ),
     entry('AIRLOCK_DEVNET', devnet ? '1' : '', "1: the devnet's DEX and on-ramp sandbox (the devnet profile only)."),
     entry('AIRLOCK_RELAY_URL', devnet ? 'wss://relay.localhost' : '', 'The WalletConnect relay (default the public one).'),
@@ -164,13 +163,11 @@ export function keyServiceDeployEnv(options: KeyServiceEnvOptions = {}): EnvEntr
   ]
 }
 
+/** The api's upstreams on the devnet container: the bip122 one is its esplora REST API, the others JSON-RPC. */
 function devnetUpstreams(): string {
-  const host = `http://${DEVNET_HOST}`
-  return [
-    `eip155:31337=${host}:${START_PORTS.anvil[31337]}`,
-    `eip155:31338=${host}:${START_PORTS.anvil[31338]}`,
-    `${solanaLocalnet.caipNetworkId}=${host}:${START_PORTS.solana}`,
-  ].join(',')
+  return Object.entries(devnetChainPorts(START_PORTS))
+    .map(([network, port]) => `${network}=http://${DEVNET_HOST}:${port}`)
+    .join(',')
 }
 
 function devnetSocial(): string {
