@@ -59,7 +59,7 @@ export function solanaBalanceFamily(deps: ApiDeps): BalanceFamily {
     parse: FAMILIES.solana.parseAddress,
     invalid: 'Invalid address: expected a Solana address (base58 of a 32-byte public key)',
     read: (caip2, address) => {
-      const rpc = deps.chains.solana?.client(caip2)
+      const rpc = deps.chains.family('solana').client(caip2)
       return rpc && solanaBalances(rpc, caip2, address, deps.apiOrigin)
     },
   }

@@ -405,6 +405,7 @@ describe('indexer lifecycle', () => {
 function spyingRegistry(inner: ChainRegistry, fetched: bigint[]): ChainRegistry {
   return {
     supported: () => inner.supported(),
+    family: inner.family,
     client(chain) {
       const client = inner.client(chain)
       if (!client || chain !== CHAIN_A) return client

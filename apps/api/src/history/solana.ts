@@ -63,13 +63,13 @@ export async function solanaHistoryPage(
 export function solanaHistoryFamily(deps: ApiDeps): HistoryFamily<string> {
   return {
     parseCursor: (text) => (isSolanaSignature(text) ? text : undefined),
-    supports: (chain) => deps.chains.solana?.client(chain) !== undefined,
+    supports: (chain) => deps.chains.family('solana').client(chain) !== undefined,
     page: async ({ account, chain, cursor, limit }) => {
-      const clusters = chain ? [chain] : (deps.chains.solana?.supported() ?? [])
+      const clusters = chain ? [chain] : deps.chains.family('solana').supported()
       if (clusters.length > 1)
         return { status: 400, field: 'chainId', error: `chainId is required for a Solana account: this API serves ${clusters.join(', ')}` }
       const caip2 = clusters[0]
-      const rpc = caip2 ? deps.chains.solana?.client(caip2) : undefined
+      const rpc = caip2 ? deps.chains.family('solana').client(caip2) : undefined
       if (!caip2 || !rpc) return { data: [], next: null }
       try {
         return await solanaHistoryPage(rpc, { caip2, owner: account, before: cursor, limit, apiOrigin: deps.apiOrigin })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
 import type { ApiVariables } from '../projects/request'
-import type { ChainRegistry } from '../chains/registry'
+import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import type { Database } from '../db/database'
 import { localCoordination } from '../db/local-locks'
 import type { ApiDeps } from '../deps'
@@ -48,7 +48,7 @@ function setup(supported = ['eip155:31337', 'eip155:31338']) {
     ...localCoordination(),
     close: async () => {},
   }
-  const chains: ChainRegistry = { supported: () => supported, client: vi.fn(() => undefined) }
+  const chains: ChainRegistry = { supported: () => supported, client: vi.fn(() => undefined), family: createChainRegistry({}).family }
   const deps: ApiDeps = {
     db,
     chains,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { createPublicClient, custom, type PublicClient } from 'viem'
 import type { ApiVariables } from '../projects/request'
-import type { ChainRegistry } from '../chains/registry'
+import { createChainRegistry, type ChainRegistry } from '../chains/registry'
 import type { ApiDeps } from '../deps'
 
 /**
@@ -35,7 +35,7 @@ export function recordingRegistry(caip2Ids: readonly string[]): ChainRegistry & 
       }) as PublicClient,
     ]),
   )
-  return { requests, supported: () => [...clients.keys()], client: (id) => clients.get(id) }
+  return { requests, supported: () => [...clients.keys()], client: (id) => clients.get(id), family: createChainRegistry({}).family }
 }
 
 export function testDeps(chains: ChainRegistry, now: () => number = () => Date.now()): ApiDeps {

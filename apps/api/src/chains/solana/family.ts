@@ -47,6 +47,6 @@ export const solanaFamily: ChainFamily = {
     const match = CAIP10_SOLANA.exec(value)
     return match && isSolanaAddress(match[2]!) ? { address: match[2]!, chain: match[1]! } : undefined
   },
-  networks: (chains) => chains.solana?.supported() ?? [],
+  networks: (chains) => chains.family('solana').supported(),
   rpcMethods: new Set<string>(SOLANA_PROXY_METHODS),
 }

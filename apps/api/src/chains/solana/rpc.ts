@@ -95,13 +95,9 @@ export function createSolanaRpc(url: string, options: { timeoutMs?: number; fetc
   }
 }
 
-/** The clusters among `upstreams` (CAIP-2 -> URL): every `solana:` entry. */
+/** One client per cluster of `upstreams` (the `solana:` upstreams, CAIP-2 -> URL: chains/registry.ts picks them). */
 export function createSolanaClusters(upstreams: Record<string, string>, options: { timeoutMs?: number } = {}): SolanaClusters {
-  const clients = new Map(
-    Object.entries(upstreams)
-      .filter(([caipNetworkId]) => caipNetworkId.startsWith('solana:'))
-      .map(([caipNetworkId, url]) => [caipNetworkId, createSolanaRpc(url, options)]),
-  )
+  const clients = new Map(Object.entries(upstreams).map(([caipNetworkId, url]) => [caipNetworkId, createSolanaRpc(url, options)]))
   return {
     supported: () => [...clients.keys()],
     client: (caipNetworkId) => clients.get(caipNetworkId),
