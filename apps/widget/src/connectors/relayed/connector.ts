@@ -1,16 +1,11 @@
 import { ProviderRpcError, RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
 import { loadChainAdapter } from '../../chains/registry'
-import type { ChainAdapter, NetworkContext, PageCall } from '../../chains/types'
+import type { ChainAdapter, PageCall } from '../../chains/types'
 import type { WidgetContext } from '../../core/context'
-import { networksAtom } from '../../core/options/atoms'
+import { networkContext } from '../networks'
 import type { Connector } from '../types'
 import { connectorsAtom } from './atoms'
 import { connectorRequest } from './request'
-
-const networkContext = (ctx: WidgetContext): NetworkContext => ({
-  requested: ctx.store.get(networksAtom),
-  rpcUrl: (id) => ctx.api.rpcUrl(id),
-})
 
 /** The wallet's description as the host listed it, and its family's adapter (the page wallet's dialect). */
 async function family(ctx: WidgetContext, connectorId: string): Promise<{ description: ConnectorDescription; adapter: ChainAdapter }> {

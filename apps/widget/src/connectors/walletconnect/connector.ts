@@ -1,10 +1,11 @@
 import { parseCaipNetworkId, parseChainId } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode, siwxSettingsOf, type Namespace } from '@airlock/protocol'
 import { loadChainAdapter, servedNamespaces } from '../../chains/registry'
-import type { ChainAdapter, NetworkContext } from '../../chains/types'
+import type { ChainAdapter } from '../../chains/types'
 import { withTimeout } from '../../core/async'
 import type { WidgetContext } from '../../core/context'
 import { networksAtom, optionsAtom } from '../../core/options/atoms'
+import { networkContext } from '../networks'
 import { isMobileAtom } from '../../core/platform'
 import { connectionsAtom, type PresignedSignIn } from '../../core/session/atoms'
 import { endSession, namespacesOf, updateConnection, type ConnectedNamespace } from '../../core/session/session'
@@ -53,11 +54,6 @@ export function openWalletLink(ctx: WidgetContext, href: string, target: '_blank
   if (target === '_self') ctx.store.set(wcPairingAtom, { ...ctx.store.get(wcPairingAtom), linking: href })
   ctx.host.api?.openUrl({ url: href, target }).catch(() => {})
 }
-
-const networkContext = (ctx: WidgetContext): NetworkContext => ({
-  requested: ctx.store.get(networksAtom),
-  rpcUrl: (id) => ctx.api.rpcUrl(id),
-})
 
 /** The families the dapp requested a network of, with their adapters. */
 async function familiesOf(ctx: WidgetContext): Promise<ChainAdapter[]> {
