@@ -1,4 +1,4 @@
-import type { ConnectorDescription, Namespace, ProviderEvent } from '@airlock/protocol'
+import type { ConnectorDescription, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
 import type { ConnectedNamespace } from '../core/session/session'
 
 /**
@@ -107,6 +107,45 @@ export interface WalletCall {
  */
 export type ParsedAddress = { ok: true; address: string } | { ok: false; error: string; typo?: true }
 
+/** A dapp's request to the embedded wallet, on its connection's account and network. */
+export interface EmbeddedRequest {
+  caipNetworkId: string
+  address: string
+  method: string
+  params?: unknown
+}
+
+/**
+ * The secure frame's turn: it shows `params` once its slot is on screen and signs them only on the
+ * user's click in its own origin; `chainId` is the network as the frame names it (default: the CAIP-2 id).
+ */
+export type FrameSign = (params: unknown, chainId?: FrameChainId) => Promise<unknown>
+
+/** What the embedded wallet (connectors/embedded) lends a family's signing rules. */
+export interface EmbeddedWallet {
+  /** A read of the request's network through the RPC proxy. */
+  rpc(method: string, params: unknown): Promise<unknown>
+  networks: NetworkContext
+  /** Moves the embedded wallet to another network of the family. */
+  switchNetwork(caipNetworkId: string): Promise<void>
+  /** A method the embedded wallet never serves: 'Action not allowed' on screen; the error to throw. */
+  notAllowed(): Error
+  /**
+   * A request the user confirms: 4200 unless the frame signs the method (EmbeddedSigning.signingMethods),
+   * then `check` (a request bound to fail is not shown), then the queue of the ApproveTransaction
+   * view; in the request's turn, `sign` has the frame sign and answers the dapp.
+   */
+  confirm<T>(check: () => T, sign: (checked: T, frame: FrameSign) => Promise<unknown>): Promise<unknown>
+}
+
+/** How the embedded wallet serves a family (its keys and confirmation are in the secure frame). */
+export interface EmbeddedSigning {
+  /** The methods the frame signs; another confirmation method answers 4200 until it is built. */
+  readonly signingMethods: ReadonlySet<string>
+  /** Answers a dapp's request: from the widget's state, a read, or a signature the user confirms. */
+  request(wallet: EmbeddedWallet, request: EmbeddedRequest): Promise<unknown>
+}
+
 export interface ChainAdapter {
   readonly namespace: Namespace
   isAddress(address: string): boolean
@@ -138,4 +177,5 @@ export interface ChainAdapter {
   switchNetwork(send: WalletSend, caipNetworkId: string, networks: NetworkContext): Promise<void>
   readonly pageWallet: PageWallet
   readonly walletConnect: WalletConnectFamily
+  readonly embedded: EmbeddedSigning
 }

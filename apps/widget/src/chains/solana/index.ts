@@ -1,4 +1,5 @@
 import type { ChainAdapter } from '../types'
+import { solanaEmbedded } from './embedded'
 import { isSolanaAddress, parseSolanaAddress } from './address'
 import { switchSolanaNetwork } from './clusters'
 import { lamportsOf } from './node'
@@ -23,6 +24,7 @@ export const solanaAdapter: ChainAdapter = {
   switchNetwork: switchSolanaNetwork,
   pageWallet: solanaPageWallet,
   walletConnect: solanaWalletConnect,
+  embedded: solanaEmbedded,
   checkTransfer: checkSolanaTransfer,
   quoteTransferFee: quoteSolanaTransferFee,
   sendTransfer: sendSolanaTransfer,

@@ -1,0 +1,135 @@
+import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
+import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
+import {
+  checkTransactionRequest,
+  fillTransaction,
+  SIGNATURE,
+  SIGNED_TRANSACTION,
+  TRANSACTION_HASH,
+  type Hex,
+  type TransactionRequest,
+} from './transaction'
+
+/**
+ * The dapp's EIP-1193 calls to the embedded wallet (SPEC section 6): accounts and the chain from
+ * the widget's state, safe reads to the RPC proxy without UI, signing methods checked, then shown
+ * and signed by the secure frame; anything else 'Requested RPC call is not allowed'.
+ */
+async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRequest): Promise<unknown> {
+  const { caipNetworkId, address, method, params } = request
+  const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
+  if (!EVM_ADDRESS.test(address) || chainId === undefined)
+    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
+  switch (method) {
+    case 'eth_accounts':
+    case 'eth_requestAccounts':
+      return [address]
+    case 'eth_chainId':
+      return toHexChainId(chainId)
+    case 'wallet_switchEthereumChain':
+      await wallet.switchNetwork(`eip155:${knownChainId(wallet.networks, params, method)}`)
+      return null
+    case 'wallet_addEthereumChain':
+      // The embedded wallet knows the networks the widget offers: "adding" one is a no-op (as a
+      // wallet does for a chain it has), and the switch that follows asks the frame.
+      if (knownChainId(wallet.networks, params, method, false) !== undefined) return null
+  }
+  switch (classifyFrameRpc(method)) {
+    case 'safe':
+      return wallet.rpc(method, params)
+    case 'disallowed':
+      throw wallet.notAllowed()
+    case 'confirm':
+      return wallet.confirm(
+        () => {
+          const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, address as Hex, chainId) : undefined
+          if (!transaction) checkSigningParams(method, params, address as Hex, chainId)
+          return transaction
+        },
+        (transaction, frame) => signInFrame(wallet, request, chainId, transaction, frame),
+      )
+  }
+}
+
+/**
+ * The request's turn in the frame. A transaction is filled first (nonce, gas, fees), so that the
+ * frame shows and signs the whole of it; its signed form is broadcast here.
+ */
+async function signInFrame(
+  wallet: EmbeddedWallet,
+  { address, params }: EmbeddedRequest,
+  chainId: number,
+  transaction: TransactionRequest | undefined,
+  frame: FrameSign,
+): Promise<unknown> {
+  const signed = transaction ? [await fillTransaction(transaction, address as Hex, chainId, wallet.rpc)] : params
+  const answer = await frame(signed, chainId)
+  if (!transaction) {
+    if (typeof answer !== 'string' || !SIGNATURE.test(answer))
+      throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signature')
+    return answer
+  }
+  if (typeof answer !== 'string' || !SIGNED_TRANSACTION.test(answer))
+    throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame returned a malformed signed transaction')
+  const hash = await wallet.rpc('eth_sendRawTransaction', [answer])
+  if (typeof hash !== 'string' || !TRANSACTION_HASH.test(hash))
+    throw new ProviderRpcError(RpcErrorCode.InternalError, 'The node returned a malformed transaction hash')
+  return hash
+}
+
+/**
+ * personal_sign [message, account] and eth_signTypedData_v4 [account, typedData]: the account must
+ * be the connected one, and typed data for another chain is refused (as MetaMask does).
+ */
+function checkSigningParams(method: string, params: unknown, from: Hex, chainId: number): void {
+  if (!Array.isArray(params) || params.length < 2) throw invalid(`${method} takes two params`)
+  const [first, second] = params as unknown[]
+  const [account, payload] = method === 'personal_sign' ? [second, first] : [first, second]
+  if (typeof account !== 'string' || !EVM_ADDRESS.test(account)) throw invalid('Address is invalid')
+  if (account.toLowerCase() !== from.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  if (method === 'personal_sign') {
+    if (typeof payload !== 'string') throw invalid('personal_sign signs a string')
+    return
+  }
+  const typed = typeof payload === 'string' ? parseJson(payload) : payload
+  if (typeof typed !== 'object' || typed === null || Array.isArray(typed)) throw invalid('eth_signTypedData_v4 takes typed data')
+  const { types, primaryType, domain, message } = typed as Record<string, unknown>
+  if (typeof types !== 'object' || types === null || typeof primaryType !== 'string' || typeof message !== 'object' || message === null)
+    throw invalid('Typed data needs types, primaryType and message')
+  const domainChain = (domain as { chainId?: unknown } | undefined)?.chainId
+  if (domainChain !== undefined) {
+    const id = typeof domainChain === 'string' || typeof domainChain === 'number' ? parseChainId(domainChain) : undefined
+    if (id !== chainId) throw invalid(`Provided chainId "${String(domainChain)}" must match the active chainId "${chainId}"`)
+  }
+}
+
+/** The chain id of [{chainId}] when the widget knows the network (offered by the dapp, or in the catalog). */
+function knownChainId(networks: NetworkContext, params: unknown, method: string): number
+function knownChainId(networks: NetworkContext, params: unknown, method: string, strict: false): number | undefined
+function knownChainId(networks: NetworkContext, params: unknown, method: string, strict = true): number | undefined {
+  const requested = Array.isArray(params) ? (params[0] as { chainId?: unknown } | undefined)?.chainId : undefined
+  const chainId = parseChainId(requested)
+  const caip = `eip155:${chainId}`
+  const known = chainId !== undefined && (networks.requested.includes(caip) || getNetwork(caip) !== undefined)
+  if (known || !strict) return known ? chainId : undefined
+  if (chainId === undefined) throw invalid(`${method} takes [{ chainId }]`)
+  throw new ProviderRpcError(RpcErrorCode.SwitchChainError)
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const invalid = (message: string) => new ProviderRpcError(RpcErrorCode.InvalidParams, message)
+
+/** What the secure frame signs on eip155 today; the other confirmation methods answer 4200 until they are built. */
+export const eip155Embedded: EmbeddedSigning = {
+  signingMethods: new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']),
+  request: eip155EmbeddedRequest,
+}
