@@ -4,7 +4,6 @@ import type { hostMethodParams, widgetMethodResults } from './methods'
 import * as p from './patterns'
 import * as l from './lite'
 import type { AirlockState, HostEvent } from './state'
-import type { walletStandardCallParams } from './wallet-standard'
 import type { Message } from 'penpal'
 
 /** Lite twins of the zod schemas the host SDK checks at run time (see lite.ts for why). */
@@ -100,9 +99,7 @@ const isHostEvent = l.union(
 const method = l.string(100, undefined, 1)
 const storageKey = l.string(Infinity, p.STORAGE_KEY)
 
-type Checks<M> = { [K in keyof M]: l.Check<unknown> }
-
-export const hostMethodChecks: Checks<typeof hostMethodParams> = {
+export const hostMethodChecks: l.Checks<typeof hostMethodParams> = {
   listConnectors: l.check(l.undef),
   connectorRequest: l.check(l.object({ connectorId: l.string(200), method })),
   setVisible: l.check(l.object({ visible: l.boolean })),
@@ -115,7 +112,7 @@ export const hostMethodChecks: Checks<typeof hostMethodParams> = {
 }
 
 const done = l.check(l.undef)
-export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
+export const widgetResultChecks: l.Checks<typeof widgetMethodResults> = {
   open: done,
   close: done,
   request: l.check(l.unknown),
@@ -129,30 +126,4 @@ export const widgetResultChecks: Checks<typeof widgetMethodResults> = {
   connectorsChanged: done,
   connectorEvent: done,
   signOut: done,
-}
-
-const networkId = l.string(Infinity, p.CAIP_NETWORK_ID)
-const accountAddress = l.string(Infinity, p.ACCOUNT_ADDRESS)
-const { message, transaction } = p.WALLET_STANDARD_BYTES
-const signTransaction = { account: accountAddress, transaction: l.bytes(transaction), chain: l.optional(networkId) }
-
-/** The host checks the widget's Wallet Standard calls; the widget checks the answers with the zod schemas. */
-export const walletStandardParamChecks: Checks<typeof walletStandardCallParams> = {
-  'standard:connect': l.check(l.optional(l.object({ silent: l.optional(l.boolean) }))),
-  'standard:disconnect': done,
-  'solana:signMessage': l.check(l.object({ account: accountAddress, message: l.bytes(message) })),
-  'solana:signTransaction': l.check(l.object(signTransaction)),
-  'solana:signAndSendTransaction': l.check(
-    l.object({
-      ...signTransaction,
-      options: l.optional(
-        l.object({
-          skipPreflight: l.optional(l.boolean),
-          preflightCommitment: l.optional(l.oneOf(p.SOLANA_COMMITMENTS)),
-          maxRetries: l.optional(l.integer(0, 100)),
-          minContextSlot: l.optional(l.integer(0)),
-        }),
-      ),
-    }),
-  ),
 }

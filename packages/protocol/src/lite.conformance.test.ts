@@ -9,9 +9,9 @@ import {
   hostMethodChecks,
   penpalEnvelopeCheck,
   widgetBootStatusCheck,
-  walletStandardParamChecks,
   widgetResultChecks,
 } from './host-checks'
+import { walletStandardParamChecks } from './wallet-standard-checks'
 import type { Check } from './lite'
 import { hostMethodParams, widgetMethodResults } from './methods'
 import { AirlockState } from './state'
@@ -224,5 +224,33 @@ describe('lite checks accept exactly what their zod twins accept', () => {
       walletStandardCallResults['standard:connect'].safeParse({ accounts: [{ ...account, publicKey: new Uint8Array(33) }] }).success,
     ).toBe(false)
     expect(walletStandardCallResults['solana:signAndSendTransaction'].safeParse({ signature: new Uint8Array(63) }).success).toBe(false)
+  })
+
+  it('Bitcoin calls have limits of their own: PSBTs past 1232 bytes, 33- or 32-byte keys, nested accounts by address', () => {
+    const [signing] = walletStandardParamSamples['bitcoin:signTransaction']
+    expect(signing.psbt.length).toBeGreaterThan(1232)
+    const check = walletStandardParamChecks['bitcoin:signTransaction']
+    expect(check.safeParse({ ...signing, psbt: new Uint8Array(1_000_001) }).success).toBe(false)
+    const input = signing.inputsToSign[0]!
+    for (const inputsToSign of [
+      [{ ...input, account: { address: input.account } }],
+      [{ ...input, signingIndexes: [-1] }],
+      [{ ...input, signingIndexes: [0.5] }],
+    ]) {
+      expect(check.safeParse({ ...signing, inputsToSign }).success).toBe(false)
+      expect(walletStandardCallParams['bitcoin:signTransaction'].safeParse({ ...signing, inputsToSign }).success).toBe(false)
+    }
+    const [connected] = walletStandardResultSamples['bitcoin:connect']
+    const account = connected.accounts[0]!
+    for (const [length, ok] of [
+      [33, true],
+      [32, true],
+      [31, false],
+      [34, false],
+    ] as const) {
+      const publicKey = new Uint8Array(length)
+      expect(walletStandardCallResults['bitcoin:connect'].safeParse({ accounts: [{ ...account, publicKey }] }).success).toBe(ok)
+    }
+    expect(walletStandardParamChecks['bitcoin:connect'].safeParse({ purposes: ['payment', 'ordinals', 'payment'] }).success).toBe(false)
   })
 })

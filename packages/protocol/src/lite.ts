@@ -9,6 +9,9 @@ export interface Check<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; data?: undefined }
 }
 
+/** A lite check per method of a zod method map. */
+export type Checks<M> = { [K in keyof M]: Check<unknown> }
+
 export const check = <T>(guard: Guard): Check<T> => ({
   safeParse: (value) => (guard(value) ? { success: true, data: value as T } : { success: false }),
 })

@@ -28,9 +28,52 @@ export const WALLET_STANDARD_CALLS = [
   'solana:signMessage',
   'solana:signTransaction',
   'solana:signAndSendTransaction',
+  'bitcoin:connect',
+  'bitcoin:signMessage',
+  'bitcoin:signTransaction',
 ] as const
-/** Byte lengths a Wallet Standard call may carry: a Solana transaction is at most 1232 bytes on the wire. */
+/**
+ * The families of the Wallet Standard that Airlock relays, by namespace: the prefix of their
+ * features and chains, and the feature that connects them (Bitcoin wallets connect with purposes).
+ */
+export const WALLET_STANDARD_FAMILIES = {
+  solana: { prefix: 'solana:', connect: 'standard:connect' },
+  bip122: { prefix: 'bitcoin:', connect: 'bitcoin:connect' },
+} as const
+export type WalletStandardNamespace = keyof typeof WALLET_STANDARD_FAMILIES
+/** Byte lengths a Solana Wallet Standard call may carry: a transaction is at most 1232 bytes on the wire. */
 export const WALLET_STANDARD_BYTES = { message: 4096, transaction: 1232, publicKey: 32, signature: 64 } as const
+/**
+ * Byte lengths a Bitcoin one may carry: keys are compressed (33) or x-only (32, taproot); a PSBT
+ * holds the previous outputs of its inputs, so it is bounded by a standard transaction's 400,000
+ * weight units with room for them; BIP-322 signatures are a serialized witness, ECDSA ones 65 bytes.
+ */
+export const BITCOIN_STANDARD_BYTES = {
+  message: 4096,
+  psbt: 1_000_000,
+  publicKey: 33,
+  minPublicKey: 32,
+  signature: 1024,
+  inputs: 1000,
+} as const
+export const BITCOIN_PURPOSES = ['payment', 'ordinals'] as const
+/**
+ * The sats-connect methods (V2 names, and the V1 names wallets still answer) the widget may ask the
+ * host to call on a provider of `window.btc_providers` (WBIP004); the host calls no other.
+ */
+export const SATS_CONNECT_METHODS = [
+  'wallet_connect',
+  'wallet_changeNetwork',
+  'wallet_disconnect',
+  'bitcoin_getAddressesV2',
+  'getAddresses',
+  'bitcoin_signPsbtV2',
+  'signPsbt',
+  'bitcoin_signMessageV2',
+  'signMessage',
+  'bitcoin_sendTransferV2',
+  'sendTransfer',
+] as const
 export const SOLANA_COMMITMENTS = ['processed', 'confirmed', 'finalized'] as const
 /** The Solana JSON-RPC a dapp speaks to `getProvider('solana')` (WalletConnect's names and shapes). */
 export const SOLANA_METHODS = [

@@ -31,7 +31,7 @@ const state: AirlockState = {
 const connector = { id: 'io.metamask', type: 'ANNOUNCED', namespace: 'eip155', name: 'MetaMask', icon: 'data:image/png;base64,AA' } as const
 const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const solanaConnector: ConnectorDescription = {
-  id: 'ws:Phantom',
+  id: 'ws:solana:Phantom',
   type: 'ANNOUNCED',
   namespace: 'solana',
   name: 'Phantom',
@@ -47,7 +47,7 @@ const solanaState: AirlockState = {
   caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`,
   connections: [
     { namespace: 'eip155', caipAddress: `eip155:31337:${address}`, connectorId: 'io.metamask', connectorName: 'MetaMask' },
-    { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`, connectorId: 'ws:Phantom' },
+    { namespace: 'solana', caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${solanaAddress}`, connectorId: 'ws:solana:Phantom' },
   ],
 }
 const solanaKey = new Uint8Array(32).fill(7)
@@ -58,6 +58,23 @@ const walletStandardAccount = {
   publicKey: solanaKey,
   chains: ['solana:mainnet', 'solana:devnet'],
   features: ['solana:signMessage', 'solana:signTransaction'],
+}
+const bitcoinAddress = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+const bitcoinAccount = {
+  address: bitcoinAddress,
+  publicKey: new Uint8Array([2, ...new Uint8Array(32).fill(5)]),
+  chains: ['bitcoin:mainnet'],
+  features: ['bitcoin:signMessage', 'bitcoin:signTransaction'],
+}
+/** A PSBT (magic `psbt\xff`) longer than any Solana transaction: the limits are per family. */
+const psbt = new Uint8Array([0x70, 0x73, 0x62, 0x74, 0xff, ...new Uint8Array(2000).fill(1)])
+const bitcoinConnector: ConnectorDescription = {
+  id: 'ws:bip122:Xverse',
+  type: 'ANNOUNCED',
+  namespace: 'bip122',
+  name: 'Xverse',
+  icon: 'data:image/svg+xml;base64,AA',
+  chains: ['bitcoin:mainnet'],
 }
 const externalConnector: ConnectorDescription = { id: 'ext:Dapp_Wallet', type: 'EXTERNAL', namespace: 'eip155', name: 'Dapp Wallet' }
 
@@ -76,6 +93,12 @@ export const walletStandardParamSamples: Samples<typeof walletStandardCallParams
       options: { skipPreflight: true, preflightCommitment: 'confirmed', maxRetries: 3, minContextSlot: 10 },
     },
   ],
+  'bitcoin:connect': [{ purposes: ['payment', 'ordinals'] }, { purposes: ['payment'] }],
+  'bitcoin:signMessage': [{ account: bitcoinAddress, message: new Uint8Array([104, 105]) }],
+  'bitcoin:signTransaction': [
+    { psbt, inputsToSign: [{ account: bitcoinAddress, signingIndexes: [0, 2] }] },
+    { psbt, inputsToSign: [{ account: bitcoinAddress, signingIndexes: [1], sigHash: 0x83 }], chain: 'bitcoin:testnet' },
+  ],
 }
 
 export const walletStandardResultSamples: Samples<typeof walletStandardCallResults> = {
@@ -84,6 +107,9 @@ export const walletStandardResultSamples: Samples<typeof walletStandardCallResul
   'solana:signMessage': [{ signedMessage: new Uint8Array([104, 105]), signature: solanaSignature }],
   'solana:signTransaction': [{ signedTransaction: solanaTransaction }],
   'solana:signAndSendTransaction': [{ signature: solanaSignature }],
+  'bitcoin:connect': [{ accounts: [bitcoinAccount, { ...bitcoinAccount, publicKey: new Uint8Array(32).fill(6) }] }],
+  'bitcoin:signMessage': [{ signedMessage: new Uint8Array([104, 105]), signature: new Uint8Array(65).fill(4) }],
+  'bitcoin:signTransaction': [{ signedPsbt: psbt }],
 }
 
 const user: FrameUser = {
@@ -124,10 +150,10 @@ export const widgetParamSamples: Samples<typeof widgetMethodParams> = {
   addNetwork: [{ caipNetworkId: 'eip155:1' }],
   removeNetwork: [{ caipNetworkId: 'eip155:1' }],
   disconnect: [undefined, { namespace: 'solana' }],
-  connectorsChanged: [{ connectors: [connector, solanaConnector, externalConnector] }],
+  connectorsChanged: [{ connectors: [connector, solanaConnector, bitcoinConnector, externalConnector] }],
   connectorEvent: [
     { connectorId: 'io.metamask', event: 'chainChanged', data: '0x7a69' },
-    { connectorId: 'ws:Phantom', event: 'accountsChanged', data: [walletStandardAccount] },
+    { connectorId: 'ws:solana:Phantom', event: 'accountsChanged', data: [walletStandardAccount] },
   ],
   signOut: [undefined],
 }
@@ -153,7 +179,7 @@ export const hostParamSamples: Samples<typeof hostMethodParams> = {
   connectorRequest: [
     { connectorId: 'io.metamask', method: 'eth_requestAccounts', params: [] },
     ...Object.entries(walletStandardParamSamples).flatMap(([method, list]) =>
-      list.map((params) => ({ connectorId: 'ws:Phantom', method, params })),
+      list.map((params) => ({ connectorId: method.startsWith('bitcoin:') ? bitcoinConnector.id : solanaConnector.id, method, params })),
     ),
   ],
   setVisible: [{ visible: true }],
