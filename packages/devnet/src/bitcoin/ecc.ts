@@ -9,5 +9,6 @@ export { ecc }
 export const ECPair = ECPairFactory(ecc)
 export const REGTEST = networks.regtest
 
-export const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex')
-export const fromHex = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'))
+// Without Buffer: the devnet's browser wallet (wallet/bitcoin.ts) signs with these helpers too.
+export const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+export const fromHex = (hex: string) => Uint8Array.from(hex.match(/[0-9a-fA-F]{2}/g) ?? [], (byte) => Number.parseInt(byte, 16))

@@ -176,3 +176,58 @@ describe('installDevnetWallet (Solana, Wallet Standard)', () => {
     expect(evmOnly.announced).toHaveLength(1)
   })
 })
+
+describe('installDevnetWallet (Bitcoin, both shapes)', () => {
+  function walletsApp(win: Window) {
+    const wallets: {
+      name: string
+      chains: readonly string[]
+      accounts: readonly { address: string }[]
+      features: Record<string, unknown>
+    }[] = []
+    const api = { register: (...added: (typeof wallets)[number][]) => (wallets.push(...added), () => {}) }
+    win.addEventListener('wallet-standard:register-wallet', (e) => (e as unknown as CustomEvent).detail(api))
+    win.dispatchEvent(new win.CustomEvent('wallet-standard:app-ready', { detail: api }))
+    return wallets
+  }
+
+  it('puts Solana and Bitcoin in one Wallet Standard object, and lists the sats-connect shape in btc_providers', async () => {
+    const { win } = page()
+    const apps = walletsApp(win as unknown as Window)
+    const script = win.document.createElement('script')
+    script.setAttribute('data-families', 'solana,bip122')
+    script.setAttribute('data-bitcoin-esplora', 'http://127.0.0.1:9413')
+    installDevnetWallet(win, script)
+    expect(apps).toHaveLength(1)
+    const [wallet] = apps
+    expect(wallet!.chains).toEqual(['solana:localnet', 'bitcoin:regtest'])
+    expect(Object.keys(wallet!.features)).toEqual(
+      expect.arrayContaining(['standard:connect', 'solana:signMessage', 'bitcoin:connect', 'bitcoin:signTransaction']),
+    )
+    const changes: number[] = []
+    ;(wallet!.features['standard:events'] as { on: (e: 'change', l: (c: { accounts: unknown[] }) => void) => void }).on(
+      'change',
+      ({ accounts }) => changes.push(accounts.length),
+    )
+    await (wallet!.features['bitcoin:connect'] as { connect: (i: object) => Promise<unknown> }).connect({ purposes: ['payment'] })
+    await (wallet!.features['standard:connect'] as { connect: () => Promise<unknown> }).connect()
+    // The Bitcoin connection brings its two accounts, then Solana's adds its one: every change carries all.
+    expect(changes).toEqual([2, 3])
+    expect(wallet!.accounts.map((account) => account.address)).toContain(win.__devnetBitcoinWallet!.devnet.state().payment)
+
+    expect(win.btc_providers).toEqual([{ id: 'AirlockDevnet.BitcoinProvider', name: 'Devnet Sats Wallet', icon: DEVNET_WALLET_ICON }])
+    expect(win.AirlockDevnet!.BitcoinProvider).toBe(win.__devnetBitcoinWallet!.provider)
+    expect(await win.AirlockDevnet!.BitcoinProvider!.request('wallet_getNetwork')).toMatchObject({
+      result: { bitcoin: { name: 'Regtest' } },
+    })
+  })
+
+  it('registers the Bitcoin wallet alone when Solana is not asked for', () => {
+    const { win } = page()
+    const apps = walletsApp(win as unknown as Window)
+    win.__AIRLOCK_DEVNET_WALLET__ = { families: ['bip122'] }
+    installDevnetWallet(win)
+    expect(apps.map((wallet) => wallet.chains)).toEqual([['bitcoin:regtest']])
+    expect(win.__devnetSolanaWallet).toBeUndefined()
+  })
+})

@@ -4,10 +4,12 @@ import { devnetAccounts } from '../accounts'
 import { announceProvider, uuidV4, type AnnounceTarget } from './announce'
 import { DEVNET_WALLET_ICON } from './icon'
 import { createDevnetWallet, type DevnetWalletConfig, type DevnetWalletMode, type DevnetWalletProvider } from './provider'
+import { createDevnetBitcoinWallet, type DevnetBitcoinWallet } from './bitcoin'
 import { createDevnetSolanaWallet, type DevnetSolanaWallet } from './solana'
+import { combineStandardWallets, type StandardWalletLike } from './standard'
 
 /** The chain families the devnet wallet can stand in for. */
-export type DevnetWalletFamily = 'eip155' | 'solana'
+export type DevnetWalletFamily = 'eip155' | 'solana' | 'bip122'
 
 export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
   /** Also expose the wallet as window.ethereum when that is free (default true). */
@@ -20,6 +22,16 @@ export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
   solanaRpc?: string
   /** The Solana wallet's ed25519 seed, hex (default: the Solana devnet's first test account). */
   solanaSecretKey?: string
+  /** The esplora API the Bitcoin wallet reads and broadcasts through (default http://127.0.0.1:4413). */
+  bitcoinEsplora?: string
+}
+
+/** A WBIP004 entry: `id` is the dotted path on window of an object with `request(method, params)`. */
+export interface BtcProviderEntry {
+  id: string
+  name: string
+  icon: string
+  methods?: string[]
 }
 
 export interface WalletWindow extends AnnounceTarget {
@@ -27,6 +39,9 @@ export interface WalletWindow extends AnnounceTarget {
   ethereum?: unknown
   __devnetWallet?: DevnetWalletProvider
   __devnetSolanaWallet?: DevnetSolanaWallet
+  __devnetBitcoinWallet?: DevnetBitcoinWallet
+  btc_providers?: BtcProviderEntry[]
+  AirlockDevnet?: { BitcoinProvider?: DevnetBitcoinWallet['provider'] }
   __AIRLOCK_DEVNET_WALLET__?: DevnetWalletPageConfig
 }
 
@@ -59,6 +74,7 @@ export function configFromScript(script: ScriptLike): DevnetWalletPageConfig {
   config.mode = attr('mode') as DevnetWalletMode | undefined
   if (attr('window-ethereum') === 'false') config.windowEthereum = false
   config.solanaRpc = attr('solana-rpc')
+  config.bitcoinEsplora = attr('bitcoin-esplora')
   const families = attr('families')
   if (families) config.families = families.split(',').map((family) => family.trim() as DevnetWalletFamily)
   return config
@@ -99,15 +115,21 @@ function sitePermissionIn(win: WalletWindow, family?: DevnetWalletFamily): NonNu
   }
 }
 
+/** The sats-connect shape of the devnet Bitcoin wallet: its WBIP004 entry's id, resolved on window. */
+export const DEVNET_SATS_PROVIDER_ID = 'AirlockDevnet.BitcoinProvider'
+
 /**
- * Creates the wallet in a page, for each family asked (default both): the EIP-1193 provider,
- * announced via EIP-6963 and exposed as window.__devnetWallet, and the Solana Wallet Standard
- * wallet, registered as wallets register and exposed as window.__devnetSolanaWallet.
+ * Creates the wallet in a page, for each family asked (default eip155 and solana): the EIP-1193
+ * provider, announced via EIP-6963 and exposed as window.__devnetWallet; the Solana Wallet Standard
+ * wallet (window.__devnetSolanaWallet); the Bitcoin wallet (window.__devnetBitcoinWallet) in both
+ * of its shapes: its `bitcoin:*` features, in the same Wallet Standard object as Solana's when both
+ * are asked (as a multi-chain wallet registers), and a sats-connect provider in `btc_providers`.
  */
 export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | null): DevnetWalletProvider | undefined {
   const config = resolvePageConfig(win, script)
   const families = config.families ?? ['eip155', 'solana']
   if (families.includes('eip155') && !win.__devnetWallet) installEvm(win, config)
+  const standard: StandardWalletLike[] = []
   if (families.includes('solana') && !win.__devnetSolanaWallet) {
     const solana = createDevnetSolanaWallet({
       name: config.name,
@@ -118,8 +140,25 @@ export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | nul
     })
     if (config.mode) solana.devnet.setMode(config.mode)
     win.__devnetSolanaWallet = solana
-    registerStandardWallet(solana.wallet, win)
+    standard.push(solana.wallet)
   }
+  if (families.includes('bip122') && !win.__devnetBitcoinWallet) {
+    const bitcoin = createDevnetBitcoinWallet({
+      name: config.name,
+      icon: DEVNET_WALLET_ICON,
+      esplora: config.bitcoinEsplora,
+      sitePermission: sitePermissionIn(win, 'bip122'),
+    })
+    if (config.mode) bitcoin.devnet.setMode(config.mode)
+    win.__devnetBitcoinWallet = bitcoin
+    standard.push(bitcoin.wallet)
+    win.AirlockDevnet = { ...win.AirlockDevnet, BitcoinProvider: bitcoin.provider }
+    win.btc_providers = [
+      ...(win.btc_providers ?? []),
+      { id: DEVNET_SATS_PROVIDER_ID, name: 'Devnet Sats Wallet', icon: DEVNET_WALLET_ICON },
+    ]
+  }
+  if (standard.length > 0) registerStandardWallet(standard.length === 1 ? standard[0]! : combineStandardWallets(standard), win)
   return win.__devnetWallet
 }
 
