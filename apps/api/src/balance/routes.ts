@@ -12,17 +12,23 @@ import { evmBalanceFamily } from './evm'
 import type { BalanceFamily } from './family'
 import { BalanceItemSchema, type BalanceResponse } from './format'
 import { solanaBalanceFamily } from './solana'
+import { bip122Balance } from '../chains/bip122/balance'
 
 /** SPEC section 9: "native balance 30 s", "portfolio 30 s". */
 export const BALANCE_CACHE_MS = 30_000
 
 /** The path and query the handler reads (it checks them by hand, below, to give AppKit's error texts). */
 export const BalanceParams = z.object({
-  address: z.string().describe('EVM address (0x + 40 hex digits) or Solana address (base58 of a 32-byte public key)'),
+  address: z
+    .string()
+    .describe('EVM address (0x + 40 hex digits), Bitcoin address (bech32 or base58) or Solana address (base58 of a 32-byte public key)'),
 })
 export const BalanceQuery = z.object({
   currency: z.string().optional().describe('usd (the only currency)'),
-  chainId: z.string().optional().describe("CAIP-2 (eip155:… or solana:…); without it every chain the API serves of the address's family"),
+  chainId: z
+    .string()
+    .optional()
+    .describe("CAIP-2 (eip155:…, bip122:… or solana:…); without it every chain the API serves of the address's family"),
   forceUpdate: z.string().optional().describe('any non-empty value bypasses the 30 s cache'),
 })
 
@@ -37,7 +43,8 @@ export interface BalanceRouteOptions {
  * `GET /account/:address/balance?currency=usd&chainId=<CAIP-2>&forceUpdate=` -> `{ balances }`.
  * The address says the family: an EVM address reads native plus the chain's known tokens in one
  * Multicall3 batch, priced from the chain's pools (balance/evm.ts); a Solana address reads SOL and
- * its SPL tokens from the cluster's node (balance/solana.ts). Zero balances and spam tokens are
+ * its SPL tokens from the cluster's node (balance/solana.ts); a Bitcoin address its confirmed and
+ * pending BTC from the network's esplora (chains/bip122/balance.ts). Zero balances and spam tokens are
  * left out. Without chainId: every chain of the address's family. A chain of another family, or
  * without an upstream: `{ balances: [] }`, no request. Cached 30 s per (address, chain); a
  * non-empty `forceUpdate` reads the chain again.
@@ -55,6 +62,7 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
 
   const families: Record<Namespace, BalanceFamily> = {
     eip155: evmBalanceFamily(deps, options.dex, source),
+    bip122: bip122Balance(deps.chains),
     solana: solanaBalanceFamily(deps),
   }
 

@@ -1,3 +1,4 @@
+import { bip122Family } from './bip122/family'
 import { eip155Family } from './eip155/family'
 import { solanaFamily } from './solana/family'
 
@@ -6,9 +7,10 @@ import { solanaFamily } from './solana/family'
  * every family in a `Record<Namespace, …>`, so a family added here (bip122: chains/bip122/ and a
  * line) fails to typecheck until each capability has its side. Order matters where an address could
  * read as two: eip155 first, since 40 hex digits without 0x are an EVM address even where they also
- * read as base58.
+ * read as base58; bip122 before solana, since a legacy Bitcoin address is base58 too and only
+ * Bitcoin's checksum tells it apart (chains/bip122/address.ts).
  */
-export const FAMILIES = { eip155: eip155Family, solana: solanaFamily }
+export const FAMILIES = { eip155: eip155Family, bip122: bip122Family, solana: solanaFamily }
 
 export type Namespace = keyof typeof FAMILIES
 

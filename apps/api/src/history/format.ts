@@ -20,7 +20,8 @@ export interface HistoryTransaction extends ProtocolHistoryTransaction {
   transfers: HistoryTransfer[]
 }
 
-export type ChainStatus = 'confirmed' | 'failed'
+/** `pending`: in the mempool, not yet in a block (bip122). */
+export type ChainStatus = 'confirmed' | 'failed' | 'pending'
 export type OnrampStatus =
   'ONRAMP_TRANSACTION_STATUS_SUCCESS' | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS' | 'ONRAMP_TRANSACTION_STATUS_FAILED'
 
@@ -35,6 +36,8 @@ export interface HistoryMetadata extends ProtocolHistoryMetadata {
   nonce: number
   /** CAIP-2. */
   chain: string
+  /** The network fee the account paid, where the family reads it (bip122). */
+  fee?: { symbol: string; quantity: { numeric: string } }
 }
 
 export interface HistoryTransfer extends ProtocolHistoryTransfer {
@@ -78,12 +81,17 @@ export const HistoryTransactionSchema = z.object({
     status: z.enum([
       'confirmed',
       'failed',
+      'pending',
       'ONRAMP_TRANSACTION_STATUS_SUCCESS',
       'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS',
       'ONRAMP_TRANSACTION_STATUS_FAILED',
     ]),
     nonce: z.number().int(),
     chain: z.string().describe('CAIP-2'),
+    fee: z
+      .object({ symbol: z.string(), quantity: z.object({ numeric: z.string() }) })
+      .optional()
+      .describe('the network fee the account paid (bip122)'),
   }),
   transfers: z.array(HistoryTransferSchema),
 }) satisfies z.ZodType<HistoryTransaction>

@@ -9,6 +9,7 @@ import { evmHistoryFamily } from './evm'
 import type { HistoryFamily } from './family'
 import { stablecoinPrices, type HistoryResponse, type PriceLookup } from './format'
 import { solanaHistoryFamily } from './solana'
+import { bip122History } from '../chains/bip122/history'
 import type { PriceSource } from '../prices/price-source'
 
 /**
@@ -44,10 +45,16 @@ export const HISTORY_MAX_PAGE_SIZE = 50
 
 /** The account in the path is checked by the chain families (chains/families.ts) below. */
 export const HistoryParams = z.object({
-  account: z.string().describe('EVM address (0x + 40 hex), Solana address (base58) or CAIP-10 account (eip155:… or solana:…)'),
+  account: z
+    .string()
+    .describe('EVM address (0x + 40 hex), Bitcoin address, Solana address (base58) or CAIP-10 account (eip155:…, bip122:… or solana:…)'),
 })
 export const HistoryQuery = z.object({
-  cursor: z.string().max(512).optional().describe('the `next` of the previous page (for a Solana account, a transaction signature)'),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .describe('the `next` of the previous page (for a Solana account, a transaction signature; for a Bitcoin one, a txid)'),
   onramp: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be an on-ramp provider name such as coinbase')
@@ -68,7 +75,8 @@ const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}
  * `GET /account/:account/history?cursor&onramp&chainId&limit` (mounted under /v1): the account's
  * transactions newest first, `{ data: Transaction[], next: string | null }` as AppKit reads them.
  * The account says the family: an EVM account reads the indexer's tables (history/evm.ts), a
- * Solana account its cluster's node (history/solana.ts).
+ * Solana account its cluster's node (history/solana.ts), a Bitcoin account its network's esplora
+ * (chains/bip122/history.ts; mempool transactions are `pending`).
  *
  * - `chainId` (CAIP-2): that chain only; without it every chain (a Solana account: the one
  *   cluster the API serves). A chain the API has no upstream for answers `{ data: [], next: null }`
@@ -84,8 +92,10 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
 
   const evm = evmHistoryFamily(deps, { prices, priceSource: options.priceSource, nativeIconUrl: options.nativeIconUrl })
   const solana = solanaHistoryFamily(deps)
+  const bip122: HistoryFamily<string> = bip122History(deps.chains, deps.now)
   const families: Record<Namespace, HistoryFamily<unknown>> = {
     eip155: evm as HistoryFamily<unknown>,
+    bip122: bip122 as HistoryFamily<unknown>,
     solana: solana as HistoryFamily<unknown>,
   }
 
@@ -93,7 +103,8 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
     // The first family that reads it as one of its accounts (chains/families.ts), with the chain a CAIP-10 names.
     const account = parseAnyAccount(c.req.param('account'))
     if (!account) {
-      const invalid = 'Invalid account: expected an EVM address (0x + 40 hex digits), a Solana address (base58) or a CAIP-10 account id'
+      const invalid =
+        'Invalid account: expected an EVM address (0x + 40 hex digits), a Bitcoin address, a Solana address (base58) or a CAIP-10 account id'
       return apiError(c, 400, invalid, [{ description: invalid, field: 'account' }])
     }
     const query = HistoryQuery.safeParse(c.req.query())

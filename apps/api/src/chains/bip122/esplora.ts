@@ -64,8 +64,10 @@ export function createEsplora(url: string, options: { timeoutMs?: number; fetch?
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       })
       const text = await response.text()
-      if (text.length > MAX_ANSWER_CHARS) throw new EsploraError(502, `GET ${path}: esplora answered more than ${MAX_ANSWER_CHARS} characters`)
-      if (!response.ok) throw new EsploraError(response.status, `GET ${path}: esplora answered HTTP ${response.status}: ${text.slice(0, 200)}`)
+      if (text.length > MAX_ANSWER_CHARS)
+        throw new EsploraError(502, `GET ${path}: esplora answered more than ${MAX_ANSWER_CHARS} characters`)
+      if (!response.ok)
+        throw new EsploraError(response.status, `GET ${path}: esplora answered HTTP ${response.status}: ${text.slice(0, 200)}`)
       let json: unknown
       try {
         json = JSON.parse(text)
