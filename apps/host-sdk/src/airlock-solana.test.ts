@@ -51,28 +51,28 @@ describe('createAirlock with Solana', () => {
 
     const listed = (await host.listConnectors()) as ConnectorDescription[]
     expect(listed.map((c) => [c.id, c.type, c.namespace])).toEqual([
-      ['ws:Dapp_Solana', 'EXTERNAL', 'solana'],
+      ['ws:solana:Dapp_Solana', 'EXTERNAL', 'solana'],
       ['ext:Dapp_EVM', 'EXTERNAL', 'eip155'],
-      ['ws:Phantom', 'ANNOUNCED', 'solana'],
+      ['ws:solana:Phantom', 'ANNOUNCED', 'solana'],
     ])
     expect(await host.connectorRequest({ connectorId: 'ext:Dapp_EVM', method: 'eth_chainId' })).toBe('0x1')
     const message = new Uint8Array([1, 2, 3])
     const signed = (await host.connectorRequest({
-      connectorId: 'ws:Dapp_Solana',
+      connectorId: 'ws:solana:Dapp_Solana',
       method: 'solana:signMessage',
       params: { account: ADDRESS, message },
     })) as { signature: Uint8Array }
     expect(signed.signature).toBeInstanceOf(Uint8Array)
     expect(external.features['solana:signMessage'].signMessage).toHaveBeenCalledWith({ account: external.account, message })
-    await expect(host.connectorRequest({ connectorId: 'ws:Phantom', method: 'constructor', params: {} })).rejects.toMatchObject({
+    await expect(host.connectorRequest({ connectorId: 'ws:solana:Phantom', method: 'constructor', params: {} })).rejects.toMatchObject({
       code: 4200,
     })
-    await expect(host.connectorRequest({ connectorId: 'ws:Nope', method: 'standard:connect' })).rejects.toMatchObject({ code: 4900 })
+    await expect(host.connectorRequest({ connectorId: 'ws:solana:Nope', method: 'standard:connect' })).rejects.toMatchObject({ code: 4900 })
 
     page.change([])
     await expect
       .poll(() => peer.calls.filter((c) => c.method === 'connectorEvent').map((c) => c.params))
-      .toEqual([{ connectorId: 'ws:Phantom', event: 'accountsChanged', data: [] }])
+      .toEqual([{ connectorId: 'ws:solana:Phantom', event: 'accountsChanged', data: [] }])
     const options = peer.calls.find((c) => c.method === 'setOptions')?.params
     expect(options).toMatchObject({ projectId: 'demo' })
     expect(options).not.toHaveProperty('wallets')
@@ -80,7 +80,7 @@ describe('createAirlock with Solana', () => {
 
   it('refuses an unusable wallets entry at once', () => {
     expect(() => createAirlock({ projectId: 'demo', widgetUrl: WIDGET_URL, wallets: [{ name: 'x', provider: {} as never }] })).toThrow(
-      'wallets[0]: expected { name, provider } (EIP-1193) or { wallet } (Wallet Standard, Solana), each once',
+      'wallets[0]: expected { name, provider } (EIP-1193) or { wallet } (Wallet Standard, Solana or Bitcoin), each once',
     )
     expect(document.querySelector('iframe[data-airlock]')).toBeNull()
   })
@@ -89,7 +89,7 @@ describe('createAirlock with Solana', () => {
     const { peer, airlock } = start()
     const host = await peer.host
     const connections = [
-      { namespace: 'solana' as const, caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${ADDRESS}`, connectorId: 'ws:Phantom' },
+      { namespace: 'solana' as const, caipAddress: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${ADDRESS}`, connectorId: 'ws:solana:Phantom' },
     ]
     await host.emit({ type: 'state', state: state({ address: ADDRESS, chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1', connections }) })
     expect(airlock.getState()).toMatchObject({ address: ADDRESS, connections })

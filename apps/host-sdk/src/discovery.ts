@@ -1,4 +1,9 @@
-import { connectorDescriptionCheck, type ConnectorDescription } from '@airlock/protocol'
+import {
+  connectorDescriptionCheck,
+  WALLET_STANDARD_FAMILIES,
+  type ConnectorDescription,
+  type WalletStandardNamespace,
+} from '@airlock/protocol'
 import type { RelayedConnector, RelayedEvent } from './connector'
 import { ownWallets } from './own'
 import { eip1193Connector, isEip1193Provider, type Eip1193Provider } from './eip1193'
@@ -6,14 +11,15 @@ import type { LoadExtra } from './load-extra'
 import type { StandardWallet } from './standard'
 import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector } from './wallet-standard'
 
-/** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana). */
+/** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana, bip122). */
 export type ExternalWallet = { name: string; icon?: string; id?: string; provider: Eip1193Provider } | { wallet: StandardWallet }
 
 /**
  * The wallets of the dapp page, whatever found them: the dapp's own (`wallets`, listed first),
  * EIP-6963 announcements (deduplicated by rdns, the first wins), a legacy `window.ethereum` that
- * announced nothing, and Wallet Standard wallets; never Airlock's own. Every description is checked
- * with the protocol schema, because any script on the page can announce; the same object is listed once.
+ * announced nothing, and Wallet Standard wallets (one connector per family); never Airlock's own.
+ * Every description is checked with the protocol schema, because any script on the page can
+ * announce; the same object is listed once per family.
  */
 export function discoverConnectors(options: {
   wallets?: readonly ExternalWallet[] | undefined
@@ -39,8 +45,9 @@ export function discoverConnectors(options: {
   const add = (description: unknown, connector: RelayedConnector): (() => void) | undefined => {
     const parsed = connectorDescriptionCheck.safeParse(description)
     if (!parsed.success || connectors.has(parsed.data.id) || ownWallets.has(connector.source)) return
-    for (const known of connectors.values()) if (known.connector.source === connector.source) return
-    const { id } = parsed.data
+    const { id, namespace } = parsed.data
+    for (const known of connectors.values())
+      if (known.connector.source === connector.source && known.description.namespace === namespace) return
     let unwatch = () => {}
     try {
       unwatch = connector.watch((event, data) => options.onEvent(id, event, data))
@@ -58,8 +65,14 @@ export function discoverConnectors(options: {
   }
   const addProvider = (description: object, provider: unknown) =>
     isEip1193Provider(provider) ? add(description, eip1193Connector(provider)) : undefined
-  const addWallet = (wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL') =>
-    add(describeStandardWallet(wallet, type), standardConnector(wallet as StandardWallet, options.loadExtra))
+  const addWallet = (wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL') => {
+    const removers = (Object.keys(WALLET_STANDARD_FAMILIES) as WalletStandardNamespace[]).flatMap(
+      (namespace) =>
+        add(describeStandardWallet(wallet, type, namespace), standardConnector(wallet as StandardWallet, options.loadExtra, namespace)) ??
+        [],
+    )
+    return removers[0] && (() => removers.forEach((remove) => remove()))
+  }
 
   options.wallets?.forEach((entry, i) => {
     const added =
@@ -70,7 +83,9 @@ export function discoverConnectors(options: {
             entry.provider,
           )
     if (!added) {
-      throw new TypeError(`wallets[${i}]: expected { name, provider } (EIP-1193) or { wallet } (Wallet Standard, Solana), each once`)
+      throw new TypeError(
+        `wallets[${i}]: expected { name, provider } (EIP-1193) or { wallet } (Wallet Standard, Solana or Bitcoin), each once`,
+      )
     }
   })
 

@@ -26,7 +26,7 @@ describe('Wallet Standard wallets of the page', () => {
     await flush()
     expect(discovery.list()).toEqual([
       {
-        id: 'ws:Phantom',
+        id: 'ws:solana:Phantom',
         type: 'ANNOUNCED',
         namespace: 'solana',
         name: 'Phantom',
@@ -34,7 +34,7 @@ describe('Wallet Standard wallets of the page', () => {
         chains: ['solana:mainnet', 'solana:devnet'],
       },
       {
-        id: 'ws:Solflare_Wallet',
+        id: 'ws:solana:Solflare_Wallet',
         type: 'ANNOUNCED',
         namespace: 'solana',
         name: 'Solflare Wallet',
@@ -42,7 +42,7 @@ describe('Wallet Standard wallets of the page', () => {
         chains: ['solana:mainnet', 'solana:devnet'],
       },
     ])
-    expect(discovery.get('ws:Phantom')?.source).toBe(before.wallet)
+    expect(discovery.get('ws:solana:Phantom')?.source).toBe(before.wallet)
   })
 
   it('ignores forged registrations: no features, no Solana chain, a huge name, a non-image icon, a throwing getter, not an object', async () => {
@@ -80,16 +80,16 @@ describe('Wallet Standard wallets of the page', () => {
         detail: ({ register }: { register: (w: unknown) => () => void }) => (unregister = register(wallet)),
       }),
     )
-    expect(discovery.list().map((c) => c.id)).toEqual(['ws:Phantom'])
+    expect(discovery.list().map((c) => c.id)).toEqual(['ws:solana:Phantom'])
     unregister()
     expect(discovery.list()).toEqual([])
-    expect(discovery.get('ws:Phantom')).toBeUndefined()
+    expect(discovery.get('ws:solana:Phantom')).toBeUndefined()
   })
 
   it('calls only the allow-listed features, with the wallet’s own account object, and answers plain data', async () => {
     const { wallet, account, features } = solanaWallet()
     stops.push(registerInPage(wallet))
-    const connector = start().discovery.get('ws:Phantom')!
+    const connector = start().discovery.get('ws:solana:Phantom')!
 
     const connected = await connector.request('standard:connect', { silent: true })
     expect(features['standard:connect'].connect).toHaveBeenCalledWith({ silent: true })
@@ -117,7 +117,7 @@ describe('Wallet Standard wallets of the page', () => {
     const touched: PropertyKey[] = []
     const watched = { ...wallet, features: new Proxy(features, { get: (target, key) => (touched.push(key), Reflect.get(target, key)) }) }
     stops.push(registerInPage(watched))
-    const connector = start().discovery.get('ws:Phantom')!
+    const connector = start().discovery.get('ws:solana:Phantom')!
     touched.length = 0
     for (const method of ['constructor', '__proto__', 'toString', 'solana:signIn', 'standard:events', 'solana:signMessage.call']) {
       await expect(connector.request(method, { account: ADDRESS, message: new Uint8Array(1) })).rejects.toMatchObject({
@@ -139,7 +139,7 @@ describe('Wallet Standard wallets of the page', () => {
   it('refuses unknown accounts and bad params before calling the wallet', async () => {
     const { wallet, features } = solanaWallet()
     stops.push(registerInPage(wallet))
-    const connector = start().discovery.get('ws:Phantom')!
+    const connector = start().discovery.get('ws:solana:Phantom')!
     const other = 'AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD'
     await expect(connector.request('solana:signMessage', { account: other, message: new Uint8Array(1) })).rejects.toMatchObject({
       code: 4100,
@@ -171,11 +171,11 @@ describe('Wallet Standard wallets of the page', () => {
     change([])
     expect(events).toEqual([
       [
-        'ws:Phantom',
+        'ws:solana:Phantom',
         'accountsChanged',
         [{ address: ADDRESS, publicKey: account.publicKey, chains: account.chains, features: account.features }],
       ],
-      ['ws:Phantom', 'accountsChanged', []],
+      ['ws:solana:Phantom', 'accountsChanged', []],
     ])
   })
 
@@ -185,11 +185,11 @@ describe('Wallet Standard wallets of the page', () => {
     const { discovery } = start([{ wallet: phantom.wallet }, { name: 'Dapp Wallet', provider }])
     stops.push(registerInPage(phantom.wallet))
     expect(discovery.list().map((c) => [c.id, c.type, c.namespace])).toEqual([
-      ['ws:Phantom', 'EXTERNAL', 'solana'],
+      ['ws:solana:Phantom', 'EXTERNAL', 'solana'],
       ['ext:Dapp_Wallet', 'EXTERNAL', 'eip155'],
     ])
     expect(await discovery.get('ext:Dapp_Wallet')!.request('eth_accounts', [])).toEqual(['0xabc'])
-    await discovery.get('ws:Phantom')!.request('solana:signMessage', { account: ADDRESS, message: new Uint8Array(1) })
+    await discovery.get('ws:solana:Phantom')!.request('solana:signMessage', { account: ADDRESS, message: new Uint8Array(1) })
     expect(phantom.features['solana:signMessage'].signMessage).toHaveBeenCalledTimes(1)
 
     for (const wallets of [

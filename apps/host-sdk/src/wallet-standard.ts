@@ -1,10 +1,15 @@
-import { WALLET_STANDARD_APP_READY, WALLET_STANDARD_CALLS, WALLET_STANDARD_REGISTER, type WalletStandardAppApi } from '@airlock/protocol'
+import {
+  WALLET_STANDARD_APP_READY,
+  WALLET_STANDARD_CALLS,
+  WALLET_STANDARD_FAMILIES,
+  WALLET_STANDARD_REGISTER,
+  type WalletStandardAppApi,
+  type WalletStandardNamespace,
+} from '@airlock/protocol'
 import type { RelayedConnector } from './connector'
 import type { LoadExtra } from './load-extra'
 import { ownWallets } from './own'
-import { plainAccount, type StandardWallet, type StandardWalletAccount } from './standard'
-
-const SOLANA_CALLS = WALLET_STANDARD_CALLS.filter((call) => call.startsWith('solana:'))
+import { familyAccounts, type StandardWallet, type StandardWalletAccount } from './standard'
 
 /** A connector id from a name the page chose: bounded, and only characters that are safe anywhere. */
 export const connectorId = (prefix: string, name: unknown): string =>
@@ -14,17 +19,23 @@ export const connectorId = (prefix: string, name: unknown): string =>
     .replace(/[^\w.-]/g, '_')
 
 /**
- * The description of a Solana wallet of the Wallet Standard, or nothing for an object that is not
- * one (it needs standard:connect, a solana:* signing feature and a solana:* chain). Any script of
- * the page can register a wallet: a property that throws leaves it out, and the caller checks the
- * description against the protocol schema.
+ * The description of one family (`namespace`) of a Wallet Standard wallet, or nothing when the
+ * object is not a wallet of it: it needs the family's connect feature, one of its allow-listed
+ * features and one of its chains. A wallet of several families is one connector per family, each
+ * with an id of its own. Any script of the page can register a wallet: a property that throws
+ * leaves it out, and the caller checks the description against the protocol schema.
  */
-export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL'): unknown {
+export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXTERNAL', namespace: WalletStandardNamespace): unknown {
   try {
+    const { prefix, connect } = WALLET_STANDARD_FAMILIES[namespace]
     const { name, icon, features } = wallet as StandardWallet
-    const chains = [...(wallet as StandardWallet).chains].filter((chain) => /^solana:/.test(chain)).slice(0, 16)
-    if (features['standard:connect'] && SOLANA_CALLS.some((call) => features[call]) && chains[0]) {
-      return { id: connectorId('ws:', name), type, namespace: 'solana', name, icon, chains }
+    const chains = [...(wallet as StandardWallet).chains].filter((chain) => chain.startsWith(prefix)).slice(0, 16)
+    if (
+      features[connect] &&
+      WALLET_STANDARD_CALLS.some((call) => call != connect && call.startsWith(prefix) && features[call]) &&
+      chains[0]
+    ) {
+      return { id: connectorId(`ws:${namespace}:`, name), type, namespace, name, icon, chains }
     }
   } catch {
     // Not listed.
@@ -33,18 +44,18 @@ export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXT
 }
 
 /**
- * Relays the widget's calls to a Wallet Standard wallet of the page, through relayStandardRequest
- * of the SDK's extra part, loaded at the first call: a page whose user never picks such a wallet
- * in the modal downloads nothing for it.
+ * Relays the widget's calls to one family of a Wallet Standard wallet of the page, through
+ * relayStandardRequest of the SDK's extra part, loaded at the first call: a page whose user never
+ * picks such a wallet in the modal downloads nothing for it.
  */
-export const standardConnector = (wallet: StandardWallet, loadExtra: LoadExtra): RelayedConnector => ({
+export const standardConnector = (wallet: StandardWallet, loadExtra: LoadExtra, namespace: WalletStandardNamespace): RelayedConnector => ({
   source: wallet,
-  request: async (method, params) => (await loadExtra()).relayStandardRequest(wallet, method, params),
+  request: async (method, params) => (await loadExtra()).relayStandardRequest(wallet, namespace, method, params),
   watch(emit) {
     const events = wallet.features['standard:events'] as {
       on?(event: 'change', listener: (change: { accounts?: StandardWalletAccount[] }) => void): unknown
     }
-    const off = events?.on?.('change', ({ accounts }) => accounts && emit('accountsChanged', accounts.map(plainAccount)))
+    const off = events?.on?.('change', ({ accounts }) => accounts && emit('accountsChanged', familyAccounts(accounts, namespace)))
     return typeof off === 'function' ? (off as () => void) : () => {}
   },
 })

@@ -105,7 +105,7 @@ describe('disconnectChains', () => {
       namespace: 'solana',
       addresses: ['oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96'],
       caipNetworkId: 'solana:x',
-      connectorId: 'ws:W',
+      connectorId: 'ws:solana:W',
     })
     vi.spyOn(console, 'error').mockImplementation(() => {})
     connector.disconnect.mockImplementation(async ([namespace]) => {
