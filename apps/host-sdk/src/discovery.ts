@@ -17,19 +17,21 @@ export type ExternalWallet = { name: string; icon?: string; id?: string; provide
 /**
  * The wallets of the dapp page, whatever found them: the dapp's own (`wallets`, listed first),
  * EIP-6963 announcements (deduplicated by rdns, the first wins), a legacy `window.ethereum` that
- * announced nothing, and Wallet Standard wallets (one connector per family); never Airlock's own.
- * Every description is checked with the protocol schema, because any script on the page can
- * announce; the same object is listed once per family.
+ * announced nothing, Wallet Standard wallets (one connector per family) and sats-connect providers
+ * (described by the extra part); never Airlock's own. Every description is checked with the
+ * protocol schema, because any script on the page can announce; the same object is listed once
+ * per family.
  */
 export function discoverConnectors(options: {
   wallets?: readonly ExternalWallet[] | undefined
-  /** The SDK's extra part, which relays the calls to Wallet Standard wallets. */
+  /** The SDK's extra part, which relays the calls to Wallet Standard wallets and describes sats-connect providers. */
   loadExtra: LoadExtra
   onChange: (connectors: ConnectorDescription[]) => void
   onEvent: (connectorId: string, event: RelayedEvent, data: unknown) => void
 }) {
   const connectors = new Map<string, { description: ConnectorDescription; connector: RelayedConnector; unwatch: () => void }>()
   let changeQueued = false
+  let destroyed = false
 
   const notify = () => {
     if (changeQueued) return
@@ -106,8 +108,15 @@ export function discoverConnectors(options: {
   // Announcements are synchronous replies to requestProvider; a legacy provider is only worth
   // listing when it did not announce itself, so look for it once they are in.
   queueMicrotask(() => {
-    const legacy = (window as { ethereum?: unknown }).ethereum
-    if (legacy) addProvider({ id: 'injected', type: 'INJECTED', namespace: 'eip155', name: 'Browser Wallet' }, legacy)
+    const { ethereum, btc_providers } = window as { ethereum?: unknown; btc_providers?: unknown }
+    if (ethereum) addProvider({ id: 'injected', type: 'INJECTED', namespace: 'eip155', name: 'Browser Wallet' }, ethereum)
+    // The probe of sats-connect wallets (WBIP004): the extra part describes them and relays their calls.
+    if (btc_providers) {
+      options
+        .loadExtra()
+        .then((extra) => destroyed || extra.satsConnectConnectors().forEach(([description, connector]) => add(description, connector)))
+        .catch(() => {})
+    }
   })
 
   function list(): ConnectorDescription[] {
@@ -118,6 +127,7 @@ export function discoverConnectors(options: {
     list,
     get: (id: string) => connectors.get(id)?.connector,
     destroy() {
+      destroyed = true
       window.removeEventListener('eip6963:announceProvider', onAnnounce)
       stopStandard()
       for (const { unwatch } of connectors.values()) unwatch()

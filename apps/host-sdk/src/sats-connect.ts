@@ -1,0 +1,87 @@
+import { ProviderRpcError, RpcErrorCode, SATS_CONNECT_METHODS, toProviderRpcError } from '@airlock/protocol'
+import { relayable, type RelayedConnector } from './connector'
+import { connectorId } from './wallet-standard'
+
+/** What a sats-connect provider's `id` must lead to. */
+export interface SatsConnectProvider {
+  request(method: string, params?: unknown): Promise<unknown>
+}
+
+/** Real ids are one or two segments (`XverseProviders.BitcoinProvider`, `LeatherProvider`). */
+const MAX_SEGMENTS = 4
+const IDENTIFIER = /^[A-Za-z_$][\w$]{0,63}$/
+/** Segments that lead from any object to the page's shared prototypes and constructors. */
+const FORBIDDEN = ['__proto__', 'constructor', 'prototype']
+
+/** An own data property: a getter, which could run code or answer differently each time, is not followed. */
+function dataValue(object: unknown, key: string): unknown {
+  if ((typeof object !== 'object' && typeof object !== 'function') || object === null) return undefined
+  const descriptor = Object.getOwnPropertyDescriptor(object, key)
+  return descriptor && 'value' in descriptor ? descriptor.value : undefined
+}
+
+/**
+ * The provider a WBIP004 entry's `id` names: a dotted path on `window`, followed through at most
+ * MAX_SEGMENTS identifiers, never a FORBIDDEN one, own data properties only. The provider's
+ * `request` may be its own or its class's (a prototype's), a data property as well.
+ */
+export function resolveSatsConnectProvider(id: unknown, root: object = window): SatsConnectProvider | undefined {
+  if (typeof id !== 'string') return undefined
+  const segments = id.split('.')
+  if (segments.length > MAX_SEGMENTS || !segments.every((segment) => IDENTIFIER.test(segment) && !FORBIDDEN.includes(segment))) {
+    return undefined
+  }
+  const provider = segments.reduce<unknown>(dataValue, root)
+  let holder = provider
+  for (let depth = 0; depth < 3 && holder; depth++, holder = Object.getPrototypeOf(holder)) {
+    if (typeof dataValue(holder, 'request') === 'function') return provider as SatsConnectProvider
+  }
+  return undefined
+}
+
+/**
+ * Relays the widget's calls to a sats-connect provider: only SATS_CONNECT_METHODS (and, when the
+ * entry lists its `methods`, only those), params as the widget sent them (plain data, checked by
+ * the wallet), and the answer's `result` back, or its `error` thrown with its code.
+ */
+const satsConnectConnector = (provider: SatsConnectProvider, methods: readonly string[]): RelayedConnector => ({
+  source: provider,
+  async request(method, params) {
+    if (!methods.includes(method)) {
+      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `This wallet does not support ${method.slice(0, 100)}`)
+    }
+    let response: { status?: unknown; result?: unknown; error?: unknown } | undefined
+    try {
+      response = (await provider.request(method, params)) as typeof response
+    } catch (error) {
+      // Wallets of the V1 era throw a JSON-RPC response object.
+      throw toProviderRpcError((error as { error?: unknown } | undefined)?.error ?? error)
+    }
+    if (response?.error !== undefined || response?.status === 'error') throw toProviderRpcError(response.error)
+    return relayable(response?.result)
+  },
+  // sats-connect's events (addListener) are not relayed yet: the widget asks for the addresses.
+  watch: () => () => {},
+})
+
+/**
+ * The connectors of `window.btc_providers` (WBIP004 entries `{ id, name, icon, methods? }`) whose
+ * id resolves to a provider. The descriptions are checked against the protocol schema by the caller.
+ */
+export function satsConnectConnectors(root: object = window): [unknown, RelayedConnector][] {
+  const entries = dataValue(root, 'btc_providers')
+  if (!Array.isArray(entries)) return []
+  return entries.slice(0, 16).flatMap((entry): [unknown, RelayedConnector][] => {
+    try {
+      const { id, name, icon, methods } = entry as Record<string, unknown>
+      const provider = resolveSatsConnectProvider(id, root)
+      if (!provider) return []
+      const allowed = SATS_CONNECT_METHODS.filter((method) => !Array.isArray(methods) || methods.includes(method))
+      const description = { id: connectorId('sats-connect:', id), type: 'ANNOUNCED', namespace: 'bip122', name, icon }
+      return [[description, satsConnectConnector(provider, allowed)]]
+    } catch {
+      // An entry whose properties throw is not listed.
+      return []
+    }
+  })
+}
