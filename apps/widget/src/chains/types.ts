@@ -146,6 +146,31 @@ export interface EmbeddedSigning {
   request(wallet: EmbeddedWallet, request: EmbeddedRequest): Promise<unknown>
 }
 
+/** A dapp's request through getProvider(namespace). */
+export interface DappRequest {
+  method: string
+  params?: unknown
+}
+
+/** What the widget lends a family's dapp-facing provider (host/rpc routes to it). */
+export interface DappProviderDeps {
+  /** The family's connection, if any. */
+  connection(): { addresses: readonly string[]; caipNetworkId: string } | undefined
+  /** The network the widget shows and the dapp's networks (CAIP-2): where a read goes without a wallet. */
+  networks(): { active: string; requested: readonly string[] }
+  /** To the wallet connected on the family, whatever carries it. */
+  walletRequest(method: string, params: unknown): Promise<unknown>
+  /** A read of a network's node through the RPC proxy. */
+  proxyRequest(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
+  /** Opens the modal for the dapp's account request; the addresses connected. */
+  requestAccounts(): Promise<string[]>
+  /** Resolves once the family is connected, waiting for a connect in progress; else rejects 4100 (4001: the user said no). */
+  awaitConnection(): Promise<unknown>
+}
+
+/** A family's provider as the dapp sees it (EIP-1193 for eip155, solana_* JSON-RPC for solana). */
+export type DappProvider = (request: DappRequest) => Promise<unknown>
+
 export interface ChainAdapter {
   readonly namespace: Namespace
   isAddress(address: string): boolean

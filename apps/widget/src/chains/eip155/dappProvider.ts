@@ -1,35 +1,34 @@
-import { toHexChainId } from '@airlock/chains'
+import { parseChainId, toHexChainId } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
-import { routeRequest } from './routing'
+import type { DappProvider, DappProviderDeps } from '../types'
+import { routeRequest } from './dappRouting'
 
 /** The eip155 side of the session as the dapp's provider sees it. */
-export interface ProviderSnapshot {
+interface ProviderSnapshot {
   connected: boolean
   address?: string | undefined
-  /** The eip155 network: the wallet's when connected, else the one the widget shows. */
+  /** The eip155 network: the wallet's when connected, else the one the widget shows (or the dapp's first). */
   caipNetworkId: string
   chainId?: number | undefined
 }
 
-export interface RequestHandlerDeps {
-  snapshot(): ProviderSnapshot
-  /** To the wallet connected on eip155, whatever carries it. */
-  walletRequest(method: string, params: unknown): Promise<unknown>
-  proxyRequest(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
-  requestAccounts(): Promise<string[]>
-  /** Resolves once eip155 is connected, waiting for a connect in progress; else rejects 4100 (4001: the user said no). */
-  awaitConnection(): Promise<unknown>
-}
-
-export interface ProviderRequest {
-  method: string
-  params?: unknown
+function snapshot(deps: DappProviderDeps): ProviderSnapshot {
+  const connection = deps.connection()
+  const { active, requested } = deps.networks()
+  const caipNetworkId =
+    connection?.caipNetworkId ?? (active.startsWith('eip155:') ? active : (requested.find((id) => id.startsWith('eip155:')) ?? 'eip155:1'))
+  return {
+    connected: connection !== undefined,
+    address: connection?.addresses[0],
+    caipNetworkId,
+    chainId: parseChainId(caipNetworkId.slice('eip155:'.length)),
+  }
 }
 
 /** The dapp's EIP-1193 provider (getProvider('eip155')), as served by the widget. */
-export function createRequestHandler(deps: RequestHandlerDeps): (request: ProviderRequest) => Promise<unknown> {
+export function createEip155DappProvider(deps: DappProviderDeps): DappProvider {
   return async ({ method, params }) => {
-    const state = deps.snapshot()
+    const state = snapshot(deps)
     const connected = state.connected && state.address !== undefined
     switch (routeRequest(method, connected)) {
       case 'unsupported':

@@ -1,19 +1,16 @@
 import { ProviderRpcError } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
-import { createRequestHandler, type ProviderSnapshot } from './eip155'
+import { createEip155DappProvider } from './dappProvider'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
-const disconnected: ProviderSnapshot = { connected: false, caipNetworkId: 'eip155:1', chainId: 1 }
-const connected: ProviderSnapshot = {
-  connected: true,
-  address: ADDRESS,
-  caipNetworkId: 'eip155:31337',
-  chainId: 31337,
-}
+/** Without a wallet, the provider's network is the one the widget shows. */
+const disconnected = undefined
+const connected = { addresses: [ADDRESS], caipNetworkId: 'eip155:31337' }
 
-function setup(snapshot: ProviderSnapshot) {
+function setup(connection: typeof connected | undefined) {
   const deps = {
-    snapshot: () => snapshot,
+    connection: () => connection,
+    networks: () => ({ active: 'eip155:1', requested: ['eip155:1', 'eip155:31337'] }),
     walletRequest: vi.fn(async () => 'from-wallet'),
     proxyRequest: vi.fn(async () => 'from-proxy'),
     requestAccounts: vi.fn(async () => [ADDRESS]),
@@ -21,7 +18,7 @@ function setup(snapshot: ProviderSnapshot) {
       throw new ProviderRpcError(4100)
     }),
   }
-  return { deps, request: createRequestHandler(deps) }
+  return { deps, request: createEip155DappProvider(deps) }
 }
 
 const rejection = (promise: Promise<unknown>) =>
@@ -91,5 +88,15 @@ describe('the dapp provider', () => {
     const { deps, request } = setup(connected)
     deps.walletRequest.mockRejectedValueOnce(new ProviderRpcError(4001))
     expect((await rejection(request({ method: 'eth_sendTransaction', params: [{}] }))).code).toBe(4001)
+  })
+
+  it("without a wallet, reads the widget's eip155 network, else the dapp's first eip155 one, else mainnet", async () => {
+    const chainIdWith = (active: string, requested: string[]) =>
+      createEip155DappProvider({ ...setup(disconnected).deps, networks: () => ({ active, requested }) })({ method: 'eth_chainId' })
+    expect(await chainIdWith('eip155:10', ['eip155:1'])).toBe('0xa')
+    expect(await chainIdWith('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', ['solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'eip155:8453'])).toBe(
+      '0x2105',
+    )
+    expect(await chainIdWith('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', [])).toBe('0x1')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { routeRequest } from './routing'
+import { routeRequest } from './dappRouting'
 
 describe('routeRequest', () => {
   it('sends unknown methods to 4200', () => {
