@@ -19,9 +19,9 @@ function setup(wallet: WalletHandler, fetch?: typeof globalThis.fetch) {
 describe("the modal's own wallet requests", () => {
   it('sends a call from the connected account through its connector, amounts in hex, no empty data', async () => {
     const { host, send } = setup(() => HASH)
-    expect(await eip155Adapter.sendCall(send, { from: TEST_ADDRESS, to: TEST_ADDRESS, value: 10n ** 18n, data: '0x', fee: { gas: 21000n } })).toBe(
-      HASH,
-    )
+    expect(
+      await eip155Adapter.sendCall(send, { from: TEST_ADDRESS, to: TEST_ADDRESS, value: 10n ** 18n, data: '0x', fee: { gas: 21000n } }),
+    ).toBe(HASH)
     expect(host.walletCalls()).toEqual([
       {
         connectorId: devnetWallet.id,

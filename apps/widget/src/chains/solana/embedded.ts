@@ -6,5 +6,9 @@ import type { EmbeddedSigning } from '../types'
  */
 export const solanaEmbedded: EmbeddedSigning = {
   signingMethods: new Set(['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction']),
-  request: (wallet, { params }) => wallet.confirm(() => params, (checked, frame) => frame(checked)),
+  request: (wallet, { params }) =>
+    wallet.confirm(
+      () => params,
+      (checked, frame) => frame(checked),
+    ),
 }
