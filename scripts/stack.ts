@@ -140,8 +140,9 @@ export async function startStack(options: {
       // A wallet's project id is its own, never a dapp's.
       projectId: 'airlock-reference-wallet',
       rpcUrls: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
-      // The Solana devnet below listens on its fixed port: the cluster the api proxies is the one the wallet sends to.
+      // The Solana and Bitcoin devnets below listen on their fixed ports: what the api proxies is what the wallet sends to.
       solanaRpcUrls: Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith('solana:'))),
+      bitcoinEsploraUrls: Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith('bip122:'))),
       mode: 'manual',
       log: log ?? ((line) => console.log(line)),
     })

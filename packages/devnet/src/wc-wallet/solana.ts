@@ -8,7 +8,8 @@ import { devnetSolanaKey } from '../wallet/solana-key'
 /** The Solana requests the reference wallet answers (WalletConnect's names, params and results). */
 export const REFERENCE_WALLET_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
 
-export interface SolanaNamespace {
+/** A namespace the reference wallet approves for a non-EVM family. */
+export interface FamilyNamespace {
   chains: string[]
   methods: string[]
   events: string[]
@@ -34,7 +35,7 @@ export function referenceSolana(rpcUrls: Readonly<Record<string, string>>) {
     address: key.address,
     knownChains: (): string[] => [...clusters.keys()],
     /** The `solana` namespace to approve for these proposed chains; undefined when it knows none of them. */
-    namespace(requested: readonly string[]): SolanaNamespace | undefined {
+    namespace(requested: readonly string[]): FamilyNamespace | undefined {
       const chains = requested.filter((chain) => clusters.has(chain))
       if (chains.length === 0) return undefined
       return {

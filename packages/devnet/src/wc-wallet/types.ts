@@ -17,6 +17,11 @@ export interface ReferenceWalletOptions {
    * proposal's `solana` namespace is approved on these with the Solana devnet's account 0.
    */
   solanaRpcUrls?: Readonly<Record<string, string>>
+  /**
+   * esplora API per Bitcoin chain (CAIP-2), e.g. `{ [bitcoinRegtest.caipNetworkId]: bitcoinDevnet.url }`:
+   * a proposal's `bip122` namespace is approved on these with the Bitcoin devnet's second accounts.
+   */
+  bitcoinEsploraUrls?: Readonly<Record<string, string>>
   /** Devnet account exposed by default (0-9). The wallet holds all ten keys, so `approve(…, { accounts })` may expose others. */
   accountIndex?: number
   /** For proposals and requests alike (default 'approve'). */
@@ -44,7 +49,7 @@ export interface ReferenceProposal {
   id: number
   pairingTopic: string
   dapp: DappInfo
-  /** CAIP-2 chains asked for (required and optional), every namespace (eip155 and solana ones are served). */
+  /** CAIP-2 chains asked for (required and optional), every namespace (eip155, solana and bip122 ones are served). */
   requestedChains: string[]
   requestedMethods: string[]
   /** ms since the epoch. */
@@ -66,7 +71,7 @@ export interface ReferenceRequest {
 export interface ReferenceSession {
   topic: string
   dapp: DappInfo
-  /** Every namespace's (eip155 first, then solana). */
+  /** Every namespace's (eip155 first, then solana, then bip122). */
   chains: string[]
   /** CAIP-10, every namespace's. */
   accounts: string[]
@@ -102,6 +107,8 @@ export interface ReferenceWallet {
   readonly address: Address
   /** The Solana account it approves `solana` namespaces with (the Solana devnet's account 0). */
   readonly solanaAddress: string
+  /** The Bitcoin payment address it approves `bip122` namespaces with (the session's account). */
+  readonly bitcoinAddress: string
   /** The WalletKit client, for what this API does not cover. */
   readonly walletKit: InstanceType<typeof WalletKit>
   readonly core: WalletConnectCore

@@ -9,6 +9,7 @@ import { DEVNET_WALLET_ICON } from '../wallet/icon'
 import { createDevnetWallet, type DevnetWalletProvider } from '../wallet/provider'
 import { createOfflineCore, stopWalletConnectCore } from './core'
 import { AsyncQueue } from './queue'
+import { referenceBitcoin } from './bip122'
 import { referenceSolana } from './solana'
 import type {
   ApproveOptions,
@@ -92,6 +93,9 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   const keys = new Map<string, Hex>(devnetAccounts.map((a, i) => [a.address.toLowerCase(), devnetPrivateKeys[i]!]))
   const rpcUrls = new Map(Object.entries(options.rpcUrls).map(([id, url]) => [Number(id), url]))
   const solana = referenceSolana(options.solanaRpcUrls ?? {})
+  const bitcoin = referenceBitcoin(options.bitcoinEsploraUrls ?? {})
+  /** The non-EVM families it serves, by WalletConnect namespace: each approves its chains and answers its methods. */
+  const families = { solana, bip122: bitcoin }
   const log = options.log ?? (() => {})
   let proposalMode: ReferenceWalletMode = options.proposalMode ?? options.mode ?? 'approve'
   let requestMode: ReferenceWalletMode = options.requestMode ?? options.mode ?? 'approve'
@@ -168,7 +172,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   ]
 
   function summarize(session: SessionTypes.Struct): ReferenceSession {
-    const namespaces = [session.namespaces.eip155, session.namespaces.solana].filter((ns) => ns !== undefined)
+    const namespaces = [session.namespaces.eip155, session.namespaces.solana, session.namespaces.bip122].filter((ns) => ns !== undefined)
     const chainsOf = (ns: SessionTypes.Namespace) => ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
     const eip155Chains = session.namespaces.eip155 ? chainsOf(session.namespaces.eip155) : []
     return {
@@ -206,9 +210,11 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   /** Runs a request; `after` runs once the answer is sent. */
   async function execute(request: ReferenceRequest): Promise<{ result: unknown; after?: () => Promise<void> }> {
     const session = activeSession(request.topic)
-    if (request.chainId.startsWith('solana:')) {
-      if (!(session.namespaces.solana?.chains ?? []).includes(request.chainId)) throw rpcError(4901)
-      return { result: await solana.execute(request.chainId, request.method, request.params) }
+    const family = Object.entries(families).find(([namespace]) => request.chainId.startsWith(`${namespace}:`))
+    if (family) {
+      const [namespace, served] = family
+      if (!(session.namespaces[namespace]?.chains ?? []).includes(request.chainId)) throw rpcError(4901)
+      return { result: await served.execute(request.chainId, request.method, request.params) }
     }
     const chainId = chainNumber(request.chainId)
     const addresses = sessionAddresses(session)
@@ -263,8 +269,13 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     const chains = approveOptions.chains
       ? approveOptions.chains.map(caipChain)
       : proposal.requestedChains.filter((c) => c.startsWith('eip155:') && rpcUrls.has(chainNumber(c)))
-    const solanaNamespace = solana.namespace(proposal.requestedChains)
-    if (chains.length === 0 && !solanaNamespace) {
+    const others = Object.fromEntries(
+      Object.entries(families).flatMap(([namespace, served]) => {
+        const approved = served.namespace(proposal.requestedChains)
+        return approved ? [[namespace, approved]] : []
+      }),
+    )
+    if (chains.length === 0 && Object.keys(others).length === 0) {
       await walletKit.rejectSession({ id: proposal.id, reason: getSdkError('UNSUPPORTED_CHAINS') })
       throw new Error(
         `reference wallet: none of the requested chains (${proposal.requestedChains.join(', ') || 'none'}) is a devnet chain; rejected`,
@@ -277,10 +288,10 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
       events: [...REFERENCE_WALLET_EVENTS],
       accounts: chains.flatMap((chain) => addresses.map((a) => `${chain}:${a}`)),
     }
-    const supported = { ...(chains.length > 0 ? { eip155 } : {}), ...(solanaNamespace ? { solana: solanaNamespace } : {}) }
+    const supported = { ...(chains.length > 0 ? { eip155 } : {}), ...others }
     const requested = new Set(proposal.requestedChains)
     // Chains the dapp did not ask for are approved as given, like wallets that ignore the proposal.
-    const namespaces = [...chains, ...(solanaNamespace?.chains ?? [])].some((chain) => requested.has(chain))
+    const namespaces = [...chains, ...Object.values(others).flatMap((ns) => ns.chains)].some((chain) => requested.has(chain))
       ? buildApprovedNamespaces({ proposal: proposal.raw.params, supportedNamespaces: supported })
       : supported
     const session = await walletKit.approveSession({ id: proposal.id, namespaces })
@@ -432,6 +443,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   const wallet: ReferenceWallet = {
     address: defaultAccount.address,
     solanaAddress: solana.address,
+    bitcoinAddress: bitcoin.address,
     walletKit,
     core,
     knownChains: () => [...rpcUrls.keys()],
