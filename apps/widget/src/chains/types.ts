@@ -202,5 +202,9 @@ export interface ChainAdapter {
   switchNetwork(send: WalletSend, caipNetworkId: string, networks: NetworkContext): Promise<void>
   readonly pageWallet: PageWallet
   readonly walletConnect: WalletConnectFamily
-  readonly embedded: EmbeddedSigning
+  /**
+   * The embedded wallet's rules for the family, a chunk of their own: fetched with the embedded
+   * wallet's first request, so that a page wallet's user never downloads them.
+   */
+  embedded(): Promise<EmbeddedSigning>
 }

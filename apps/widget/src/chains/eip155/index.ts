@@ -1,5 +1,4 @@
 import type { ChainAdapter } from '../types'
-import { eip155Embedded } from './embedded'
 import { eip155PageWallet } from './pageWallet'
 import { switchEip155Chain } from './switchChain'
 import {
@@ -23,7 +22,7 @@ export const eip155Adapter: ChainAdapter = {
   switchNetwork: switchEip155Chain,
   pageWallet: eip155PageWallet,
   walletConnect: eip155WalletConnect,
-  embedded: eip155Embedded,
+  embedded: () => import('./embedded').then((module) => module.eip155Embedded),
   checkTransfer: async () => undefined,
   quoteTransferFee: quoteEip155TransferFee,
   sendTransfer: sendEip155Transfer,

@@ -1,5 +1,4 @@
 import type { ChainAdapter } from '../types'
-import { solanaEmbedded } from './embedded'
 import { isSolanaAddress, parseSolanaAddress } from './address'
 import { switchSolanaNetwork } from './clusters'
 import { lamportsOf } from './node'
@@ -24,7 +23,7 @@ export const solanaAdapter: ChainAdapter = {
   switchNetwork: switchSolanaNetwork,
   pageWallet: solanaPageWallet,
   walletConnect: solanaWalletConnect,
-  embedded: solanaEmbedded,
+  embedded: () => import('./embedded').then((module) => module.solanaEmbedded),
   checkTransfer: checkSolanaTransfer,
   quoteTransferFee: quoteSolanaTransferFee,
   sendTransfer: sendSolanaTransfer,

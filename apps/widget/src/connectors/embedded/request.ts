@@ -24,7 +24,7 @@ import { parseFrameChainId, switchAuthChain } from './auth'
 export async function authRequest(ctx: WidgetContext, request: WalletRequest): Promise<unknown> {
   if (ctx.store.get(connectionsAtom)[request.namespace]?.connectorId !== AUTH_CONNECTOR_ID)
     throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
-  const { embedded } = await loadChainAdapter(request.namespace)
+  const embedded = await (await loadChainAdapter(request.namespace)).embedded()
   return embedded.request(embeddedWallet(ctx, request, embedded.signingMethods), request)
 }
 
