@@ -32,7 +32,7 @@ export function describeStandardWallet(wallet: unknown, type: 'ANNOUNCED' | 'EXT
     const chains = [...(wallet as StandardWallet).chains].filter((chain) => chain.startsWith(prefix)).slice(0, 16)
     if (
       features[connect] &&
-      WALLET_STANDARD_CALLS.some((call) => call != connect && call.startsWith(prefix) && features[call]) &&
+      WALLET_STANDARD_CALLS.some((call) => call !== connect && call.startsWith(prefix) && features[call]) &&
       chains[0]
     ) {
       return { id: connectorId(`ws:${namespace}:`, name), type, namespace, name, icon, chains }
