@@ -23,7 +23,7 @@ import { createServerClient } from './server/client'
 import { createKeyServiceClient } from './server/keyService'
 import { createPromptSurface } from './ui/prompt'
 import { createSocialProofs } from './frame/socialProof'
-import { createSolanaSender } from './wallet/solana/sender'
+import { createSolanaSender } from './families/solana/sender'
 import { createChainProxy } from './chain/proxy'
 
 /**
@@ -85,7 +85,7 @@ async function start(): Promise<void> {
     confirmation: createConfirmation(lazyUi(loadPrompt)),
     solana: createSolanaSender({ apiUrl }),
     // The simulation's code (viem's ABI decoding of logs and errors) loads with the first transaction to confirm.
-    simulate: (request) => import('./chain/simulate').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
+    simulate: (request) => import('./families/eip155/simulator').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
     onTheme(next) {
       theme = next
       applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)

@@ -7,10 +7,10 @@ import type { Database } from '../../../api/src/db/database'
 import { openDatabase } from '../../../api/src/db/open'
 import { uniswapV2DexConfig } from '../../../api/src/prices/dex-config'
 import { createMemoryProjectRegistry } from '../../../api/src/projects/registry'
-import { NATIVE_TOKEN } from '../confirm/simulate/eip155'
+import { NATIVE_TOKEN } from '../families/eip155/simulation'
 import { createPriceLookup } from './prices'
 import { createChainProxy } from './proxy'
-import { createSimulator, PRICE_GRACE_MS } from './simulate'
+import { createSimulator, PRICE_GRACE_MS } from '../families/eip155/simulator'
 
 /**
  * The simulation's USD values from the real data API (its project guard, its prices from the

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
-import type { UsdPrices } from '../confirm/simulate/eip155'
+
+/** USD per whole token, by lowercase token address (the native currency as ERC-7528's 0xeeee…eeee). */
+export type UsdPrices = ReadonlyMap<string, number>
 
 /**
  * The USD prices of a chain's tokens from the deployment's data API (`POST

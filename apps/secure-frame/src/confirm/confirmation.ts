@@ -6,8 +6,8 @@ import {
   RpcErrorCode,
   type FrameDappData,
 } from '@airlock/protocol'
-import type { ApprovalChainId } from './decode/decode'
-import type { Simulation } from './simulate/eip155'
+import type { ApprovalChainId } from '../display/decoded'
+import type { Simulation } from '../display/simulation'
 
 /** A request the frame has checked and will sign once the user approves it (see wallet/rpc.ts prepareRequest). */
 export interface ConfirmRequest {

@@ -1,6 +1,6 @@
 import { FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
 import * as z from 'zod/mini'
-import { Simulation } from './simulate/eip155'
+import { Simulation } from '../display/simulation'
 
 /**
  * What the frame and its confirmation popup (confirm.html, a top-level window on the same secure

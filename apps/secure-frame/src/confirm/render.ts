@@ -1,12 +1,10 @@
 import { shortAddress } from '@airlock/chains'
-import type { DecodedData } from './decode/calldata'
-import { decodeRequest, isApprovable, type ApprovalInput, type DecodedRequest, type DecodedTransaction } from './decode/decode'
-import type { TreeNode } from './decode/typedData'
-import { button, el, label, mono, note, row, type Child } from './dom'
+import type { ApprovalInput } from '../display/decoded'
+import { button, el, label, note, row, type Parts } from '../display/dom'
+import type { Simulation } from '../display/simulation'
+import { decodeRequest, familyPrompt, isApprovable, type DecodedRequest } from '../families/views'
 import { simulationSection } from './renderSimulation'
 import { siwxParts, siwxTitle } from './renderSiwx'
-import { solanaTransactionParts } from './renderSolana'
-import type { Simulation } from './simulate/eip155'
 
 /**
  * The confirmation as DOM, drawn the same in the frame and in its popup. Everything the request
@@ -48,13 +46,7 @@ export interface RenderedPrompt {
   popupStatus: HTMLElement | undefined
 }
 
-const TITLES: Record<DecodedRequest['kind'], string> = {
-  message: 'Signature request',
-  typedData: 'Signature request',
-  transaction: 'Transaction request',
-  solanaTransaction: 'Transaction request',
-  invalid: 'Wallet request',
-}
+const TITLES = { message: 'Signature request', invalid: 'Wallet request' } as const
 
 export function renderPrompt(view: PromptView, options: { popupButton: boolean; canProveVisibility: boolean }): RenderedPrompt {
   const decoded = decodeRequest(view.request, { dappOrigin: view.origin?.value, now: Date.now() })
@@ -64,7 +56,8 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
   const approve = options.canProveVisibility && approvable ? button('Approve', 'primary', 'approve-confirm') : undefined
   const popup = options.popupButton && approvable ? button('Review in a secure window', 'link', 'approve-popup') : undefined
   const popupStatus = popup ? el('p', { className: 'al-approve-note', testId: 'approve-popup-status' }) : undefined
-  const { facts, details } = parts(decoded)
+  const { title, parts } = prompt(view.request, decoded)
+  const { facts, details } = parts
   // Who asks is the first thing a user checks: where the browser does not vouch for it, say so aloud.
   const warnings = view.origin?.verified ? decoded.warnings : [originWarning(view.origin), ...decoded.warnings]
   const summary = el(
@@ -73,15 +66,16 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
     originRow(view),
     siwx
       ? el('h2', { className: 'al-approve-title', testId: 'siwx-title', text: siwxTitle(siwx) })
-      : el('h2', { className: 'al-approve-title', text: TITLES[decoded.kind] }),
+      : el('h2', { className: 'al-approve-title', text: title }),
     el(
       'dl',
       { className: 'al-approve-rows' },
       row('Method', el('code', { testId: 'approve-method', text: decoded.method })),
       // A sign-in names its own account and network (renderSiwx.ts); where they are not the wallet's, a warning says so.
       !siwx && row('Network', el('span', { testId: 'approve-network', text: decoded.network.name })),
+      // A signature names its account (a message, typed data); a transaction's are in its facts.
       !siwx &&
-        (decoded.kind === 'message' || decoded.kind === 'typedData') &&
+        'address' in decoded &&
         row('Account', el('span', { testId: 'approve-from', title: decoded.address, text: shortAddress(decoded.address) })),
     ),
     warnings.length > 0 &&
@@ -139,154 +133,51 @@ function originRow(view: PromptView): HTMLElement {
   )
 }
 
-/** What a request shows: its facts, in the summary (what it moves, what it costs), and what is read below it. */
-interface Parts {
-  facts?: HTMLElement
-  details?: HTMLElement
-}
-
-function parts(decoded: DecodedRequest): Parts {
+/** The prompt's title and parts: a message or an unreadable request drawn here, a family's own kinds by the family. */
+function prompt(request: ApprovalInput, decoded: DecodedRequest): { title: string; parts: Parts } {
   switch (decoded.kind) {
-    case 'message': {
-      const { message } = decoded
-      if (decoded.siwx) return siwxParts(decoded.siwx, message)
-      return {
-        details: el(
-          'div',
-          { className: 'al-approve-section' },
-          label(message.format === 'hex' ? 'Message (hex, not readable text)' : 'Message'),
-          el('pre', {
-            className: 'al-approve-message',
-            testId: 'approve-message',
-            data: { format: message.format },
-            text: message.display,
-          }),
-          message.hasHiddenCharacters && note('The message holds invisible characters, shown as \\u{…}.'),
-          message.truncated && note(`Showing the start of a ${message.byteLength.toLocaleString('en-US')}-byte message.`),
-        ),
-      }
-    }
-    case 'typedData': {
-      const { domain, primaryType, message, truncated } = decoded.typedData
-      return {
-        details: el(
-          'div',
-          { className: 'al-approve-section' },
-          label('Domain'),
-          el(
-            'dl',
-            { className: 'al-approve-rows al-approve-box', testId: 'approve-typed-domain' },
-            domain.name !== undefined && row('Name', domain.name),
-            domain.version !== undefined && row('Version', domain.version),
-            domain.chainId !== undefined && row('Chain ID', domain.chainId),
-            domain.verifyingContract !== undefined && row('Contract', mono(domain.verifyingContract)),
-            domain.salt !== undefined && row('Salt', mono(domain.salt)),
-          ),
-          label('Message ', el('span', { className: 'al-muted', text: `(${primaryType})` })),
-          el('div', { className: 'al-approve-box', testId: 'approve-typed-message' }, tree(message)),
-          truncated && note('Part of the message is too large or deep to show.'),
-        ),
-      }
-    }
-    case 'transaction':
-      return transactionParts(decoded.transaction)
-    case 'solanaTransaction':
-      return solanaTransactionParts(decoded.transaction)
+    case 'message':
+      return { title: TITLES.message, parts: messageParts(decoded) }
     case 'invalid':
-      return {
-        facts: el('p', {
-          className: 'al-approve-error',
-          testId: 'approve-error',
-          text: `${decoded.error} This request cannot be approved.`,
-        }),
-        details: el(
-          'div',
-          { className: 'al-approve-section' },
-          el('details', {}, el('summary', { text: 'Parameters' }), el('pre', { className: 'al-approve-message', text: decoded.params })),
-        ),
-      }
+      return { title: TITLES.invalid, parts: invalidParts(decoded) }
+    default:
+      return familyPrompt(request, decoded)
   }
 }
 
-function transactionParts(transaction: DecodedTransaction): Parts {
+function messageParts(decoded: Extract<DecodedRequest, { kind: 'message' }>): Parts {
+  const { message } = decoded
+  if (decoded.siwx) return siwxParts(decoded.siwx, message)
   return {
-    facts: el(
-      'dl',
-      { className: 'al-approve-rows al-approve-box' },
-      row(transaction.data.kind === 'call' ? 'Contract' : 'To', mono(transaction.to ?? 'Contract creation', { testId: 'approve-to' })),
-      row('Value', el('span', { testId: 'approve-value', text: transaction.valueText })),
-      transaction.maxFeeText !== undefined && row('Max network fee', el('span', { testId: 'approve-fee', text: transaction.maxFeeText })),
-    ),
     details: el(
       'div',
       { className: 'al-approve-section' },
-      (transaction.gas !== undefined || transaction.nonce !== undefined) &&
-        el(
-          'dl',
-          { className: 'al-approve-rows al-approve-box' },
-          transaction.gas !== undefined && row('Gas limit', transaction.gas),
-          transaction.nonce !== undefined && row('Nonce', el('span', { testId: 'approve-nonce', text: transaction.nonce })),
-        ),
-      el('div', { testId: 'approve-data', data: { kind: transaction.data.kind } }, ...callData(transaction.data)),
+      label(message.format === 'hex' ? 'Message (hex, not readable text)' : 'Message'),
+      el('pre', {
+        className: 'al-approve-message',
+        testId: 'approve-message',
+        data: { format: message.format },
+        text: message.display,
+      }),
+      message.hasHiddenCharacters && note('The message holds invisible characters, shown as \\u{…}.'),
+      message.truncated && note(`Showing the start of a ${message.byteLength.toLocaleString('en-US')}-byte message.`),
     ),
   }
 }
 
-function callData(data: DecodedData): Child[] {
-  switch (data.kind) {
-    case 'none':
-      return []
-    case 'call':
-      return [
-        label(
-          'Function ',
-          el('code', { text: data.signature }),
-          data.unlimited && el('span', { className: 'al-approve-badge', testId: 'approve-unlimited', text: 'Unlimited' }),
-        ),
-        el(
-          'dl',
-          { className: 'al-approve-rows al-approve-box' },
-          ...data.args.map((arg) => row(arg.name, mono(arg.display ?? arg.value, arg.display ? { title: arg.value } : {}))),
-        ),
-      ]
-    case 'raw':
-      return [
-        label(`Data${data.selector ? ` · selector ${data.selector}` : ''} · ${data.byteLength.toLocaleString('en-US')} bytes`),
-        data.note && note(data.note),
-        el(
-          'details',
-          { className: 'al-approve-raw' },
-          el('summary', { text: 'Raw data' }),
-          el('code', { className: 'al-approve-mono', text: data.hex }),
-          data.truncated && note('Cut for display.'),
-        ),
-      ]
-  }
-}
-
-function tree(nodes: TreeNode[]): HTMLElement {
-  return el(
-    'ul',
-    { className: 'al-approve-tree' },
-    ...nodes.map((node) =>
-      el(
-        'li',
-        {},
-        el('span', { className: 'al-approve-key', text: node.key }),
-        node.value !== undefined &&
-          (node.full !== undefined
-            ? el(
-                'details',
-                { className: 'al-approve-long' },
-                el('summary', { className: 'al-approve-mono', title: node.full, text: node.value }),
-                mono(node.full),
-              )
-            : mono(node.value)),
-        node.omitted !== undefined && el('span', { className: 'al-muted', text: node.omitted }),
-        node.children && tree(node.children),
-      ),
+function invalidParts(decoded: Extract<DecodedRequest, { kind: 'invalid' }>): Parts {
+  return {
+    facts: el('p', {
+      className: 'al-approve-error',
+      testId: 'approve-error',
+      text: `${decoded.error} This request cannot be approved.`,
+    }),
+    details: el(
+      'div',
+      { className: 'al-approve-section' },
+      el('details', {}, el('summary', { text: 'Parameters' }), el('pre', { className: 'al-approve-message', text: decoded.params })),
     ),
-  )
+  }
 }
 
 function hostOf(url: string): string {

@@ -1,5 +1,5 @@
-import { el, label, note } from './dom'
-import { SimulationText, type Simulation } from './simulate/eip155'
+import { el, label, note } from '../display/dom'
+import { SimulationText, type Simulation } from '../display/simulation'
 
 /**
  * What the node says the transaction would do, in the prompt's summary (render.ts): the account's

@@ -4,7 +4,7 @@ import { createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
 import { base58 } from '@scure/base'
 import { toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { SiwxText } from './decode/siwx'
+import { SiwxText } from '../display/siwx'
 import { renderPrompt, type PromptView } from './render'
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,6 +1,6 @@
-import type { DecodedSiwx } from './decode/decode'
-import type { DecodedMessage } from './decode/message'
-import { el, label, mono, row } from './dom'
+import type { DecodedSiwx } from '../display/decoded'
+import { el, label, mono, row } from '../display/dom'
+import type { DecodedMessage } from '../display/message'
 
 /**
  * A sign-in in the confirmation (decode/siwx.ts recognised it): the site, then what the signature

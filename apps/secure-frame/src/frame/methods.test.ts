@@ -29,7 +29,7 @@ import { frameDevice, mailedCode, openCustody, ORIGIN, signInByEmail, type Custo
 import { FarcasterMessage } from './farcaster'
 import { SessionMessage } from './session'
 import { userRejectedError } from '../confirm/confirmation'
-import { RpcMessage } from '../wallet/rpc'
+import { RpcMessage } from '../families/eip155/prepare'
 
 /**
  * The frame's methods against the real secure-origin server and the real key service (apps/api,

@@ -16,12 +16,9 @@ import {
   type FrameUser,
 } from '@airlock/protocol'
 import type { Confirmation } from '../confirm/confirmation'
-import type { ApprovalChainId } from '../confirm/decode/decode'
+import { familyOf, type FrameServices } from '../families/registry'
+import { RequestMessage, type PreparedRequest } from '../families/types'
 import type { WalletAccounts } from '../wallet/accounts'
-import { prepareRequest, RpcMessage, type PreparedRequest } from '../wallet/rpc'
-import type { Simulator } from '../chain/simulate'
-import { solanaClusterOf, SolanaClusterMessage } from '../wallet/solana/cluster'
-import type { SolanaSender } from '../wallet/solana/sender'
 import { createFarcasterLogin } from './farcaster'
 import { createFrameSession, type FrameSessionDeps } from './session'
 import type { SocialProofs } from './socialProof'
@@ -35,15 +32,11 @@ export const FrameMessage = {
 /** How often connectSocial asks the server whether the popup's callback has come. */
 const SOCIAL_POLL_MS = 1000
 
-export interface FrameDeps extends FrameSessionDeps {
+export interface FrameDeps extends FrameSessionDeps, FrameServices {
   /** The proofs the social logins' callback pages post to this frame (main.ts feeds it the window's messages). */
   socialProofs: SocialProofs
   /** Asks the user, in this frame, before anything is signed (confirm/confirmation.ts). */
   confirmation: Confirmation
-  /** Sends what solana_signAndSendTransaction signed (wallet/solana/sender.ts). */
-  solana: SolanaSender
-  /** Asks the deployment's node what an eip155 transaction would do, before the user is asked (chain/simulate.ts). */
-  simulate?: Simulator
   /** The widget's theme, for what the frame draws. */
   onTheme?: (theme: FrameThemeData) => void
   sleep?: (ms: number) => Promise<void>
@@ -70,7 +63,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
 
   const frameUser = (): FrameUser => {
     const { accounts, user, passkeys } = session.current()
-    const { address } = accounts.eip155
+    const { address } = accounts
     return {
       ...(user.email ? { email: user.email } : {}),
       address,
@@ -78,33 +71,18 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       accounts: [{ address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
-      addresses: { eip155: address, solana: accounts.solana.address },
+      addresses: Object.fromEntries(accounts.all.map((account) => [account.namespace, account.address])),
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
       passkeys,
     }
   }
-  /**
-   * A confirmation request checked by its family's rules, with the chain it is for (undefined: an
-   * eip155 request while the frame is on no eip155 chain) and the account that signs it.
-   */
-  const prepare = async (
-    request: FrameRpcRequest,
-    accounts: WalletAccounts,
-  ): Promise<{ prepared: PreparedRequest; on: { chainId: ApprovalChainId | undefined; from: string } }> => {
-    if (!request.method.startsWith('solana_')) {
-      const prepared = prepareRequest(accounts.eip155, request, chainId)
-      return { prepared, on: { chainId: typeof chainId === 'number' ? chainId : undefined, from: accounts.eip155.address } }
-    }
-    const cluster = solanaClusterOf(request.chainId ?? chainId)
-    if (!cluster) throw new ProviderRpcError(RpcErrorCode.InvalidParams, SolanaClusterMessage.noCluster(request.method))
-    // The Solana code (@solana/kit's codecs) loads with the first Solana request: most users never make one.
-    const { prepareSolanaRequest } = await import('../wallet/solana/request')
-    const projectId = dapp?.projectId
-    const prepared = prepareSolanaRequest(accounts.solana, request, (transaction, sendOptions) =>
-      deps.solana.sendTransaction({ cluster, projectId, transaction, sendOptions }),
-    )
-    return { prepared, on: { chainId: cluster, from: accounts.solana.address } }
+  /** A confirmation request checked by its family's rules (families/registry.ts), bound to what will be signed. */
+  const prepare = (request: FrameRpcRequest, accounts: WalletAccounts): Promise<PreparedRequest> => {
+    const family = familyOf(request.method)
+    const account = accounts.all.find((candidate) => candidate.namespace === family?.namespace)
+    if (!account) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RequestMessage.notSupported(request.method))
+    return account.prepare(request, { chainId, projectId: dapp?.projectId }, deps)
   }
   /** A social login's answer: the user once the wallet opened, else the second factor it needs. */
   const socialStep = (step: FrameLoginStep): FrameSocialLoginStep =>
@@ -184,37 +162,31 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     initSmartAccount: () => Promise.reject(new Error(FrameMessage.smartAccountsUnavailable)),
     async setPreferredAccount({ type }) {
       if (type !== 'eoa') throw new Error(FrameMessage.smartAccountsUnavailable)
-      return { type, address: session.current().accounts.eip155.address }
+      return { type, address: session.current().accounts.address }
     },
     async rpcRequest(request) {
       const kind = classifyFrameRpc(request.method)
       if (kind === 'disallowed') throw frameRpcNotAllowedError()
       const { accounts } = session.current()
-      if (request.method === 'eth_accounts') return [accounts.eip155.address]
+      if (request.method === 'eth_accounts') return [accounts.address]
       if (request.method === 'eth_chainId') return typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId
       if (kind === 'safe') {
         // Reads need the chain, which this frame cannot reach: the widget answers them itself.
         throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `${request.method} is answered by the widget, not the secure frame`)
       }
-      const { prepared, on } = await prepare(request, accounts)
+      const prepared = await prepare(request, accounts)
       if (!request.id) throw new ProviderRpcError(RpcErrorCode.InvalidParams, FrameErrorMessage.NoRequestId)
-      if (on.chainId === undefined) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RpcMessage.notSupported(request.method))
+      const { chainId: on, from } = prepared
+      if (on === undefined) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, RequestMessage.notSupported(request.method))
       // What the transaction would do, shown with it (issue 23): the exact transaction that is signed.
-      const simulation =
-        prepared.method === 'eth_sendTransaction' && typeof on.chainId === 'number' && deps.simulate
-          ? await deps.simulate({
-              chainId: on.chainId,
-              projectId: dapp?.projectId,
-              transaction: (prepared.params as [Record<string, unknown>])[0],
-            })
-          : undefined
+      const simulation = await prepared.simulate?.()
       // Nothing is signed before the user approves it here; the widget can only wait, or abort.
       await deps.confirmation.ask({
         id: request.id,
         method: prepared.method,
         params: prepared.params,
-        chainId: on.chainId,
-        from: on.from,
+        chainId: on,
+        from,
         dapp: dapp && { origin: dapp.origin, metadata: dapp.metadata },
         ...(simulation ? { simulation } : {}),
       })

@@ -41,12 +41,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp } from '../../../api/src/api/app'
 import { smtpMailer } from '../../../api/src/mail/mailer'
 import { createMemoryProjectRegistry } from '../../../api/src/projects/registry'
-import { decodeRequest } from '../confirm/decode/decode'
+import { decodeRequest } from '../families/views'
 import { wireTransaction } from '../testing/solanaTransactions'
 import { API, frameDevice, jarFor, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'
-import { SolanaClusterMessage } from '../wallet/solana/cluster'
-import { SolanaRpcMessage } from '../wallet/solana/request'
-import { createSolanaSender, SenderMessage } from '../wallet/solana/sender'
+import { SolanaClusterMessage } from '../families/solana/cluster'
+import { SolanaRpcMessage } from '../families/solana/prepare'
+import { createSolanaSender, SenderMessage } from '../families/solana/sender'
 
 /**
  * The embedded wallet's Solana account end to end: the frame (real custody servers) signs what the

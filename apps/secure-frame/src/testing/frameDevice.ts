@@ -17,7 +17,7 @@ import { createFrameMethods } from '../frame/methods'
 import { createSocialProofs } from '../frame/socialProof'
 import { createServerClient } from '../server/client'
 import { createKeyServiceClient } from '../server/keyService'
-import type { SolanaSender } from '../wallet/solana/sender'
+import type { SolanaSender } from '../families/solana/sender'
 
 /**
  * The frame's methods against the real secure-origin server and the real key service (apps/api,

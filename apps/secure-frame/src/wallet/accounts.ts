@@ -1,30 +1,34 @@
-import { eip155Deriver, type Eip155Account } from '../custody/derive/eip155'
-import type { SolanaAccount } from '../custody/derive/solana'
+import { FAMILIES, type FrameServices } from '../families/registry'
+import type { FamilyAccount } from '../families/types'
 
 /**
- * The user's wallet on this device once opened: account 0 of each chain family the frame derives,
- * all from the one seed. The eip155 address names the wallet (the vault and the passkey records
- * keep it to recognise their share).
+ * The user's wallet on this device once opened: account 0 of each chain family the frame serves,
+ * all from the one seed.
  */
 export interface WalletAccounts {
-  readonly eip155: Eip155Account
-  readonly solana: SolanaAccount
+  /** One per family of families/registry.ts, in its order. */
+  readonly all: readonly FamilyAccount<FrameServices>[]
+  /** The eip155 address: it names the wallet (the vault and the passkey records keep it to recognise their share). */
+  readonly address: string
   /** Wipes every account's key; signing afterwards throws. */
   destroy(): void
 }
 
 /** Account 0 of each family from the 64-byte BIP-39 seed (the caller wipes the seed once this resolves). */
 export async function deriveWalletAccounts(bip39Seed: Uint8Array): Promise<WalletAccounts> {
-  // ed25519 loads when a wallet opens, not with the frame: the frame's first job is to say ready.
-  const { solanaDeriver } = await import('../custody/derive/solana')
-  const eip155 = eip155Deriver.derive(bip39Seed, 0)
-  const solana = solanaDeriver.derive(bip39Seed, 0)
+  const opened = await Promise.allSettled(FAMILIES.map((family) => family.open(bip39Seed, 0)))
+  const all = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const failed = opened.find((result) => result.status === 'rejected')
+  if (failed) {
+    // A family whose code did not load: the keys already derived are not left behind.
+    for (const account of all) account.destroy()
+    throw failed.reason
+  }
   return {
-    eip155,
-    solana,
+    all,
+    address: all.find((account) => account.namespace === 'eip155')!.address,
     destroy() {
-      eip155.destroy()
-      solana.destroy()
+      for (const account of all) account.destroy()
     },
   }
 }

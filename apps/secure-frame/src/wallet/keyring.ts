@@ -48,7 +48,7 @@ export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; 
   /** The accounts of two shares; on a device, its share is kept (with the address, to tell a stale share later). */
   const combine = async (pair: [Uint8Array, Uint8Array], keep?: Uint8Array, expected?: string): Promise<WalletAccounts> => {
     const accounts = await deriveAccounts(await combineShares(pair))
-    const address = accounts.eip155.address
+    const address = accounts.address
     try {
       if (expected && address.toLowerCase() !== expected.toLowerCase()) throw new Error(KeyringError.wrongPasskey)
       if (keep) await vault.save(userId, { share: keep, address })
@@ -69,7 +69,7 @@ export function keyringOf(deps: { server: ServerClient; keys: KeyServiceClient; 
       const { keyId, material } = await keys.enrol()
       const sealed = await sealRecoveryShare(recovery, await deriveRecoveryKey(material, userId))
       material.fill(0)
-      await vault.save(userId, { share: device, address: accounts.eip155.address })
+      await vault.save(userId, { share: device, address: accounts.address })
       await server.putShares({ authShare: auth, sealedRecoveryShare: encodeSealedRecovery(keyId, sealed) })
       return accounts
     } catch (error) {

@@ -1,0 +1,14 @@
+import type { FamilyView } from '../types'
+import { decodeEip155Request, type Eip155Kind } from './decode'
+import { eip155Parts } from './render'
+
+export type { Eip155Kind } from './decode'
+
+/** eip155 in the confirmation: its chains are numbers (the protocol's FrameChainId). */
+export const eip155View: FamilyView<number, Eip155Kind> = {
+  namespace: 'eip155',
+  chainOf: (chainId) => (typeof chainId === 'number' ? chainId : undefined),
+  decode: decodeEip155Request,
+  title: (decoded) => (decoded.kind === 'transaction' ? 'Transaction request' : 'Signature request'),
+  parts: eip155Parts,
+}
