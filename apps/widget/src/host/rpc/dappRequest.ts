@@ -1,5 +1,5 @@
 import { ProviderRpcError, RpcErrorCode, type Namespace } from '@airlock/protocol'
-import { createDappProvider } from '../../chains/registry'
+import { createDappProvider } from '../../chains/dappProviders'
 import type { DappProvider, DappRequest } from '../../chains/types'
 import { walletRequest } from '../../connectors/request'
 import type { WidgetContext } from '../../core/context'
@@ -11,7 +11,7 @@ import { requestAccounts } from '../../core/session/requestAccounts'
 
 /**
  * The dapp's provider requests (getProvider(namespace).request): each goes to its family's provider
- * (chains/registry.ts), which is lent the widget's session, wallets and RPC proxy for that family.
+ * (chains/dappProviders.ts), which is lent the widget's session, wallets and RPC proxy for that family.
  */
 export function createDappRequest(ctx: WidgetContext): (request: DappRequest & { namespace: Namespace }) => Promise<unknown> {
   const providers = new Map<Namespace, DappProvider | undefined>()
