@@ -9,7 +9,7 @@ import {
 import type { ApprovalChainId } from '../display/decoded'
 import type { Simulation } from '../display/simulation'
 
-/** A request the frame has checked and will sign once the user approves it (see wallet/rpc.ts prepareRequest). */
+/** A request the frame has checked and will sign once the user approves it (see families/types.ts FamilyAccount.prepare). */
 export interface ConfirmRequest {
   /** The widget's id for it, which abortRpcRequest names. */
   id: string

@@ -1,6 +1,6 @@
 /**
  * personal_sign's message for display. The secure frame signs a 0x-hex string as the bytes it
- * encodes and anything else as UTF-8 text (apps/secure-frame custody/sign/eip155.ts, as MetaMask
+ * encodes and anything else as UTF-8 text (families/eip155/sign.ts, as MetaMask
  * does), so that is how it is read here: hex that is printable UTF-8 is shown as text, other hex as
  * hex, and a plain string as the text it is.
  */

@@ -80,7 +80,7 @@ export const decodeEip155Request: RequestDecoder<number, Eip155Kind> = (request,
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'transaction', transaction: decoded }
     }
     default:
-      // The frame refuses other methods before it asks the user (wallet/rpc.ts).
+      // The frame refuses other methods before it asks the user (prepare.ts).
       return invalid(`${request.method} cannot be confirmed here.`)
   }
 }
@@ -93,7 +93,7 @@ function decodeTransaction(
   warnings: string[],
 ): DecodedTransaction | string {
   const { to, value, gas, nonce } = tx
-  // The frame shows what it built to sign (wallet/rpc.ts): one kind of fee, which its type names.
+  // The frame shows what it built to sign (prepare.ts): one kind of fee, which its type names.
   const mixed = feeFieldsProblem({ gasPrice: hexOrUndefined(tx.gasPrice), maxFeePerGas: hexOrUndefined(tx.maxFeePerGas) })
   if (mixed) return mixed
   const feePerGas = tx.type === '0x2' || tx.maxFeePerGas !== undefined ? tx.maxFeePerGas : tx.gasPrice

@@ -9,7 +9,7 @@ export interface Eip155Account extends DerivedAccount {
   readonly address: Address
   /** Uncompressed SEC1 secp256k1 public key (65 bytes, 0x04 prefix). */
   readonly publicKey: Uint8Array
-  /** viem local account; throws once the account is destroyed. Use through sign/eip155.ts. */
+  /** viem local account; throws once the account is destroyed. Use through sign.ts. */
   readonly signer: LocalAccount
 }
 

@@ -4,7 +4,7 @@ import type { DecodedSolanaInstruction, InstructionAccount } from './instruction
 
 /**
  * A Solana transaction in the confirmation: who pays the fee and how much and who else must sign
- * (its facts, in the summary), then each instruction as the frame reads it (render.ts draws the rest
+ * (its facts, in the summary), then each instruction as the frame reads it (confirm/render.ts draws the rest
  * of the prompt).
  */
 export function solanaTransactionParts(transaction: DecodedSolanaTransaction): { facts: HTMLElement; details: HTMLElement } {
