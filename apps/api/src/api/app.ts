@@ -22,6 +22,7 @@ import { securityHeaders } from '../http/security-headers'
 import type { ProjectRegistry } from '../projects/registry'
 import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../rpc/limits'
 import { quotaStoreFor, type QuotaStore } from '../rpc/quota'
+import { restProxy } from '../rpc/rest'
 import { rpcProxy } from '../rpc/route'
 import type { FetchLike } from '../rpc/upstream'
 import type { ApiVariables } from '../projects/request'
@@ -132,6 +133,16 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   }
   app.route('/', explorerRoutes())
   app.route('/v1/rpc', rpc.route)
+  app.route(
+    '/v1/rest',
+    restProxy({
+      upstreams: options.rpcUpstreams,
+      timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS,
+      maxResponseBytes: (options.rpcLimits ?? DEFAULT_RPC_LIMITS).maxResponseBytes,
+      fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+      charge: rpc.charge,
+    }),
+  )
 
   if (options.data) {
     const deps = options.data

@@ -15,4 +15,17 @@ export interface ChainFamily {
   networks(chains: ChainRegistry): string[]
   /** The JSON-RPC methods the proxy forwards to this family's nodes; every other is refused. */
   rpcMethods: ReadonlySet<string>
+  /** For a family whose nodes speak REST (bip122's esplora): the upstream request the REST pass-through makes of a call, or why not. */
+  restTarget?(call: RestCall): RestTarget
 }
+
+/** A call of the REST pass-through: its method, the path's segments after the chain id, the POST body. */
+export interface RestCall {
+  method: string
+  segments: readonly string[]
+  caipNetworkId: string
+  body?: string
+}
+
+/** The upstream path (and body) to forward, or the refusal: 404 for a path off the allow-list, 400 for a bad parameter. */
+export type RestTarget = { path: string; body?: string } | { status: 400 | 404; error: string }

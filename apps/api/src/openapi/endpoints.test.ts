@@ -24,6 +24,8 @@ const APP_ROUTES = [
   'GET /public/getCurrencyImage/{id}',
   'GET /getAnalyticsConfig',
   'POST /v1/rpc',
+  'GET /v1/rest/{chainId}/{path}',
+  'POST /v1/rest/{chainId}/{path}',
   'GET /v1/supported-chains',
   'GET /v1/account/{address}/balance',
   'POST /v1/fungible/price',
@@ -81,7 +83,7 @@ afterAll(async () => {
 function servedRoutes(): string[] {
   const routes = app.routes
     .filter((route) => route.method !== 'ALL')
-    .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
+    .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}')}`)
   return [...new Set(routes)].sort()
 }
 

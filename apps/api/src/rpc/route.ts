@@ -73,11 +73,8 @@ export function rpcProxy(options: RpcProxyOptions) {
 
   const intake: MiddlewareHandler<{ Variables: ApiVariables }> = async (c, next) => {
     if (c.req.method !== 'POST') return next()
-    const project = c.get('project')
-    if (c.req.header('origin') === undefined && !project.serverRpc) {
-      const message = `Project ${project.id} does not allow RPC calls without an Origin header (from a server or script): call from one of its allowed origins, or enable serverRpc for the project`
-      return c.json(rpcError(null, RpcErrorCode.Unauthorized, message), 403)
-    }
+    const refused = serverUseRefusal(c)
+    if (refused) return c.json(rpcError(null, RpcErrorCode.Unauthorized, refused), 403)
     return readBody(c, async () => {
       let body: RpcBody
       try {
@@ -88,6 +85,25 @@ export function rpcProxy(options: RpcProxyOptions) {
       c.set('rpcBody', body)
       await next()
     })
+  }
+
+  /**
+   * Counts `cost` calls against the client's share, then the project's quota; the refusal (with
+   * Retry-After set), or undefined when they may go.
+   */
+  const charge = async (c: ApiContext, cost: number): Promise<string | undefined> => {
+    const project = c.get('project')
+    // The client's share first: calls past it spend nothing of the project's quota. (A request
+    // larger than the whole share can never pass: it waits a full window and is refused again.)
+    const wait = cost > share ? windowSeconds : await shares.take(`${project.id}|${options.clientOf(c)}`, cost)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return `This client has used its share of project ${project.id}'s RPC quota (${share} of ${calls} calls per ${windowSeconds} s): try again in ${wait} s`
+    }
+    const allowed = await quota.take(project.id, cost)
+    if (allowed.ok) return undefined
+    c.header('Retry-After', String(allowed.retryAfterSeconds))
+    return allowed.message
   }
 
   const cost = (c: ApiContext): number => {
@@ -110,21 +126,8 @@ export function rpcProxy(options: RpcProxyOptions) {
       const message = `Batch of ${body.value.length} calls exceeds the limit of ${limits.maxBatch} per request: split it`
       return c.json(rpcError(null, RpcErrorCode.LimitExceeded, message), 413)
     }
-    const project = c.get('project')
-    const cost = callCost(body.value, limits.maxBatch)
-    // The client's share first: calls past it spend nothing of the project's quota. (A request
-    // larger than the whole share can never pass: it waits a full window and is refused again.)
-    const wait = cost > share ? windowSeconds : await shares.take(`${project.id}|${options.clientOf(c)}`, cost)
-    if (wait > 0) {
-      c.header('Retry-After', String(wait))
-      const message = `This client has used its share of project ${project.id}'s RPC quota (${share} of ${calls} calls per ${windowSeconds} s): try again in ${wait} s`
-      return c.json(rpcError(null, RpcErrorCode.LimitExceeded, message), 429)
-    }
-    const allowed = await quota.take(project.id, cost)
-    if (!allowed.ok) {
-      c.header('Retry-After', String(allowed.retryAfterSeconds))
-      return c.json(rpcError(null, RpcErrorCode.LimitExceeded, allowed.message), 429)
-    }
+    const refused = await charge(c, callCost(body.value, limits.maxBatch))
+    if (refused) return c.json(rpcError(null, RpcErrorCode.LimitExceeded, refused), 429)
     const response = await proxyJsonRpc(body.value, {
       chainId: chainId.data,
       upstreamUrl: upstreams.get(chainId.data),
@@ -139,5 +142,14 @@ export function rpcProxy(options: RpcProxyOptions) {
     c.header('Allow', 'POST, OPTIONS')
     return apiError(c, 405, 'Method Not Allowed: use POST')
   })
-  return { intake, cost, route }
+  return { intake, cost, route, charge }
+}
+
+export type RpcProxy = ReturnType<typeof rpcProxy>
+
+/** The refusal of a call without Origin (from a server or script) for a project that does not allow server use, else undefined. */
+export function serverUseRefusal(c: ApiContext): string | undefined {
+  const project = c.get('project')
+  if (c.req.header('origin') !== undefined || project.serverRpc) return undefined
+  return `Project ${project.id} does not allow RPC calls without an Origin header (from a server or script): call from one of its allowed origins, or enable serverRpc for the project`
 }

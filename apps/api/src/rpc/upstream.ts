@@ -32,7 +32,7 @@ const formatBytes = (bytes: number) => (bytes % MIB === 0 ? `${bytes / MIB} MiB`
  * The body as text, or undefined once it passes `maxBytes`: counted chunk by chunk as it arrives,
  * and the rest is never read (cancelling the stream drops the connection).
  */
-async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
+export async function readCapped(response: Response, maxBytes: number): Promise<string | undefined> {
   if (Number(response.headers.get('content-length')) > maxBytes) {
     await response.body?.cancel()
     return undefined

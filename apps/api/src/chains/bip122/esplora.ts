@@ -16,16 +16,6 @@ export interface EsploraNetworks {
   client(caipNetworkId: string): Esplora | undefined
 }
 
-export class EsploraError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-    this.name = 'EsploraError'
-  }
-}
-
 /** An answer this large is not something the data API reads: refused rather than parsed. */
 const MAX_ANSWER_CHARS = 8 * 1024 * 1024
 
@@ -64,19 +54,17 @@ export function createEsplora(url: string, options: { timeoutMs?: number; fetch?
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       })
       const text = await response.text()
-      if (text.length > MAX_ANSWER_CHARS)
-        throw new EsploraError(502, `GET ${path}: esplora answered more than ${MAX_ANSWER_CHARS} characters`)
-      if (!response.ok)
-        throw new EsploraError(response.status, `GET ${path}: esplora answered HTTP ${response.status}: ${text.slice(0, 200)}`)
+      if (text.length > MAX_ANSWER_CHARS) throw new Error(`GET ${path}: esplora answered more than ${MAX_ANSWER_CHARS} characters`)
+      if (!response.ok) throw new Error(`GET ${path}: esplora answered HTTP ${response.status}: ${text.slice(0, 200)}`)
       let json: unknown
       try {
         json = JSON.parse(text)
       } catch {
-        throw new EsploraError(502, `GET ${path}: esplora answered without JSON`)
+        throw new Error(`GET ${path}: esplora answered without JSON`)
       }
       const parsed = schema.safeParse(json)
       if (!parsed.success)
-        throw new EsploraError(502, `GET ${path}: unexpected answer from esplora (${parsed.error.issues[0]?.message ?? 'malformed'})`)
+        throw new Error(`GET ${path}: unexpected answer from esplora (${parsed.error.issues[0]?.message ?? 'malformed'})`)
       return parsed.data
     },
   }

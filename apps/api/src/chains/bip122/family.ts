@@ -1,5 +1,6 @@
 import type { ChainFamily } from '../family'
 import { parseBitcoinAccount, parseBitcoinAddress } from './address'
+import { esploraTarget } from './rest'
 
 /**
  * Bitcoin networks: checksum-validated addresses per network (address.ts), one esplora client per
@@ -12,4 +13,5 @@ export const bip122Family: ChainFamily = {
   parseAccount: parseBitcoinAccount,
   networks: (chains) => chains.family('bip122').supported(),
   rpcMethods: new Set<string>(),
+  restTarget: esploraTarget,
 }
