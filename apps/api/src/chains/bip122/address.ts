@@ -1,57 +1,27 @@
-import { bitcoin, bitcoinRegtest, bitcoinSignet, bitcoinTestnet, bitcoinTestnet4 } from '@airlock/chains'
-import { address as btcAddress } from 'bitcoinjs-lib'
+import { bitcoin, bitcoinRegtest, bitcoinTestnet } from '@airlock/chains'
+import { parseBitcoinAddress as parseOn } from '@airlock/chains/bip122'
 
 /**
- * Bitcoin addresses per network (SPEC section 5): bech32 (segwit v0: P2WPKH, P2WSH) and bech32m
- * (segwit v1: taproot) with the network's prefix, and base58check P2PKH / P2SH with its version
- * bytes. Every form is checksum-validated, so a base58 string is a Bitcoin address only when its
- * last 4 bytes say so: a Solana key (32 bytes, no checksum) never passes.
+ * Bitcoin addresses per network (SPEC section 5), read by @airlock/chains/bip122 as the widget and
+ * the frame read them: bech32 / bech32m segwit and base58check P2PKH / P2SH, every form
+ * checksum-validated, so a Solana key (32 bytes, no checksum) is never one.
  */
-interface AddressFormat {
-  /** bech32 human-readable part. */
-  hrp: string
-  /** base58check version bytes. */
-  p2pkh: number
-  p2sh: number
-}
 
-const MAINNET: AddressFormat = { hrp: 'bc', p2pkh: 0x00, p2sh: 0x05 }
-const TESTNET: AddressFormat = { hrp: 'tb', p2pkh: 0x6f, p2sh: 0xc4 }
-// Regtest writes base58 as testnet does (m/n/2) and bech32 with its own prefix.
-const REGTEST: AddressFormat = { hrp: 'bcrt', p2pkh: 0x6f, p2sh: 0xc4 }
+/** One network of each address format: testnet4 and signet write theirs as testnet does. */
+const FORMATS = [bitcoin, bitcoinTestnet, bitcoinRegtest].map((network) => network.caipNetworkId)
 
-/** CAIP-2 id -> the address format of that network. */
-export const BITCOIN_NETWORKS: ReadonlyMap<string, AddressFormat> = new Map([
-  [bitcoin.caipNetworkId, MAINNET],
-  [bitcoinTestnet.caipNetworkId, TESTNET],
-  [bitcoinTestnet4.caipNetworkId, TESTNET],
-  [bitcoinSignet.caipNetworkId, TESTNET],
-  [bitcoinRegtest.caipNetworkId, REGTEST],
-])
-const FORMATS = [MAINNET, TESTNET, REGTEST]
-
-/** The address as the format writes it (bech32 lower-case), or undefined when it is not one of the format's. */
-function readAs(value: string, format: AddressFormat): string | undefined {
-  try {
-    if (/^(bc|tb|bcrt)1/i.test(value)) {
-      // fromBech32 checks the checksum, refuses mixed case and bech32 for v1 / bech32m for v0.
-      const { version, prefix, data } = btcAddress.fromBech32(value)
-      if (prefix !== format.hrp) return undefined
-      const program = version === 0 ? data.length === 20 || data.length === 32 : version === 1 && data.length === 32
-      return program ? value.toLowerCase() : undefined
-    }
-    const { version } = btcAddress.fromBase58Check(value)
-    return version === format.p2pkh || version === format.p2sh ? value : undefined
-  } catch {
-    return undefined
-  }
+/** Exactly an address of `caipNetworkId`, as it is written (bech32 lower-case), or undefined. */
+function readOn(value: string, caipNetworkId: string): string | undefined {
+  if (value !== value.trim()) return undefined
+  const parsed = parseOn(value, caipNetworkId)
+  return parsed.ok ? parsed.address : undefined
 }
 
 /** A Bitcoin address of any network, as it is written (bech32 lower-case), or undefined. */
 export function parseBitcoinAddress(value: string): string | undefined {
   if (value.length < 26 || value.length > 90) return undefined
-  for (const format of FORMATS) {
-    const address = readAs(value, format)
+  for (const network of FORMATS) {
+    const address = readOn(value, network)
     if (address) return address
   }
   return undefined
@@ -59,8 +29,7 @@ export function parseBitcoinAddress(value: string): string | undefined {
 
 /** Whether `address` (as parseBitcoinAddress writes it) is one of network `caipNetworkId`'s. */
 export function isAddressOn(address: string, caipNetworkId: string): boolean {
-  const format = BITCOIN_NETWORKS.get(caipNetworkId)
-  return format !== undefined && readAs(address, format) === address
+  return readOn(address, caipNetworkId) === address
 }
 
 const CAIP10_BIP122 = /^(bip122:[0-9a-f]{32}):([a-zA-Z0-9]{26,90})$/

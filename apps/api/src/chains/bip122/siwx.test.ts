@@ -1,4 +1,4 @@
-import { renderSiwxMessage } from '@airlock/protocol'
+import { BIP122_SIWX, renderSiwxMessage } from '@airlock/protocol'
 import { bitcoinDevnetAccounts, bitcoinDevnetTaprootAccounts, type BitcoinDevnetAccount } from '@airlock/devnet/bitcoin/accounts'
 import { signRecoverable } from '@bitcoinerlab/secp256k1'
 import { Signer } from 'bip322-js'
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { siwxTestApi, askNonce, call, dappMessage, reasonOf, type SiwxTestApi } from '../../api/testing/siwx'
 import { openDatabase } from '../../db/open'
 import type { Database } from '../../db/database'
-import { BIP122_SIWX, bip122Siwx } from './siwx'
+import { bip122Siwx } from './siwx'
 
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const ECPair = ECPairFactory(ecc)

@@ -1,20 +1,6 @@
-import type { SiwxTemplate } from '@airlock/protocol'
+import { BIP122_SIWX } from '@airlock/protocol'
 import { Verifier } from 'bip322-js'
 import { isAddressOn, parseBitcoinAddress } from './address'
-
-/**
- * CAIP-122 for Bitcoin, laid out as Sign In With Solana is (no blank line for an absent
- * statement; CAIP-122 has no Bitcoin profile of its own). `Chain ID` is the CAIP-2 reference (the
- * genesis hash prefix), which names one network where a name such as `testnet` would not tell
- * testnet, testnet4 and regtest apart.
- */
-export const BIP122_SIWX: SiwxTemplate = {
-  namespace: 'bip122',
-  account: 'Bitcoin',
-  blankLineWithoutStatement: false,
-  chainField: (chainId) => /^bip122:[0-9a-f]{32}$/.exec(chainId)?.[0].slice('bip122:'.length),
-  chainIdOf: (field) => `bip122:${field}`,
-}
 
 /** Base64 of a BIP-322 simple witness (P2WPKH 107 bytes, P2TR 66) or of a legacy 65-byte compact signature. */
 const SIGNATURE = /^[A-Za-z0-9+/]{40,1400}={0,2}$/
