@@ -7,6 +7,7 @@ import { REGTEST } from '../bitcoin/ecc'
 import { devnetBitcoinKey, type BitcoinMessageProtocol, type DevnetBitcoinKey } from './bitcoin-key'
 import { rpcError } from './errors'
 import { checkMode, confirm, type DevnetWalletMode } from './modes'
+import { siteConnection, type SitePermission } from './standard'
 
 export const DEFAULT_BITCOIN_ESPLORA = 'http://127.0.0.1:4413'
 
@@ -24,7 +25,7 @@ export interface DevnetBitcoinWalletConfig {
   esplora?: string
   name?: string
   icon: string
-  sitePermission?: { load(): boolean; save(connected: boolean): void }
+  sitePermission?: SitePermission
 }
 
 interface StandardAccount {
@@ -34,7 +35,6 @@ interface StandardAccount {
   readonly features: readonly string[]
   readonly label: string
 }
-type Change = { accounts: readonly StandardAccount[] }
 type InputToSign = { account: StandardAccount; signingIndexes: readonly number[] }
 
 const version = '1.0.0'
@@ -69,25 +69,17 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
   const accountsOf: Record<BitcoinPurpose, StandardAccount> = { payment: standardAccount('payment'), ordinals: standardAccount('ordinals') }
   const esplora = config.esplora ?? DEFAULT_BITCOIN_ESPLORA
   let mode: DevnetWalletMode = 'approve'
-  let connected = config.sitePermission?.load() ?? false
-  const listeners = new Set<(change: Change) => void>()
-  const accounts = () => (connected ? [accountsOf.payment, accountsOf.ordinals] : [])
-
-  const setConnected = (next: boolean) => {
-    if (next === connected) return
-    connected = next
-    config.sitePermission?.save(next)
-    for (const listener of [...listeners]) listener({ accounts: accounts() })
-  }
+  const site = siteConnection(version, config.sitePermission, () => [accountsOf.payment, accountsOf.ordinals])
+  const { accounts } = site
   const connect = async () => {
-    if (!connected) {
+    if (!site.isConnected()) {
       await confirm(mode)
-      setConnected(true)
+      site.set(true)
     }
   }
   const keyOf = (address: unknown): DevnetBitcoinKey => {
     const key = Object.values(keys).find((candidate) => candidate.address === address)
-    if (!connected || !key) throw rpcError(4100)
+    if (!site.isConnected() || !key) throw rpcError(4100)
     return key
   }
 
@@ -141,15 +133,7 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
           return { accounts: purposes.map((purpose) => accountsOf[purpose]).filter(Boolean) }
         },
       },
-      'standard:disconnect': { version, disconnect: async () => setConnected(false) },
-      'standard:events': {
-        version,
-        on(event: 'change', listener: (change: Change) => void) {
-          if (event !== 'change') return () => {}
-          listeners.add(listener)
-          return () => listeners.delete(listener)
-        },
-      },
+      ...site.features,
       'bitcoin:signMessage': {
         version,
         async signMessage(...inputs: { account: StandardAccount; message: Uint8Array }[]) {
@@ -203,7 +187,7 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
       await connect()
       return { id: 'devnet', addresses: addresses(params as never), walletType: 'software', network }
     },
-    wallet_disconnect: async () => (setConnected(false), null),
+    wallet_disconnect: async () => (site.set(false), null),
     wallet_getNetwork: async () => network,
     async wallet_changeNetwork(params) {
       if (params?.name !== 'Regtest') throw rpcError(-32602, 'The devnet wallet has the regtest network only')
@@ -255,7 +239,7 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
 
   const devnet = {
     setMode: (next: DevnetWalletMode) => void (mode = checkMode(next)),
-    state: () => ({ mode, connected, payment: keys.payment.address, ordinals: keys.ordinals.address }),
+    state: () => ({ mode, connected: site.isConnected(), payment: keys.payment.address, ordinals: keys.ordinals.address }),
   }
   return { wallet, provider, devnet }
 }

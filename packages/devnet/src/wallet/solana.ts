@@ -2,6 +2,7 @@ import { base58 } from '@scure/base'
 import { solanaDevnetAccounts } from '../solana/accounts'
 import { rpcError } from './errors'
 import { checkMode, confirm, type DevnetWalletMode } from './modes'
+import { siteConnection, type SitePermission } from './standard'
 import { devnetSolanaKey, type SolanaSendOptions } from './solana-key'
 
 export const DEFAULT_SOLANA_RPC = 'http://127.0.0.1:4411'
@@ -16,7 +17,7 @@ export interface DevnetSolanaWalletConfig {
   icon: string
   chains?: readonly string[]
   /** Where the wallet remembers that this site is connected, as an extension does across reloads. */
-  sitePermission?: { load(): boolean; save(connected: boolean): void }
+  sitePermission?: SitePermission
 }
 
 interface Account {
@@ -26,7 +27,6 @@ interface Account {
   readonly features: readonly string[]
   readonly label: string
 }
-type Change = { accounts: readonly Account[] }
 type SignInput = { account: Account; message: Uint8Array; transaction: Uint8Array; options?: SolanaSendOptions }
 
 export interface DevnetSolanaWalletControls {
@@ -54,20 +54,12 @@ export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
   })
   const rpc = config.solanaRpc ?? DEFAULT_SOLANA_RPC
   let mode: DevnetWalletMode = 'approve'
-  let connected = config.sitePermission?.load() ?? false
-  const listeners = new Set<(change: Change) => void>()
-  const accounts = () => (connected ? [account] : [])
-
-  const setConnected = (next: boolean) => {
-    if (next === connected) return
-    connected = next
-    config.sitePermission?.save(next)
-    for (const listener of [...listeners]) listener({ accounts: accounts() })
-  }
+  const site = siteConnection(version, config.sitePermission, () => [account])
+  const { accounts } = site
 
   /** The user's approval of a request for `input.account`, which must be this wallet's, connected. */
   async function approve(input: SignInput): Promise<void> {
-    if (!connected || input?.account?.address !== account.address) throw rpcError(4100)
+    if (!site.isConnected() || input?.account?.address !== account.address) throw rpcError(4100)
     await confirm(mode)
   }
 
@@ -95,22 +87,14 @@ export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
       'standard:connect': {
         version,
         async connect(input?: { silent?: boolean }) {
-          if (!connected && !input?.silent) {
+          if (!site.isConnected() && !input?.silent) {
             await confirm(mode)
-            setConnected(true)
+            site.set(true)
           }
           return { accounts: accounts() }
         },
       },
-      'standard:disconnect': { version, disconnect: async () => setConnected(false) },
-      'standard:events': {
-        version,
-        on(event: 'change', listener: (change: Change) => void) {
-          if (event !== 'change') return () => {}
-          listeners.add(listener)
-          return () => listeners.delete(listener)
-        },
-      },
+      ...site.features,
       'solana:signMessage': {
         version,
         signMessage: each(async ({ message }) => ({
@@ -136,7 +120,7 @@ export function createDevnetSolanaWallet(config: DevnetSolanaWalletConfig) {
 
   const devnet: DevnetSolanaWalletControls = {
     setMode: (next) => void (mode = checkMode(next)),
-    state: () => ({ mode, connected, address: account.address }),
+    state: () => ({ mode, connected: site.isConnected(), address: account.address }),
   }
   return { wallet, devnet }
 }

@@ -50,3 +50,42 @@ export function combineStandardWallets(wallets: readonly StandardWalletLike[]): 
   }
   return combined
 }
+
+/** Where a devnet wallet remembers that this site is connected, as an extension does across reloads. */
+export interface SitePermission {
+  load(): boolean
+  save(connected: boolean): void
+}
+
+/**
+ * A devnet Standard wallet's connection to the site: whether it is connected (remembered by
+ * `sitePermission`), its accounts while it is, and the standard:disconnect and standard:events
+ * features that end it and tell every change.
+ */
+export function siteConnection<A>(version: string, sitePermission: SitePermission | undefined, connectedAccounts: () => readonly A[]) {
+  let connected = sitePermission?.load() ?? false
+  const listeners = new Set<(change: { accounts: readonly A[] }) => void>()
+  const accounts = () => (connected ? connectedAccounts() : [])
+  const set = (next: boolean) => {
+    if (next === connected) return
+    connected = next
+    sitePermission?.save(next)
+    for (const listener of [...listeners]) listener({ accounts: accounts() })
+  }
+  return {
+    isConnected: () => connected,
+    set,
+    accounts,
+    features: {
+      'standard:disconnect': { version, disconnect: async () => set(false) },
+      'standard:events': {
+        version,
+        on(event: 'change', listener: (change: { accounts: readonly A[] }) => void) {
+          if (event !== 'change') return () => {}
+          listeners.add(listener)
+          return () => listeners.delete(listener)
+        },
+      },
+    },
+  }
+}
