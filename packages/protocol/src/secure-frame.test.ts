@@ -248,6 +248,8 @@ describe('frame results', () => {
     expect(FrameUser.safeParse(user).success).toBe(true)
     expect(FrameUser.safeParse({ ...user, email: undefined, userName: 'ada', socialProvider: 'farcaster' }).success).toBe(true)
     expect(FrameUser.safeParse({ ...user, address: sol, chainId: sol, accounts: [{ address: sol, type: 'eoa' }] }).success).toBe(true)
+    const bip122 = { 'bip122:000000000019d6689c085ae165831e93': 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }
+    expect(FrameUser.safeParse({ ...user, addresses: { eip155: evm, solana: sol, bip122 } }).success).toBe(true)
   })
 
   it('refuses a malformed frame user', () => {
@@ -261,6 +263,8 @@ describe('frame results', () => {
       { ...user, userName: 'x'.repeat(101) },
       { ...user, socialProvider: 'myspace' },
       { ...user, email: 'not an email' },
+      { ...user, addresses: { bip122: { 'bitcoin:mainnet': 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' } } },
+      { ...user, addresses: { bip122: { 'bip122:000000000019d6689c085ae165831e93': 'bc1q<script>' } } },
     ]
     for (const value of bad) expect(FrameUser.safeParse(value).success).toBe(false)
   })
@@ -403,6 +407,8 @@ describe('classifyFrameRpc', () => {
         'solana_signTransaction',
         'solana_signAllTransactions',
         'solana_signAndSendTransaction',
+        'signMessage',
+        'signPsbt',
         'wallet_sendCalls',
         'wallet_grantPermissions',
         'wallet_revokePermissions',

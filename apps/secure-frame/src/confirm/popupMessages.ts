@@ -1,4 +1,4 @@
-import { FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
+import { BitcoinAddress, FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
 import * as z from 'zod/mini'
 import { Simulation } from '../display/simulation'
 
@@ -22,12 +22,13 @@ export const PromptViewMessage = z.object({
   request: z.object({
     method: z.string().check(z.regex(FRAME_RPC_METHOD)),
     params: z.unknown().check(z.refine((params) => isBoundedJson(params), 'params too large or not JSON')),
-    /** An eip155 chain id, or a Solana cluster's CAIP-2 id. */
+    /** An eip155 chain id, or a Solana cluster's or a Bitcoin network's CAIP-2 id. */
     chainId: z.union([
       z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
       z.templateLiteral(['solana:', z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32}$/))]),
+      z.templateLiteral(['bip122:', z.string().check(z.regex(/^[0-9a-f]{32}$/))]),
     ]),
-    from: FrameAddress,
+    from: z.union([FrameAddress, BitcoinAddress]),
   }),
   origin: z.optional(z.object({ value: FrameOrigin, verified: z.boolean() })),
   dappName: z.optional(z.string().check(z.maxLength(100))),

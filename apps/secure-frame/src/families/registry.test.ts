@@ -4,8 +4,8 @@ import { FAMILIES, familyOf } from './registry'
 import { FAMILY_VIEWS } from './views'
 
 describe('families', () => {
-  it('registers eip155 and solana only; bip122 and polkadot are not pretended', () => {
-    expect(FAMILIES.map((family) => family.namespace)).toEqual(['eip155', 'solana'])
+  it('registers eip155, solana and bip122 only; polkadot is not pretended', () => {
+    expect(FAMILIES.map((family) => family.namespace)).toEqual(['eip155', 'solana', 'bip122'])
     expect(FAMILY_VIEWS.map((view) => view.namespace)).toEqual(['eip155', 'solana'])
   })
 
@@ -15,6 +15,7 @@ describe('families', () => {
     }
     expect(familyOf('solana_signMessage')?.namespace).toBe('solana')
     expect(familyOf('personal_sign')?.namespace).toBe('eip155')
+    expect(familyOf('signPsbt')?.namespace).toBe('bip122')
     expect(familyOf('eth_sign')).toBeUndefined()
   })
 })

@@ -1,3 +1,4 @@
+import { bip122Family } from './bip122'
 import { eip155Family, type Eip155Services } from './eip155'
 import { solanaFamily, type SolanaServices } from './solana'
 import type { FrameFamily } from './types'
@@ -5,13 +6,12 @@ import type { FrameFamily } from './types'
 /**
  * The chain families the secure frame serves: a family is its folder and a line here (and in
  * views.ts). Not registered until implemented and tested against their wallets' vectors:
- * - bip122: BIP-84 `m/84'/0'/0'/0/i` (native segwit P2WPKH, bech32) with @scure/bip32 and
- *   @scure/btc-signer, plus BIP-86 taproot if wanted.
+ * - bip122 taproot (BIP-86 `m/86'/…`) beside the native segwit account, if wanted.
  * - polkadot: sr25519 with the substrate "//hard" junctions (Polkadot.js / Talisman derive from
  *   the mini-secret = BIP-39 *entropy* through substrate's own PBKDF2, not the BIP-39 seed), or
  *   ed25519 SLIP-10 `m/44'/354'/i'/0'/0'` as Ledger does; pick one per product decision.
  */
-export const FAMILIES: readonly FrameFamily<FrameServices>[] = [eip155Family, solanaFamily]
+export const FAMILIES: readonly FrameFamily<FrameServices>[] = [eip155Family, solanaFamily, bip122Family]
 
 /** What the families' requests are given to reach the chains: each family's own services. */
 export type FrameServices = Eip155Services & SolanaServices

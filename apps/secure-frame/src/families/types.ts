@@ -24,6 +24,11 @@ export interface FamilyAccount<S = object> {
   readonly namespace: Namespace
   readonly address: string
   /**
+   * The account's address on each network by CAIP-2 id, for a family whose addresses differ by
+   * network (bip122: coin type and bech32 prefix); `address` is then its main network's.
+   */
+  readonly networks?: Readonly<Record<string, string>>
+  /**
    * Checks a confirmation request before the user is asked and binds what will be signed. The checks
    * are what the key's holder owes regardless of the user: the request names this account and the
    * chain it is for, and its params sign. A request bound to fail is refused here, not shown.

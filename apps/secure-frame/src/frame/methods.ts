@@ -71,7 +71,7 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       accounts: [{ address, type: 'eoa' }],
       smartAccountDeployed: false,
       preferredAccountType: 'eoa',
-      addresses: Object.fromEntries(accounts.all.map((account) => [account.namespace, account.address])),
+      addresses: Object.fromEntries(accounts.all.map((account) => [account.namespace, account.networks ?? account.address])),
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
       passkeys,

@@ -42,6 +42,8 @@ export const FRAME_CONFIRM_RPC_METHODS = [
   'solana_signTransaction',
   'solana_signAllTransactions',
   'solana_signAndSendTransaction',
+  'signMessage',
+  'signPsbt',
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ThemeMode, ThemeVariables } from '../common'
 import { Metadata, SocialProvider } from '../options'
+import { BitcoinAddress } from '../bip122'
 import { EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
 
 /**
@@ -71,6 +72,15 @@ export const FrameAddresses = z.object({
   eip155: z.optional(z.string().check(z.regex(EVM_ADDRESS))),
   /** m/44'/501'/0'/0' of the same seed (base58). */
   solana: z.optional(z.string().check(z.regex(SOLANA_ADDRESS))),
+  /**
+   * BIP-84 native segwit by network's CAIP-2 id: `m/84'/0'/0'/0/0` on Bitcoin (bc1q…),
+   * `m/84'/1'/0'/0/0` on the test networks (tb1q…, bcrt1q… on regtest).
+   */
+  bip122: z.optional(
+    z
+      .record(z.string().check(z.regex(/^bip122:[0-9a-f]{32}$/)), BitcoinAddress)
+      .check(z.refine((addresses) => Object.keys(addresses).length <= 10, 'Too many networks')),
+  ),
 })
 export type FrameAddresses = z.infer<typeof FrameAddresses>
 

@@ -8,7 +8,7 @@ export type { SolanaKind } from './decode'
 /** Solana in the confirmation: its clusters by their CAIP-2 ids. */
 export const solanaView: FamilyView<SolanaCluster, SolanaKind> = {
   namespace: 'solana',
-  chainOf: (chainId) => (typeof chainId === 'string' && chainId.startsWith('solana:') ? chainId : undefined),
+  chainOf: (chainId) => (typeof chainId === 'string' && chainId.startsWith('solana:') ? (chainId as SolanaCluster) : undefined),
   decode: decodeSolanaRequest,
   title: () => 'Transaction request',
   parts: (decoded) => solanaTransactionParts(decoded.transaction),
