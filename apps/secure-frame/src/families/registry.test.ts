@@ -6,7 +6,7 @@ import { FAMILY_VIEWS } from './views'
 describe('families', () => {
   it('registers eip155, solana and bip122 only; polkadot is not pretended', () => {
     expect(FAMILIES.map((family) => family.namespace)).toEqual(['eip155', 'solana', 'bip122'])
-    expect(FAMILY_VIEWS.map((view) => view.namespace)).toEqual(['eip155', 'solana'])
+    expect(FAMILY_VIEWS.map((view) => view.namespace)).toEqual(['eip155', 'solana', 'bip122'])
   })
 
   it('gives every confirmation method to exactly one family', () => {

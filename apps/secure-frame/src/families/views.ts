@@ -1,6 +1,7 @@
 import type { ApprovalInput, DecodeContext, Decoded } from '../display/decoded'
 import { invalidRequest } from '../display/decoded'
 import type { Parts } from '../display/dom'
+import { bip122View, type BitcoinKind } from './bip122/view'
 import { eip155View, type Eip155Kind } from './eip155/view'
 import { solanaView, type SolanaKind } from './solana/view'
 import type { FamilyView } from './types'
@@ -15,9 +16,9 @@ import type { FamilyView } from './types'
  */
 
 /** The families' confirmations, in the prompt's chunk: a line here per family of registry.ts. */
-export const FAMILY_VIEWS: readonly FamilyView[] = [eip155View, solanaView]
+export const FAMILY_VIEWS: readonly FamilyView[] = [eip155View, solanaView, bip122View]
 
-export type FamilyKinds = Eip155Kind | SolanaKind
+export type FamilyKinds = Eip155Kind | SolanaKind | BitcoinKind
 export type DecodedRequest = Decoded<FamilyKinds>
 
 /**

@@ -1,0 +1,109 @@
+import { bitcoinParams } from '@airlock/chains/bip122'
+import { Psbt } from 'bitcoinjs-lib'
+import { describe, expect, it } from 'vitest'
+import { decodeRequest, isApprovable, type DecodedRequest } from '../views'
+import type { DecodedBitcoinPsbt } from './decode'
+import { estimatedVsize } from './decode'
+import { signPsbtInputs } from './sign'
+import { OTHER, REGTEST, regtestAccount, transfer, utxo } from './testing'
+
+const key = (await regtestAccount()).keyOn(REGTEST)
+const ME = key.address
+const network = bitcoinParams(REGTEST.id)!
+const request = (method: string, params: unknown) => ({ method, params, chainId: REGTEST.id, from: ME })
+const signPsbt = (psbt: string, indexes: number[], broadcast?: boolean) =>
+  decodeRequest(request('signPsbt', { psbt, signInputs: { [ME]: indexes }, ...(broadcast ? { broadcast } : {}) }))
+
+function psbtOf(decoded: DecodedRequest): DecodedBitcoinPsbt {
+  expect(decoded.kind, decoded.kind === 'invalid' ? decoded.error : undefined).toBe('bitcoinPsbt')
+  return (decoded as Extract<DecodedRequest, { kind: 'bitcoinPsbt' }>).psbt
+}
+
+describe('a PSBT decoded for the confirmation', () => {
+  it('shows the outputs with addresses and amounts, the change, the inputs signed, the fee and its rate', () => {
+    const { plan, psbt } = transfer(ME, 120_000_000n, [utxo(1, 100_000_000n), utxo(2, 50_000_000n), utxo(3, 10_000_000n)], 3)
+    const decoded = signPsbt(psbt, [0, 1], true)
+    expect(decoded.network).toMatchObject({ chainId: REGTEST.id, name: 'Airlock Bitcoin Devnet' })
+    expect(decoded.warnings).toEqual([])
+    expect(isApprovable(decoded)).toBe(true)
+    const shown = psbtOf(decoded)
+    expect(shown.outputs).toEqual([
+      { address: OTHER, script: expect.any(String), amountText: '1.2 BTC', change: false },
+      { address: ME, script: expect.any(String), amountText: `${(Number(plan.outputs[1]!.value) / 1e8).toString()} BTC`, change: true },
+    ])
+    expect(shown.inputs).toEqual([
+      { index: 0, outpoint: `${utxo(1, 0n).txid}:1`, address: ME, amountText: '1 BTC', signs: true },
+      { index: 1, outpoint: `${utxo(2, 0n).txid}:2`, address: ME, amountText: '0.5 BTC', signs: true },
+    ])
+    expect(shown.sentText).toBe('1.2 BTC')
+    expect(shown.feeText).toBe(`0.00000${plan.fee} BTC`)
+    expect(shown.feeRateText).toBe('3.0 sat/vB')
+    expect(shown.broadcast).toBe(true)
+  })
+
+  it("estimates the signed size as the planner does, never below the signed transaction's", () => {
+    for (const count of [1, 2, 3]) {
+      const utxos = [utxo(1, 100_000_000n), utxo(2, 100_000_000n), utxo(3, 100_000_000n)]
+      const { plan, psbt } = transfer(ME, BigInt(count) * 100_000_000n - 50_000_000n, utxos)
+      const unsigned = Psbt.fromBase64(psbt, { network })
+      expect(estimatedVsize(unsigned, REGTEST.id)).toBe(plan.vsize)
+      signPsbtInputs(
+        unsigned,
+        plan.inputs.map((_, index) => index),
+        key,
+      )
+      const real = unsigned.extractTransaction().virtualSize()
+      expect(estimatedVsize(unsigned, REGTEST.id)).toBe(real)
+      expect(plan.vsize - real).toBeGreaterThanOrEqual(0)
+      expect(plan.vsize - real).toBeLessThanOrEqual(count)
+    }
+  })
+
+  it('warns of a fee above 10% of what is sent, and of a fee above 0.01 BTC', () => {
+    const small = signPsbt(transfer(ME, 5_000n, [utxo(1, 100_000_000n)], 10).psbt, [0])
+    expect(small.warnings).toEqual([expect.stringMatching(/^The network fee is high: 0\.0000[0-9]+ BTC to send 0\.00005 BTC\.$/)])
+    const large = signPsbt(transfer(ME, 90_000_000n, [utxo(1, 100_000_000n)], 10_000).psbt, [0])
+    expect(large.warnings).toEqual([expect.stringMatching(/^The network fee is high: 0\.01[0-9]+ BTC to send 0\.9 BTC\.$/)])
+    expect(psbtOf(large).feeRateText).toBe('10000.0 sat/vB')
+  })
+
+  it('says the fee is unknown when an input does not carry its amount, and names inputs others sign', () => {
+    const psbt = Psbt.fromBase64(transfer(ME, 1_000_000n, [utxo(1, 100_000_000n)]).psbt, { network })
+    psbt.addInput({ hash: utxo(7, 0n).txid, index: 7 })
+    const decoded = signPsbt(psbt.toBase64(), [0])
+    expect(decoded.warnings).toEqual([
+      'The fee is unknown: the PSBT does not say what every input spends.',
+      '1 input not signed by you: what they spend is as the request says.',
+    ])
+    const shown = psbtOf(decoded)
+    expect(shown).toMatchObject({ feeText: undefined, feeRateText: undefined })
+    expect(shown.inputs[1]).toMatchObject({ signs: false, amountText: undefined, address: undefined })
+  })
+
+  it('cannot be approved: a PSBT that does not read, an input named that is not yours, outputs above the inputs', () => {
+    const { psbt } = transfer(ME, 1_000_000n, [utxo(1, 100_000_000n)])
+    const invalid = (decoded: DecodedRequest) => (decoded.kind === 'invalid' ? decoded.error : `not invalid: ${decoded.kind}`)
+    expect(invalid(signPsbt('cHNidP8BAAAAAA==', [0]))).toBe('The PSBT cannot be read.')
+    expect(invalid(signPsbt(psbt, [1]))).toBe('The request names an input that is not yours to sign.')
+    expect(invalid(decodeRequest(request('signPsbt', { psbt, signInputs: { [OTHER]: [0] } })))).toBe(
+      'The PSBT or the inputs to sign are missing.',
+    )
+    const overspent = Psbt.fromBase64(psbt, { network })
+    overspent.addOutput({ script: key.script, value: 200_000_000n })
+    expect(invalid(signPsbt(overspent.toBase64(), [0]))).toBe('The outputs spend more than the inputs hold.')
+  })
+})
+
+describe('a message decoded for the confirmation', () => {
+  it('is the text that BIP-322 signs, hex-looking text included', () => {
+    for (const text of ['Hello World', '0x68656c6c6f']) {
+      const decoded = decodeRequest(request('signMessage', { address: ME, message: text }))
+      expect(decoded).toMatchObject({ kind: 'message', address: ME, message: { format: 'text', display: text }, warnings: [] })
+    }
+  })
+
+  it('warns when the message names another account', () => {
+    const decoded = decodeRequest(request('signMessage', { address: OTHER, message: 'x' }))
+    expect(decoded.warnings).toEqual([`The request names the account ${OTHER}, which is not your account ${ME}.`])
+  })
+})

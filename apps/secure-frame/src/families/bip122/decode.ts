@@ -1,0 +1,187 @@
+import { formatUnits, getNetwork } from '@airlock/chains'
+import { bitcoinParams, decodePsbt, parseBitcoinAddress, scriptToBitcoinAddress, type DecodedPsbt } from '@airlock/chains/bip122'
+import { Psbt, Transaction } from 'bitcoinjs-lib'
+import { groupDigits } from '../../display/amounts'
+import { invalidRequest, type NetworkLabel, type RequestDecoder } from '../../display/decoded'
+import { decodeMessage } from '../../display/message'
+import { decodeSiwx } from '../../display/siwx'
+import type { BitcoinNetworkId } from './network'
+
+const BTC = { symbol: 'BTC', decimals: 8 }
+/** A fee above this share of what is sent is worth a second look. */
+const FEE_SHARE_WARNING = 10n
+/** 0.01 BTC: more than any one ordinary transaction pays, whatever it sends. */
+const FEE_CEILING_SATS = 1_000_000n
+/**
+ * Witness bytes an input adds once signed, by the script it spends, signatures at their longest:
+ * P2WPKH [count, DER signature ≤ 72 with its sighash byte, 33-byte key], P2TR key path [count, 64-byte Schnorr].
+ */
+const WITNESS_BYTES = { p2wpkh: 1 + 1 + 72 + 1 + 33, p2tr: 1 + 1 + 64 } as const
+/** The scriptSig a P2PKH input gets: a DER signature (≤ 72) and a 33-byte key, each pushed. */
+const P2PKH_SCRIPT_SIG_BYTES = 1 + 72 + 1 + 33
+
+export interface DecodedBitcoinInput {
+  index: number
+  /** `txid:vout` of the output it spends. */
+  outpoint: string
+  address: string | undefined
+  /** The amount it spends, as the PSBT says; undefined when the PSBT does not carry it. */
+  amountText: string | undefined
+  /** This wallet signs it (the request names it). */
+  signs: boolean
+}
+
+export interface DecodedBitcoinOutput {
+  /** Undefined for a script without an address (OP_RETURN data, a non-standard script): the script is shown, hex. */
+  address: string | undefined
+  script: string
+  amountText: string
+  /** Paid back to this wallet's address. */
+  change: boolean
+}
+
+/** A PSBT as the confirmation shows it. */
+export interface DecodedBitcoinPsbt {
+  inputs: DecodedBitcoinInput[]
+  outputs: DecodedBitcoinOutput[]
+  /** What leaves the wallet: the outputs to other addresses. */
+  sentText: string
+  /** Undefined when an input's amount is not in the PSBT. */
+  feeText: string | undefined
+  /** sat/vB over the transaction's estimated size once signed; undefined with the fee, or an input of unknown size. */
+  feeRateText: string | undefined
+  /** The widget broadcasts the transaction once signed. */
+  broadcast: boolean
+}
+
+/** The kind only Bitcoin decodes (render.ts draws it). */
+export type BitcoinKind = { kind: 'bitcoinPsbt'; psbt: DecodedBitcoinPsbt }
+
+const btc = (sats: bigint) => `${groupDigits(formatUnits(sats, BTC.decimals))} BTC`
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+export function bitcoinNetworkLabel(id: BitcoinNetworkId): NetworkLabel {
+  return { chainId: id, name: getNetwork(id)?.name ?? `Bitcoin network ${id.slice('bip122:'.length)}`, native: BTC }
+}
+
+/**
+ * signMessage: the message as the text it is (BIP-322 signs its UTF-8 bytes; a sign-in is shown as
+ * one); signPsbt: the PSBT read from the base64 the frame signs, with the inputs the request has
+ * this account sign (prepare.ts has refused any that is not its own).
+ */
+export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind> = (request, context) => {
+  const network = bitcoinNetworkLabel(request.chainId)
+  const common = { method: request.method, network, warnings: [] as string[] }
+  const invalid = (error: string) => invalidRequest(common, request.params, error)
+  const params = typeof request.params === 'object' && request.params !== null ? (request.params as Record<string, unknown>) : {}
+  switch (request.method) {
+    case 'signMessage': {
+      const { address, message } = params
+      if (typeof message !== 'string' || typeof address !== 'string') return invalid('The message to sign is missing.')
+      if (address !== request.from)
+        common.warnings.push(`The request names the account ${address.slice(0, 90)}, which is not your account ${request.from}.`)
+      // As bytes, so that a text that looks like hex is shown as the text that is signed.
+      const decoded = decodeMessage(`0x${hex(new TextEncoder().encode(message))}`)
+      const siwx = decodeSiwx(
+        decoded,
+        { ...context, chainId: request.chainId, networkName: network.name, from: request.from },
+        common.warnings,
+      )
+      return { ...common, kind: 'message', message: decoded, address, ...(siwx ? { siwx } : {}) }
+    }
+    case 'signPsbt': {
+      const { psbt, signInputs, broadcast } = params
+      const signs =
+        typeof signInputs === 'object' && signInputs !== null ? (signInputs as Record<string, unknown>)[request.from] : undefined
+      if (typeof psbt !== 'string' || !Array.isArray(signs)) return invalid('The PSBT or the inputs to sign are missing.')
+      let decoded: DecodedPsbt
+      let vsize: number | undefined
+      try {
+        decoded = decodePsbt(psbt, request.chainId, [request.from])
+        vsize = estimatedVsize(Psbt.fromBase64(psbt, { network: bitcoinParams(request.chainId)! }), request.chainId)
+      } catch {
+        return invalid('The PSBT cannot be read.')
+      }
+      const signed = new Set(signs)
+      if ([...signed].some((index) => !decoded.inputs[index as number]?.own))
+        return invalid('The request names an input that is not yours to sign.')
+      const { fee } = decoded
+      if (fee !== undefined && fee < 0n) return invalid('The outputs spend more than the inputs hold.')
+      const sent = decoded.outputs.reduce((sum, output) => (output.own ? sum : sum + output.value), 0n)
+      const moved = sent > 0n ? sent : decoded.outputs.reduce((sum, output) => sum + output.value, 0n)
+      if (fee === undefined) common.warnings.push('The fee is unknown: the PSBT does not say what every input spends.')
+      else if (fee > FEE_CEILING_SATS || fee * FEE_SHARE_WARNING > moved)
+        common.warnings.push(`The network fee is high: ${btc(fee)} to send ${btc(moved)}.`)
+      const others = decoded.inputs.filter((_, index) => !signed.has(index)).length
+      if (others > 0) common.warnings.push(`${plural(others, 'input')} not signed by you: what they spend is as the request says.`)
+      return {
+        ...common,
+        kind: 'bitcoinPsbt',
+        psbt: {
+          inputs: decoded.inputs.map((input, index) => ({
+            index,
+            outpoint: `${input.txid}:${input.vout}`,
+            address: input.address,
+            amountText: input.value !== undefined ? btc(input.value) : undefined,
+            signs: signed.has(index),
+          })),
+          outputs: decoded.outputs.map((output) => ({
+            address: output.address,
+            script: output.script,
+            amountText: btc(output.value),
+            change: output.own,
+          })),
+          sentText: btc(sent),
+          feeText: fee !== undefined ? btc(fee) : undefined,
+          feeRateText: fee !== undefined && vsize !== undefined ? `${(Number(fee) / vsize).toFixed(1)} sat/vB` : undefined,
+          broadcast: broadcast === true,
+        },
+      }
+    }
+    default:
+      return invalid(`${request.method} cannot be confirmed here.`)
+  }
+}
+
+/**
+ * The transaction's virtual size once its inputs are signed: the unsigned transaction, plus each
+ * input's signature as its spent script will have it (or the one it has, once final); undefined
+ * when an input spends a script whose signature size is not known here (P2SH, P2WSH, bare scripts).
+ */
+export function estimatedVsize(psbt: Psbt, networkId: BitcoinNetworkId): number | undefined {
+  const transaction = Transaction.fromBuffer(psbt.data.getTransaction())
+  let base = transaction.byteLength(false)
+  let witness = 0
+  // In a transaction with witnesses, an input without one still has its empty stack (one byte).
+  let emptyStacks = 0
+  for (const [index, input] of psbt.data.inputs.entries()) {
+    if (input.finalScriptWitness) witness += input.finalScriptWitness.length
+    else if (input.finalScriptSig) {
+      base += input.finalScriptSig.length
+      emptyStacks++
+    } else {
+      const spent = input.witnessUtxo?.script ?? spentByLegacy(input.nonWitnessUtxo, transaction.ins[index]!.index)
+      const type = spent && typeOf(spent, networkId)
+      if (type === 'p2wpkh' || type === 'p2tr') witness += WITNESS_BYTES[type]
+      else if (type === 'p2pkh') {
+        base += P2PKH_SCRIPT_SIG_BYTES
+        emptyStacks++
+      } else return undefined
+    }
+  }
+  // The segwit marker and flag.
+  if (witness > 0) witness += 2 + emptyStacks
+  return Math.ceil((base * 4 + witness) / 4)
+}
+
+const spentByLegacy = (previous: Uint8Array | undefined, vout: number) => previous && Transaction.fromBuffer(previous).outs[vout]?.script
+
+function typeOf(script: Uint8Array, networkId: BitcoinNetworkId) {
+  const address = scriptToBitcoinAddress(script, networkId)
+  const parsed = address !== undefined ? parseBitcoinAddress(address, networkId) : undefined
+  return parsed?.ok ? parsed.type : undefined
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
