@@ -1,4 +1,5 @@
 import type { ConnectorDescription, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
+import type { NodeRest } from '../core/http/client'
 import type { ConnectedNamespace } from '../core/session/session'
 
 /**
@@ -31,8 +32,12 @@ export interface PageWallet {
   connect(call: PageCall, description: ConnectorDescription, networks: NetworkContext): Promise<ConnectedNamespace>
   /** The accounts the wallet still grants without asking; undefined when none. */
   reconnect(call: PageCall, description: ConnectorDescription, networks: NetworkContext): Promise<ConnectedNamespace | undefined>
-  request(call: PageCall, request: { caipNetworkId: string; address: string; method: string; params?: unknown }): Promise<unknown>
-  disconnect(call: PageCall): Promise<void>
+  /** `description`: which of the family's shapes the wallet is (bip122: Wallet Standard or sats-connect). */
+  request(
+    call: PageCall,
+    request: { caipNetworkId: string; address: string; method: string; params?: unknown; description: ConnectorDescription },
+  ): Promise<unknown>
+  disconnect(call: PageCall, description: ConnectorDescription): Promise<void>
   /** Reads a wallet event the host relayed; undefined when it says nothing usable. */
   readEvent(event: ProviderEvent['event'], data: unknown, current: { caipNetworkId: string }): PageWalletChange | undefined
 }
@@ -56,13 +61,22 @@ export interface WalletConnectFamily {
   accounts(sessionAccounts: readonly string[], requested: readonly string[], preferred?: string): ConnectedNamespace | undefined
   /** Whether the session approved `address` on `caipNetworkId` (nothing else is sent to the wallet). */
   approves(sessionAccounts: readonly string[], caipNetworkId: string, address: string): boolean
+  /**
+   * A request of the widget's RPC for the family in the namespace's WalletConnect methods, each sent
+   * with `send`; `address` is the connection's account. Absent where the widget speaks WalletConnect's
+   * own methods (eip155, solana).
+   */
+  request?(send: WalletSend, request: { caipNetworkId: string; address: string; method: string; params?: unknown }): Promise<unknown>
 }
 
 /** Sends one request to a connected wallet, whatever carries it (the page, WalletConnect, the secure frame). */
 export type WalletSend = (method: string, params?: unknown) => Promise<unknown>
 
-/** A read of a network's node through the data API's RPC proxy. */
-export type NodeRpc = (caipNetworkId: string, method: string, params: unknown) => Promise<unknown>
+/**
+ * A read of a network's node through the data API's RPC proxy; `rest`, its REST pass-through, for a
+ * family whose node API is REST paths (bip122: esplora). The widget's API client gives both.
+ */
+export type NodeRpc = ((caipNetworkId: string, method: string, params: unknown) => Promise<unknown>) & { rest?: NodeRest }
 
 /** The token a transfer moves: absent for the network's native token. */
 export interface TransferToken {
@@ -174,8 +188,11 @@ export type DappProvider = (request: DappRequest) => Promise<unknown>
 export interface ChainAdapter {
   readonly namespace: Namespace
   isAddress(address: string): boolean
-  /** A receiver as typed, normalised (eip155: the checksummed address; a wrong checksum refused). */
-  parseAddress(input: string): ParsedAddress
+  /**
+   * A receiver as typed, normalised (eip155: the checksummed address; a wrong checksum refused); on
+   * `caipNetworkId`, where a family's addresses name their network (bip122), that network's only.
+   */
+  parseAddress(input: string, caipNetworkId?: string): ParsedAddress
   /** SPEC section 8: the send form's texts of this family. */
   readonly sendTexts: { invalid: string; failed: string }
   /**

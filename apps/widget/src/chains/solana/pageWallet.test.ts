@@ -120,15 +120,15 @@ describe('connecting a Wallet Standard wallet', () => {
 
   it('disconnects with standard:disconnect, and does not wait for a hung wallet', async () => {
     const call = connectedWallet()
-    await pageWallet.disconnect(call)
+    await pageWallet.disconnect(call, description())
     expect(call.calls).toEqual([{ method: 'standard:disconnect', params: undefined }])
-    await expect(pageWallet.disconnect(() => new Promise(() => {}))).resolves.toBeUndefined()
+    await expect(pageWallet.disconnect(() => new Promise(() => {}), description())).resolves.toBeUndefined()
   })
 })
 
 describe('the solana_* methods through Wallet Standard features', () => {
   const request = (call: PageCall, method: string, params?: unknown) =>
-    pageWallet.request(call, { caipNetworkId: LOCALNET, address: signer.address, method, params })
+    pageWallet.request(call, { caipNetworkId: LOCALNET, address: signer.address, method, params, description: description() })
 
   it('solana_signMessage: base58 in, the feature signs the bytes, base58 signature out', async () => {
     const call = connectedWallet()
@@ -207,6 +207,7 @@ describe('the solana_* methods through Wallet Standard features', () => {
         address: signer.address,
         method: 'solana_signTransaction',
         params: { transaction },
+        description: description(),
       }),
     ).rejects.toMatchObject({ code: RpcErrorCode.ChainDisconnected })
     const unsigned: PageCall = async () => ({ signedTransaction: base64ToBytes(transaction) })

@@ -1,6 +1,6 @@
-import { parseCaipAddress, parseCaipNetworkId } from '@airlock/chains'
-import type { ConnectedNamespace } from '../../core/session/session'
+import { parseCaipNetworkId } from '@airlock/chains'
 import type { NetworkContext, ProposalNamespace, WalletConnectFamily } from '../types'
+import { sessionAccounts } from '../walletConnectAccounts'
 import { isSolanaAddress } from './address'
 
 /** What the widget asks a WalletConnect wallet for on Solana (packages/protocol/src/solana.ts). */
@@ -20,25 +20,8 @@ function proposal({ requested, rpcUrl }: NetworkContext): ProposalNamespace | un
   }
 }
 
-/**
- * The accounts and network a settled session gives the dapp: `preferred` when the session holds
- * it, else the first requested network it holds, else the wallet's first (UnsupportedChain then
- * shows). Accounts that are not base58 32-byte keys are dropped.
- */
-function accounts(sessionAccounts: readonly string[], requested: readonly string[], preferred?: string): ConnectedNamespace | undefined {
-  const byNetwork = new Map<string, string[]>()
-  for (const caipAddress of sessionAccounts) {
-    const parsed = parseCaipAddress(caipAddress)
-    if (parsed?.namespace !== 'solana' || !isSolanaAddress(parsed.address)) continue
-    const list = byNetwork.get(parsed.caipNetworkId) ?? []
-    if (!list.includes(parsed.address)) list.push(parsed.address)
-    byNetwork.set(parsed.caipNetworkId, list)
-  }
-  const held = (id: string | undefined): id is string => isSolanaNetwork(id) && byNetwork.has(id!)
-  const caipNetworkId = (held(preferred) ? preferred : undefined) ?? requested.find(held) ?? [...byNetwork.keys()][0]
-  if (caipNetworkId === undefined) return undefined
-  return { namespace: 'solana', addresses: byNetwork.get(caipNetworkId)!, caipNetworkId }
-}
+/** Accounts that are not base58 32-byte keys are dropped. */
+const accounts = sessionAccounts('solana', isSolanaAddress)
 
 /** Whether the session approved `address` on `caipNetworkId`, exactly: base58 is case-sensitive. */
 function approves(sessionAccounts: readonly string[], caipNetworkId: string, address: string): boolean {

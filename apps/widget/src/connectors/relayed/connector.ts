@@ -50,16 +50,16 @@ export function relayedConnector(connectorId: string): Connector {
       return accounts ? { accounts: [accounts], name: description.name } : undefined
     },
     async request(ctx, { caipNetworkId, address, method, params }) {
-      const { adapter } = await family(ctx, connectorId)
-      return adapter.pageWallet.request(call(ctx), { caipNetworkId, address, method, params })
+      const { description, adapter } = await family(ctx, connectorId)
+      return adapter.pageWallet.request(call(ctx), { caipNetworkId, address, method, params, description })
     },
     async switchNetwork(ctx, _namespace, caipNetworkId) {
       const { adapter } = await family(ctx, connectorId)
       await adapter.switchNetwork(call(ctx), caipNetworkId, networkContext(ctx))
     },
     async disconnect(ctx) {
-      const { adapter } = await family(ctx, connectorId)
-      await adapter.pageWallet.disconnect(call(ctx))
+      const { description, adapter } = await family(ctx, connectorId)
+      await adapter.pageWallet.disconnect(call(ctx), description)
     },
   }
 }

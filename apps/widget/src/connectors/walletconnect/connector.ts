@@ -325,11 +325,15 @@ export const walletConnectConnector: Connector = {
       const linking = ctx.store.get(wcPairingAtom).linking
       if (linking) ctx.host.api?.openUrl({ url: linking, target: '_self' }).catch(() => {})
     }
-    try {
-      return await client.provider.request({ method, params: params as unknown[] | object | undefined }, caipNetworkId)
-    } catch (error) {
-      throw toProviderError(error, method)
+    const send = async (wcMethod: string, wcParams?: unknown) => {
+      try {
+        return await client.provider.request({ method: wcMethod, params: wcParams as unknown[] | object | undefined }, caipNetworkId)
+      } catch (error) {
+        throw toProviderError(error, wcMethod)
+      }
     }
+    const family = adapter.walletConnect
+    return family.request ? family.request(send, { caipNetworkId, address, method, params }) : send(method, params)
   },
 
   async switchNetwork(ctx, namespace, caipNetworkId) {

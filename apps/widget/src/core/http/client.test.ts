@@ -60,3 +60,32 @@ describe('api RPC proxy client', () => {
     await expect(client.rpc('eip155:1', 'eth_call', [])).rejects.toMatchObject({ message: 'Malformed RPC response' })
   })
 })
+
+describe('api REST pass-through client (a node API of paths: esplora)', () => {
+  const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+
+  it('GETs /v1/rest/{chainId}/{path} with the project parameters and answers the text', async () => {
+    const { client, fetch } = setup(async () => new Response('3', { status: 200 }))
+    expect(await client.rpc.rest(REGTEST, 'blocks/tip/height')).toBe('3')
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe(`http://api.localhost:4403/v1/rest/${REGTEST}/blocks/tip/height?projectId=demo&st=appkit&sv=html-1.0.0`)
+    expect(init.method).toBe('GET')
+  })
+
+  it('POSTs a body as text, and throws the node’s or the API’s words with the status', async () => {
+    const { client, fetch } = setup(async (url) =>
+      url.includes('/tx?')
+        ? new Response('sendrawtransaction RPC error: bad-txns-inputs-missingorspent', { status: 400 })
+        : json({ status: 404, error: '/mempool is not available through the Airlock esplora pass-through' }, 404),
+    )
+    await expect(client.rpc.rest(REGTEST, 'tx', '00')).rejects.toMatchObject({
+      message: 'sendrawtransaction RPC error: bad-txns-inputs-missingorspent',
+      data: { status: 400 },
+    })
+    expect(fetch.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: '00', headers: { 'content-type': 'text/plain' } })
+    await expect(client.rpc.rest(REGTEST, 'mempool')).rejects.toMatchObject({
+      message: '/mempool is not available through the Airlock esplora pass-through',
+      data: { status: 404 },
+    })
+  })
+})

@@ -19,10 +19,17 @@ export interface ApiClientConfig {
   timeoutMs?: number
 }
 
+/**
+ * A node API of REST paths (bip122: esplora) through the data API's pass-through
+ * `/v1/rest/{chainId}/{path}`: a GET, or a POST of `body` as text; the answer's text.
+ */
+export type NodeRest = (caipNetworkId: string, path: string, body?: string) => Promise<string>
+
 export interface ApiClient {
   /** The RPC proxy URL for a network, also handed to wallets in wallet_addEthereumChain. */
   rpcUrl(caipNetworkId: string): string
-  rpc(caipNetworkId: string, method: string, params?: unknown): Promise<unknown>
+  /** The RPC proxy; `rest` rides along for the families whose nodes speak REST, so the adapters get both in one value. */
+  rpc: ((caipNetworkId: string, method: string, params?: unknown) => Promise<unknown>) & { rest: NodeRest }
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -30,30 +37,19 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const timeoutMs = config.timeoutMs ?? RPC_TIMEOUT_MS
   let nextId = 1
 
-  const rpcUrl = (caipNetworkId: string) => {
+  const projectQuery = () => {
     const { projectId, sdkType, sdkVersion } = config.project()
-    const query = new URLSearchParams({
-      chainId: caipNetworkId,
-      projectId,
-      st: sdkType ?? DEFAULT_SDK_TYPE,
-      sv: sdkVersion ?? WIDGET_SDK_VERSION,
-    })
-    return `${base}/v1/rpc?${query}`
+    return { projectId, st: sdkType ?? DEFAULT_SDK_TYPE, sv: sdkVersion ?? WIDGET_SDK_VERSION }
   }
+  const rpcUrl = (caipNetworkId: string) => `${base}/v1/rpc?${new URLSearchParams({ chainId: caipNetworkId, ...projectQuery() })}`
 
-  const rpc = async (caipNetworkId: string, method: string, params?: unknown) => {
+  /** Aborts after the timeout; a fetch that fails or times out is the proxy unreachable (-32002). */
+  const fetchTimed = async <T>(url: string, init: RequestInit, read: (response: Response) => Promise<T>): Promise<[Response, T]> => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
-    let response: Response
-    let body: unknown
     try {
-      response = await config.fetch(rpcUrl(caipNetworkId), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: params ?? [] }),
-        signal: controller.signal,
-      })
-      body = await response.json().catch(() => undefined)
+      const response = await config.fetch(url, { ...init, signal: controller.signal })
+      return [response, await read(response)]
     } catch (error) {
       const message = controller.signal.aborted
         ? 'RPC request timed out'
@@ -62,6 +58,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  const jsonRpc = async (caipNetworkId: string, method: string, params?: unknown) => {
+    const [response, body] = await fetchTimed(
+      rpcUrl(caipNetworkId),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params: params ?? [] }),
+      },
+      (r) => r.json().catch(() => undefined) as Promise<unknown>,
+    )
     const error = isObject(body) ? body.error : undefined
     if (isRpcErrorObject(error)) throw new ProviderRpcError(error.code, error.message, error.data)
     if (!response.ok)
@@ -72,7 +80,25 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return body.result
   }
 
-  return { rpcUrl, rpc }
+  const rest: NodeRest = async (caipNetworkId, path, body) => {
+    const url = `${base}/v1/rest/${caipNetworkId}/${path.replace(/^\/+/, '')}?${new URLSearchParams(projectQuery())}`
+    const init: RequestInit = body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'text/plain' }, body }
+    const [response, text] = await fetchTimed(url, init, (r) => r.text())
+    if (response.ok) return text
+    // The API's own refusals are JSON `{error}`; the node's (a refused transaction) its plain text.
+    let reason = text
+    try {
+      const parsed = JSON.parse(text) as unknown
+      if (isObject(parsed) && typeof parsed.error === 'string') reason = parsed.error
+    } catch {
+      // Plain text.
+    }
+    throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, reason.slice(0, 300) || `Node API answered HTTP ${response.status}`, {
+      status: response.status,
+    })
+  }
+
+  return { rpcUrl, rpc: Object.assign(jsonRpc, { rest }) }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -108,7 +108,7 @@ export async function setReceiver(ctx: WidgetContext, input: string): Promise<vo
   const { parseAddress } = await adapter(ctx)
   // A later keystroke, or another network, owns the form now.
   if (ctx.store.get(sendAtom).receiverInput !== input || ctx.store.get(activeCaipNetworkIdAtom) !== caipNetworkId) return
-  const receiver = classifyReceiver(input, parseAddress, namesSupported(caipNetworkId))
+  const receiver = classifyReceiver(input, (value) => parseAddress(value, caipNetworkId), namesSupported(caipNetworkId))
   if (receiver.kind === 'invalid') {
     setSend(ctx, { receiver: { status: 'error', error: receiver.error } })
     return
