@@ -1,0 +1,188 @@
+import { parseBitcoinAddress } from '@airlock/chains/bip122'
+import {
+  BITCOIN_PURPOSES,
+  BitcoinStandardAccounts,
+  isBitcoinMethod,
+  ProviderRpcError,
+  RpcErrorCode,
+  walletStandardCallResults,
+  type BitcoinAddressEntry,
+  type BitcoinMethod,
+  type BitcoinResult,
+  type ConnectorDescription,
+  type WalletStandardCall,
+  type WalletStandardResult,
+} from '@airlock/protocol'
+import * as z from 'zod/mini'
+import type { ConnectedNamespace } from '../../core/session/session'
+import type { NetworkContext, PageCall, PageWallet } from '../types'
+import { base64ToBytes, bytesToBase64, bytesToHex } from './bytes'
+import { BITCOIN_NETWORK_IDS, networkOfName, pickNetwork, standardChainOf } from './networks'
+import { addressEntries, checkParams, checkResult, isUnsupported, unsupported } from './rpc'
+
+/**
+ * A Bitcoin wallet of the dapp page, in either shape the host relays: a Wallet Standard wallet with
+ * `bitcoin:*` features (connector `ws:bip122:<name>`) or a sats-connect provider of
+ * `window.btc_providers` (connector `sats-connect:<id>`). The widget speaks Airlock's Bitcoin RPC
+ * (sats-connect's names) to both: a sats-connect wallet gets it as it is, checked both ways; a
+ * Standard one has each method translated to its feature, base64 to bytes and back.
+ */
+
+const isSatsConnect = (description: ConnectorDescription) => description.id.startsWith('sats-connect:')
+const ALL_PURPOSES = [...BITCOIN_PURPOSES]
+/**
+ * The Standard marks no purpose: a taproot account beside another is the ordinals one, as wallets
+ * give them (payment P2WPKH or P2SH, ordinals P2TR).
+ */
+const isTaproot = (address: string) => /^(bc|tb|bcrt)1p/i.test(address)
+
+async function callFeature<M extends WalletStandardCall>(call: PageCall, method: M, params?: unknown): Promise<WalletStandardResult<M>> {
+  const result = walletStandardCallResults[method].safeParse(await call(method, params))
+  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
+  return result.data as WalletStandardResult<M>
+}
+
+/** The Bitcoin networks an address can be of (`bcrt1…`: regtest; `tb1…`: testnet, testnet4 and signet). */
+const networksOfAddress = (address: string) => BITCOIN_NETWORK_IDS.filter((id) => parseBitcoinAddress(address, id).ok)
+
+/** A Standard wallet's accounts as sats-connect's entries (purposes by isTaproot). */
+async function standardEntries(call: PageCall, purposes: readonly string[]): Promise<{ entries: BitcoinAddressEntry[]; chains: string[] }> {
+  const { accounts } = await callFeature(call, 'bitcoin:connect', { purposes })
+  // A lone taproot account is the payment one, unless only ordinals were asked.
+  const taprootIsOrdinals = accounts.some((account) => !isTaproot(account.address)) || !purposes.includes('payment')
+  const entries = accounts.map((account): BitcoinAddressEntry => ({
+    address: account.address,
+    publicKey: bytesToHex(account.publicKey),
+    purpose: taprootIsOrdinals && isTaproot(account.address) ? 'ordinals' : 'payment',
+  }))
+  return { entries: entries.filter((entry) => purposes.includes(entry.purpose)), chains: accounts.flatMap((account) => account.chains) }
+}
+
+const SatsConnectNetwork = z.optional(z.object({ bitcoin: z.optional(z.object({ name: z.string().check(z.maxLength(40)) })) }))
+
+/** sats-connect's wallet_connect (V2), or getAddresses where the wallet has no wallet_connect; its network when it says. */
+async function satsConnectEntries(
+  call: PageCall,
+  purposes: readonly string[],
+): Promise<{ entries: BitcoinAddressEntry[]; chains: string[] }> {
+  const answer = (await call('wallet_connect', { addresses: purposes }).catch((error: unknown) => {
+    if (!isUnsupported(error)) throw error
+    return call('getAddresses', { purposes })
+  })) as { addresses?: unknown; network?: unknown } | undefined
+  const name = SatsConnectNetwork.safeParse(answer?.network).data?.bitcoin?.name
+  const network = name === undefined ? undefined : networkOfName(name)
+  return {
+    entries: addressEntries(answer?.addresses).filter((entry) => purposes.includes(entry.purpose)),
+    chains: network ? [network] : [],
+  }
+}
+
+const entriesOf = (call: PageCall, description: ConnectorDescription, purposes: readonly string[]) =>
+  isSatsConnect(description) ? satsConnectEntries(call, purposes) : standardEntries(call, purposes)
+
+/**
+ * SPEC: a bip122 connection's account is the payment address; ordinals addresses are listed after
+ * it. The network: the first requested one the wallet names (its description, its accounts, its
+ * sats-connect network), else one the payment address belongs to.
+ */
+async function connected(
+  call: PageCall,
+  description: ConnectorDescription,
+  networks: NetworkContext,
+): Promise<ConnectedNamespace | undefined> {
+  const { entries, chains } = await entriesOf(call, description, ALL_PURPOSES)
+  const payment = entries.find((entry) => entry.purpose === 'payment')
+  if (!payment) return undefined
+  const named = [...(description.chains ?? []), ...chains].flatMap((chain) => networkOfName(chain) ?? [])
+  const caipNetworkId = pickNetwork(named.length > 0 ? named : networksOfAddress(payment.address), networks)
+  const onNetwork = entries.filter((entry) => parseBitcoinAddress(entry.address, caipNetworkId).ok)
+  const ordered = [payment, ...onNetwork.filter((entry) => entry.purpose === 'ordinals')]
+  return { namespace: 'bip122', addresses: [...new Set(ordered.map((entry) => entry.address))], caipNetworkId }
+}
+
+/** The Standard chain a signing call names: the host does not fill it, and a wallet may sign for its default otherwise. */
+function chainOf(caipNetworkId: string): string {
+  const chain = standardChainOf(caipNetworkId)
+  if (!chain) throw new ProviderRpcError(RpcErrorCode.ChainDisconnected, `Unsupported chain ${caipNetworkId.slice(0, 100)}`)
+  return chain
+}
+
+/** Airlock's Bitcoin RPC to a Standard wallet's features. */
+async function standardRequest(call: PageCall, caipNetworkId: string, method: BitcoinMethod, params: unknown): Promise<unknown> {
+  switch (method) {
+    case 'getAddresses': {
+      const purposes = checkParams(method, params)?.purposes ?? ALL_PURPOSES
+      return { addresses: (await standardEntries(call, purposes)).entries } satisfies BitcoinResult<'getAddresses'>
+    }
+    case 'signMessage': {
+      const { address, message, protocol } = checkParams(method, params)
+      // The Standard's bitcoin:signMessage signs BIP-322 (simple); it takes no protocol.
+      if (protocol === 'ECDSA') throw unsupported('This wallet signs BIP-322 messages only')
+      const { signature } = await callFeature(call, 'bitcoin:signMessage', { account: address, message: new TextEncoder().encode(message) })
+      return { signature: bytesToBase64(signature), address, protocol: 'BIP322' } satisfies BitcoinResult<'signMessage'>
+    }
+    case 'signPsbt': {
+      const { psbt, signInputs, broadcast } = checkParams(method, params)
+      // bitcoin:signTransaction only signs; the widget broadcasts through the API (transfers.ts).
+      if (broadcast) throw unsupported('This wallet signs PSBTs without broadcasting them: ask with broadcast false')
+      const inputsToSign = Object.entries(signInputs).map(([account, signingIndexes]) => ({ account, signingIndexes }))
+      const { signedPsbt } = await callFeature(call, 'bitcoin:signTransaction', {
+        psbt: base64ToBytes(psbt),
+        inputsToSign,
+        chain: chainOf(caipNetworkId),
+      })
+      return { psbt: bytesToBase64(signedPsbt) } satisfies BitcoinResult<'signPsbt'>
+    }
+    case 'sendTransfer':
+      throw unsupported('This wallet does not send transfers itself: sign a PSBT')
+  }
+}
+
+/** sats-connect's codes for a user's no and a site it has not granted, as EIP-1193 says them (4001, 4100). */
+const SATS_CONNECT_CODES: ReadonlyMap<unknown, number> = new Map([
+  [-32000, RpcErrorCode.UserRejected],
+  [-32002, RpcErrorCode.Unauthorized],
+])
+
+/** Airlock's Bitcoin RPC as it is to a sats-connect provider (its first names, which wallets of both eras answer). */
+async function satsConnectRequest(call: PageCall, method: BitcoinMethod, params: unknown): Promise<unknown> {
+  const checked = checkParams(method, params)
+  const answer = await call(method, checked).catch((error: unknown) => {
+    const code = SATS_CONNECT_CODES.get((error as { code?: unknown } | undefined)?.code)
+    throw code === undefined ? error : new ProviderRpcError(code, (error as Error).message)
+  })
+  if (method !== 'getAddresses') return checkResult(method, answer)
+  const purposes = (checked as { purposes?: string[] } | undefined)?.purposes ?? ALL_PURPOSES
+  return {
+    addresses: addressEntries((answer as { addresses?: unknown } | undefined)?.addresses).filter((e) => purposes.includes(e.purpose)),
+  }
+}
+
+export const bitcoinPageWallet: PageWallet = {
+  async connect(call, description, networks) {
+    const accounts = await connected(call, description, networks)
+    if (!accounts) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no Bitcoin payment address')
+    return accounts
+  },
+  // Neither shape has a silent connect the host relays: a wallet that granted this site answers its
+  // connect again without asking, one that did not is refused by the user or prompts, and reconnect fails.
+  reconnect: (call, description, networks) => connected(call, description, networks),
+
+  async request(call, { caipNetworkId, method, params, description }) {
+    if (!isBitcoinMethod(method)) throw unsupported(`A Bitcoin wallet does not support ${method.slice(0, 100)}`)
+    return isSatsConnect(description) ? satsConnectRequest(call, method, params) : standardRequest(call, caipNetworkId, method, params)
+  },
+  // Best-effort and not awaited: disconnecting is optional in both shapes, and a hung wallet must not keep the dapp connected.
+  async disconnect(call, description) {
+    call(isSatsConnect(description) ? 'wallet_disconnect' : 'standard:disconnect').catch(() => {})
+  },
+  readEvent(event, data) {
+    // The host relays standard:events' change as accountsChanged; sats-connect's events are not relayed yet.
+    if (event !== 'accountsChanged') return undefined
+    const accounts = BitcoinStandardAccounts.safeParse(data)
+    if (!accounts.success) return undefined
+    if (accounts.data.length === 0) return { disconnected: true }
+    const addresses = accounts.data.map((account) => account.address)
+    return { addresses: [...new Set([...addresses.filter((a) => !isTaproot(a)), ...addresses.filter(isTaproot)])] }
+  },
+}
