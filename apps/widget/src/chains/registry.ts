@@ -5,6 +5,7 @@ import type { ChainAdapter } from './types'
 const loaders: Partial<Record<Namespace, () => Promise<ChainAdapter>>> = {
   eip155: () => import('./eip155').then((module) => module.eip155Adapter),
   solana: () => import('./solana').then((module) => module.solanaAdapter),
+  bip122: () => import('./bip122').then((module) => module.bip122Adapter),
 }
 
 const loaded = new Map<Namespace, Promise<ChainAdapter>>()

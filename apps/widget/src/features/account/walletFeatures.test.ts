@@ -31,7 +31,8 @@ describe('wallet feature buttons', () => {
     expect(features(undefined, 'eip155:8453')).toEqual(['onramp', 'swaps', 'receive', 'send'])
     expect(features(undefined, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual(['receive', 'send'])
     expect(featureSupported('swaps', 'eip155:31338')).toBe(true)
-    expect(featureSupported('send', 'bip122:000000000019d6689c085ae165831e93')).toBe(false)
+    expect(featureSupported('send', 'bip122:000000000019d6689c085ae165831e93')).toBe(true)
+    expect(featureSupported('send', 'polkadot:91b171bb158e2d3848fa23a9f1c25182')).toBe(false)
   })
 
   it('offer the history unless its switch is off', () => {
