@@ -49,6 +49,25 @@ describe('frame <-> popup messages', () => {
     expect(receive(event(solana, peer), peer, FrameToPopup)?.view.request).toEqual(solana.view.request)
   })
 
+  it('carry a Bitcoin request: its network (CAIP-2) and bech32 account, and no other network id', () => {
+    const from = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
+    const bitcoin = {
+      ...request,
+      view: {
+        ...request.view,
+        request: {
+          method: 'signMessage',
+          params: { address: from, message: 'hi' },
+          chainId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+          from,
+        },
+      },
+    }
+    expect(receive(event(bitcoin, peer), peer, FrameToPopup)?.view.request).toEqual(bitcoin.view.request)
+    const otherId = { ...bitcoin, view: { ...bitcoin.view, request: { ...bitcoin.view.request, chainId: 'bip122:mainnet' } } }
+    expect(receive(event(otherId, peer), peer, FrameToPopup)).toBeUndefined()
+  })
+
   it('refuse what is malformed: another namespace, a non-boolean answer, hostile params or origins', () => {
     const bad: [unknown, typeof PopupToFrame | typeof FrameToPopup][] = [
       [{ namespace: 'penpal', type: 'ready' }, PopupToFrame],
