@@ -85,7 +85,8 @@ async function start(): Promise<void> {
     confirmation: createConfirmation(lazyUi(loadPrompt)),
     solana: createSolanaSender({ apiUrl }),
     // The simulation's code (viem's ABI decoding of logs and errors) loads with the first transaction to confirm.
-    simulate: (request) => import('./families/eip155/simulator').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
+    simulate: (request) =>
+      import('./families/eip155/simulator').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
     onTheme(next) {
       theme = next
       applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)

@@ -28,6 +28,8 @@ export interface ConfirmRequest {
 
 /** How the frame shows a request and learns the user's answer: prompt.ts in the page, a fake in tests. */
 export interface ConfirmationUi {
+  /** Loads what drawing the request needs (its family's confirmation) before show; undefined when it is there. */
+  prepare?(request: ConfirmRequest): Promise<void> | undefined
   /** Draws the request. `answer` is called (at most once) with the user's decision. Returns the teardown. */
   show(request: ConfirmRequest, answer: (approved: boolean) => void): () => void
   /** Resolves once the frame is laid out big enough to show a request; never rejects. `signal` ends the wait. */

@@ -3,7 +3,7 @@ import type { ConfirmationUi } from './confirmation'
 /**
  * The confirmation UI, loaded on first use: the frame's first job is to say ready (the widget gives
  * it 10 s, under load it needs them), and the renderer, the decoders and their CSS are most of its
- * code. main.ts preloads it once ready. Until it has loaded nothing is shown, so a request also
+ * code. main.ts preloads it once ready. Until it (and the request's family view) has loaded nothing is shown, so a request also
  * waits for it to count as on screen; a UI that never loads ends in the frame's not-on-screen refusal.
  */
 export function lazyUi(load: () => Promise<ConfirmationUi>): ConfirmationUi {
@@ -13,7 +13,12 @@ export function lazyUi(load: () => Promise<ConfirmationUi>): ConfirmationUi {
       let gone = false
       void load().then(
         (ui) => {
-          if (!gone) hide = ui.show(request, answer)
+          const draw = () => {
+            if (!gone) hide = ui.show(request, answer)
+          }
+          const loading = ui.prepare?.(request)
+          if (loading) loading.then(draw, () => {})
+          else draw()
         },
         () => {},
       )

@@ -3,6 +3,7 @@ import '@airlock/protocol/palette.css'
 import './confirm.css'
 import { documentVisibility, guardPromptApprove } from './guard'
 import { CONFIRM_MESSAGE_NAMESPACE, FrameToPopup, receive, type PopupToFrame } from './popupMessages'
+import { loadView } from '../families/views'
 import { renderPrompt } from './render'
 
 export const PopupPageText = {
@@ -26,10 +27,11 @@ function start(): void {
   surface.textContent = PopupPageText.waiting
   const send = (message: PopupToFrame) => opener.postMessage(message, location.origin)
   let shown = false
-  window.addEventListener('message', (event) => {
+  window.addEventListener('message', async (event) => {
     const message = receive(event, opener, FrameToPopup)
     if (!message || shown) return
     shown = true
+    await loadView(message.view.request.chainId)
     applyTheme(document.documentElement, message.theme.themeMode ?? 'dark', message.theme.themeVariables ?? {})
     const rendered = renderPrompt(
       { request: message.view.request, origin: message.view.origin, dappName: message.view.dappName, simulation: message.view.simulation },

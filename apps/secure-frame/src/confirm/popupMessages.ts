@@ -1,4 +1,12 @@
-import { BitcoinAddress, FRAME_RPC_METHOD, FrameAddress, FrameOrigin, FrameRequestId, FrameThemeData, isBoundedJson } from '@airlock/protocol'
+import {
+  BitcoinAddress,
+  FRAME_RPC_METHOD,
+  FrameAddress,
+  FrameOrigin,
+  FrameRequestId,
+  FrameThemeData,
+  isBoundedJson,
+} from '@airlock/protocol'
 import * as z from 'zod/mini'
 import { Simulation } from '../display/simulation'
 

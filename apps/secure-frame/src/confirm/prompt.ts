@@ -3,6 +3,7 @@ import '@airlock/protocol/palette.css'
 import './confirm.css'
 import type { ConfirmationUi, ConfirmRequest } from './confirmation'
 import { assumedVisibility, canProveVisibility, guardApprove, guardPromptApprove, intersectionVisibility } from './guard'
+import { loadView } from '../families/views'
 import { openConfirmPopup, type ConfirmPopup } from './popupLink'
 import { renderPrompt, type DappOrigin, type PromptView } from './render'
 
@@ -19,6 +20,7 @@ export const PopupText = {
  */
 export function createFramePrompt(surface: HTMLElement, theme: () => FrameThemeData): ConfirmationUi {
   return {
+    prepare: (request) => loadView(request.chainId),
     show(request, answer) {
       const view = promptView(request)
       const rendered = renderPrompt(view, { popupButton: true, canProveVisibility: canProveVisibility() })

@@ -3,9 +3,13 @@ import { solanaLocalnet } from '@airlock/chains'
 import { createSiwxMessage, type SiwxMessageData } from '@airlock/protocol'
 import { base58 } from '@scure/base'
 import { toHex } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadView } from '../families/views'
 import { SiwxText } from '../display/siwx'
 import { renderPrompt, type PromptView } from './render'
+
+// The prompt loads a family's view with its first request; these tests draw them at once.
+beforeAll(() => loadView('solana:'))
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

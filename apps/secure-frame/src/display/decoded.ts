@@ -60,7 +60,10 @@ export type Decoded<F extends FamilyKind> = Common &
   )
 
 /** Decodes the requests of one family; anything it cannot read is `invalid` (reject only). */
-export type RequestDecoder<C extends ApprovalChainId, F extends FamilyKind> = (request: ApprovalInput<C>, context: DecodeContext) => Decoded<F>
+export type RequestDecoder<C extends ApprovalChainId, F extends FamilyKind> = (
+  request: ApprovalInput<C>,
+  context: DecodeContext,
+) => Decoded<F>
 
 /** Characters of pretty-printed params shown for a request that cannot be read. */
 export const PARAMS_DISPLAY_LIMIT = 20_000

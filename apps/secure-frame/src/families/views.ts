@@ -1,9 +1,9 @@
 import type { ApprovalInput, DecodeContext, Decoded } from '../display/decoded'
 import { invalidRequest } from '../display/decoded'
 import type { Parts } from '../display/dom'
-import { bip122View, type BitcoinKind } from './bip122/view'
+import type { BitcoinKind } from './bip122/view'
 import { eip155View, type Eip155Kind } from './eip155/view'
-import { solanaView, type SolanaKind } from './solana/view'
+import type { SolanaKind } from './solana/view'
 import type { FamilyView } from './types'
 
 /**
@@ -15,8 +15,28 @@ import type { FamilyView } from './types'
  * (families/<ns>/decode.ts) into the one shape of display/decoded.ts.
  */
 
-/** The families' confirmations, in the prompt's chunk: a line here per family of registry.ts. */
-export const FAMILY_VIEWS: readonly FamilyView[] = [eip155View, solanaView, bip122View]
+/**
+ * The families' confirmations: a line here per family of registry.ts. eip155's is in the prompt's
+ * chunk; the others load with their family's first request (loadView), so that an eip155 prompt
+ * never downloads Solana's transaction codec or bitcoinjs.
+ */
+const LAZY_VIEWS: Readonly<Record<string, () => Promise<FamilyView>>> = {
+  solana: () => import('./solana/view').then((module) => module.solanaView as FamilyView),
+  bip122: () => import('./bip122/view').then((module) => module.bip122View as FamilyView),
+}
+const views: FamilyView[] = [eip155View as FamilyView]
+
+/**
+ * Loads the confirmation of the family whose chain `chainId` is (a CAIP-2 id names it); undefined
+ * when it is in already (eip155's always is), so that such a prompt draws at once.
+ */
+export function loadView(chainId: ApprovalInput['chainId']): Promise<void> | undefined {
+  const namespace = typeof chainId === 'string' ? chainId.split(':')[0]! : 'eip155'
+  if (views.some((view) => view.namespace === namespace) || !Object.hasOwn(LAZY_VIEWS, namespace)) return undefined
+  return LAZY_VIEWS[namespace]!().then((view) => {
+    if (!views.includes(view)) views.push(view)
+  })
+}
 
 export type FamilyKinds = Eip155Kind | SolanaKind | BitcoinKind
 export type DecodedRequest = Decoded<FamilyKinds>
@@ -34,7 +54,7 @@ export function isApprovable(decoded: DecodedRequest): boolean {
  * their family (a CAIP-2 id its namespace, an eip155 chain is a number): each family reads its own.
  */
 function viewOf(request: ApprovalInput) {
-  for (const view of FAMILY_VIEWS) {
+  for (const view of views) {
     const chainId = view.chainOf(request.chainId)
     if (chainId !== undefined) return { view, chainId }
   }

@@ -6,7 +6,7 @@ import { Verifier } from 'bip322-js'
 import { Psbt, networks } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../../api/src/mail/mailer'
-import { decodeRequest } from '../families/views'
+import { decodeRequest, loadView } from '../families/views'
 import { frameDevice, openCustody, signInByEmail, type Custody } from '../testing/frameDevice'
 
 /**
@@ -51,6 +51,7 @@ describe('the embedded wallet on Bitcoin', () => {
     // The user was shown this PSBT, on regtest, from this account: the recipient, the change, the fee.
     const asked = device.asked.at(-1)!
     expect(asked).toMatchObject({ method: 'signPsbt', chainId: devnet.caipNetworkId, from: me, params: { psbt } })
+    await loadView('bip122:')
     const shown = decodeRequest(asked)
     expect(shown.kind === 'bitcoinPsbt' && shown.psbt.outputs.map((output) => [output.address, output.change])).toEqual([
       [to, false],

@@ -41,7 +41,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp } from '../../../api/src/api/app'
 import { smtpMailer } from '../../../api/src/mail/mailer'
 import { createMemoryProjectRegistry } from '../../../api/src/projects/registry'
-import { decodeRequest } from '../families/views'
+import { decodeRequest, loadView } from '../families/views'
 import { wireTransaction } from '../testing/solanaTransactions'
 import { API, frameDevice, jarFor, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'
 import { SolanaClusterMessage } from '../families/solana/cluster'
@@ -141,6 +141,7 @@ describe('the embedded wallet on Solana', () => {
     const { signature } = (await request('solana_signAndSendTransaction', { transaction })) as { signature: string }
     expect((await landed(signature))?.err).toBeNull()
     expect(await balance(recipient)).toBe(SOL / 2n)
+    await loadView('solana:')
     const shown = decodeRequest(device.asked.at(-1)!)
     if (shown.kind !== 'solanaTransaction') throw new Error(`decoded as ${shown.kind}`)
     expect(shown.transaction.instructions[0]).toMatchObject({ kind: 'solTransfer', amountText: '0.5 SOL', to: { address: recipient } })

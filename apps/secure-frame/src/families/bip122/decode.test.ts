@@ -1,11 +1,14 @@
 import { bitcoinParams } from '@airlock/chains/bip122'
 import { Psbt } from 'bitcoinjs-lib'
-import { describe, expect, it } from 'vitest'
-import { decodeRequest, isApprovable, type DecodedRequest } from '../views'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeRequest, isApprovable, type DecodedRequest, loadView } from '../views'
 import type { DecodedBitcoinPsbt } from './decode'
 import { estimatedVsize } from './decode'
 import { signPsbtInputs } from './sign'
 import { OTHER, REGTEST, regtestAccount, transfer, utxo } from './testing'
+
+// The prompt loads a family's view with its first request; these tests draw them at once.
+beforeAll(() => loadView('bip122:'))
 
 const key = (await regtestAccount()).keyOn(REGTEST)
 const ME = key.address

@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadView } from '../views'
 import { renderPrompt, type PromptView } from '../../confirm/render'
 import { OTHER, REGTEST, regtestAccount, transfer, utxo } from './testing'
+
+// The prompt loads a family's view with its first request; these tests draw them at once.
+beforeAll(() => loadView('bip122:'))
 
 const ME = (await regtestAccount()).keyOn(REGTEST).address
 const view = (method: string, params: unknown): PromptView => ({

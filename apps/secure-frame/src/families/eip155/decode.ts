@@ -27,8 +27,7 @@ export interface DecodedTransaction {
 
 /** The kinds only eip155 decodes (render.ts draws them). */
 export type Eip155Kind =
-  | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
-  | { kind: 'transaction'; transaction: DecodedTransaction }
+  { kind: 'typedData'; typedData: DecodedTypedData; address: string } | { kind: 'transaction'; transaction: DecodedTransaction }
 
 function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)

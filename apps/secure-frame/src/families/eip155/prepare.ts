@@ -87,7 +87,9 @@ export function prepareRequest(
       } catch (error) {
         throw new ProviderRpcError(
           RpcErrorCode.InvalidParams,
-          error instanceof SyntaxError || !(error instanceof Error) ? RequestMessage.badParams(request.method) : error.message.split('\n')[0]!,
+          error instanceof SyntaxError || !(error instanceof Error)
+            ? RequestMessage.badParams(request.method)
+            : error.message.split('\n')[0]!,
         )
       }
       const domainChain = (definition.domain as { chainId?: unknown } | undefined)?.chainId

@@ -9,10 +9,13 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { AccountRole, address, createNoopSigner, type Address, type Instruction } from '@solana/kit'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { wireTransaction } from '../../testing/solanaTransactions'
-import { decodeRequest, isApprovable, type DecodedRequest } from '../views'
+import { decodeRequest, isApprovable, type DecodedRequest, loadView } from '../views'
 import type { DecodedSolanaTransaction } from './decode'
+
+// The prompt loads a family's view with its first request; these tests draw them at once.
+beforeAll(() => loadView('solana:'))
 
 const CLUSTER = solanaLocalnet.caipNetworkId as `solana:${string}`
 const ME = address('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')

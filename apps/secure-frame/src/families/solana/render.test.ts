@@ -4,10 +4,14 @@ import { base58 } from '@scure/base'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token'
 import { address, createNoopSigner, type Instruction } from '@solana/kit'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { loadView } from '../views'
 import { wireTransaction } from '../../testing/solanaTransactions'
 import { CONFIRM_MESSAGE_NAMESPACE, type FrameToPopup } from '../../confirm/popupMessages'
 import { renderPrompt, type PromptView } from '../../confirm/render'
+
+// The prompt loads a family's view with its first request; these tests draw them at once.
+beforeAll(() => loadView('solana:'))
 
 const CLUSTER = solanaLocalnet.caipNetworkId as `solana:${string}`
 const ME = address('oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96')
@@ -131,8 +135,12 @@ describe('the confirmation popup', () => {
       theme: {},
     }
     window.dispatchEvent(new MessageEvent('message', { data: request, origin: location.origin, source: opener }))
-    const inPopup = surface.querySelector<HTMLElement>('[data-testid="approve-transaction"]')
-    expect(inPopup).not.toBeNull()
+    // The popup loads Solana's view with the request, as the frame does with its first one.
+    const inPopup = await vi.waitFor(() => {
+      const shown = surface.querySelector<HTMLElement>('[data-testid="approve-transaction"]')
+      expect(shown).not.toBeNull()
+      return shown
+    })
     expect(byId(inPopup!, 'approve-instructions')!.outerHTML).toBe(byId(inFrame, 'approve-instructions')!.outerHTML)
     expect(byId(inPopup!, 'approve-fee')!.textContent).toBe('0.000007 SOL')
     expect(byId(inPopup!, 'approve-warnings')!.textContent).toBe(byId(inFrame, 'approve-warnings')!.textContent)
