@@ -43,7 +43,15 @@ describe('devConfig', () => {
   })
 
   it('takes other ports for every server and chain', () => {
-    const config = devConfig({ dapp: 25400, widget: 25401, secure: 25402, api: 25403, anvil: { 31337: 25545 }, solana: 25411, bitcoin: 25413 })
+    const config = devConfig({
+      dapp: 25400,
+      widget: 25401,
+      secure: 25402,
+      api: 25403,
+      anvil: { 31337: 25545 },
+      solana: 25411,
+      bitcoin: 25413,
+    })
     expect(config.origins.widget).toBe('http://widget.localhost:25401')
     expect(config.ports.api).toBe(25403)
     expect(config.projects[0]?.allowedOrigins).toEqual(['http://dapp.localhost:25400', 'http://localhost:25400', 'http://127.0.0.1:25400'])

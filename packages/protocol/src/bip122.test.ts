@@ -21,8 +21,14 @@ describe('the Bitcoin RPC schemas', () => {
   })
 
   it('take WalletConnect bip122 shapes: amounts as decimal strings of sats', () => {
-    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: '1500' }).success).toBe(true)
-    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: 1500 }).success).toBe(false)
-    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: '01' }).success).toBe(false)
+    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: '1500' }).success).toBe(
+      true,
+    )
+    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: 1500 }).success).toBe(
+      false,
+    )
+    expect(walletConnectBip122Params.sendTransfer.safeParse({ account: ADDRESS, recipientAddress: ADDRESS, amount: '01' }).success).toBe(
+      false,
+    )
   })
 })

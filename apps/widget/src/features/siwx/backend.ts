@@ -33,8 +33,10 @@ export function siwxBackend(ctx: WidgetContext): SiwxBackend {
 }
 
 /** The API's session for a signed message (its own check of the nonce it gave, the domain and the signature). */
-export const apiSession = (ctx: WidgetContext, { message, signature }: { message: string; signature: string }): Promise<SiwxSessionResponse> =>
-  ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
+export const apiSession = (
+  ctx: WidgetContext,
+  { message, signature }: { message: string; signature: string },
+): Promise<SiwxSessionResponse> => ctx.dataApi.post('/v1/siwx/sessions', { message, signature }, SiwxSessionResponse, 'Sign-in')
 
 const apiBackend = (ctx: WidgetContext): SiwxBackend => ({
   nonce: async () => (await ctx.dataApi.post('/v1/siwx/nonce', {}, SiwxNonceResponse, 'Sign-in')).nonce,
