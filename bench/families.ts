@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { devnetWalletScriptPath, type DevnetWalletFamily } from '@airlock/devnet'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { StackInfo } from '../e2e/global-setup'
 import { compressedSizes } from './size'
 
@@ -12,6 +14,16 @@ import { compressedSizes } from './size'
 const SDK_SCRIPT = /\/sdk(-extra)?(@[^/]+)?\.js$/
 /** The Solana adapter's own chunk (chains/solana/index.ts), by the name the build gives it. */
 export const SOLANA_ADAPTER_CHUNK = /\/solana-[\w-]+\.js$/
+/** The Bitcoin family's chunks (chains/bip122/ in the widget, families/bip122/ in the frame, with bitcoinjs). */
+export const BIP122_CHUNK = /\/bip122-[\w-]+\.js$/
+
+/** gzip of each of an app's built chunks named as `pattern` says (e.g. the bip122 family's), by file. */
+export function builtChunks(app: 'widget' | 'secure-frame', pattern: RegExp): { file: string; gzip: number }[] {
+  const assets = fileURLToPath(new URL(`../apps/${app}/dist/assets/`, import.meta.url))
+  return readdirSync(assets)
+    .filter((file) => pattern.test(`/${file}`))
+    .map((file) => ({ file, gzip: compressedSizes(readFileSync(join(assets, file))).gzip }))
+}
 
 /**
  * The widget's scripts a page has asked for (not the SDK's), by URL, with their bodies: counted

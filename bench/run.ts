@@ -8,7 +8,16 @@ import { DEVNET_CONTRACTS, devnetAccounts } from '@airlock/devnet'
 import { measureApiLatency } from './api-latency'
 import { embeddedWalletPage, measureConfirmation } from './confirmation'
 import { HOST_SDK_GZIP_BUDGET, hostSdkExtraSize, hostSdkSize } from './size'
-import { gzipOf, installDevnetWallet, measureSolanaPage, recordWidgetScripts, evmOnlyDemoUrl, SOLANA_ADAPTER_CHUNK } from './families'
+import {
+  BIP122_CHUNK,
+  builtChunks,
+  gzipOf,
+  installDevnetWallet,
+  measureSolanaPage,
+  recordWidgetScripts,
+  evmOnlyDemoUrl,
+  SOLANA_ADAPTER_CHUNK,
+} from './families'
 import { median, percentile } from './stats'
 import { measureConnectToSignedIn } from './siwx'
 import { measureQr } from './walletconnect'
@@ -208,6 +217,22 @@ try {
     budget: 0,
     note: 'after Connect, WalletConnect, All Wallets, a connection and the Account view',
   })
+  rows.push({
+    metric: 'bip122 chunks downloaded by an eip155-only dapp',
+    value: [...evmScripts].filter((url) => BIP122_CHUNK.test(url)).length,
+    unit: '',
+    budget: 0,
+    note: 'after Connect, WalletConnect, All Wallets, a connection and the Account view',
+  })
+  for (const app of ['widget', 'secure-frame'] as const) {
+    const chunks = builtChunks(app, BIP122_CHUNK)
+    rows.push({
+      metric: `bip122 chunks of the ${app === 'widget' ? 'widget' : 'secure frame'}, loaded with a Bitcoin connection (gzip)`,
+      value: chunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+      unit: 'B',
+      note: chunks.map((chunk) => `${chunk.file} ${chunk.gzip} B`).join(', '),
+    })
+  }
   const solanaPage = await measureSolanaPage(browser, urls, evmScripts)
   rows.push({
     metric: 'widget JS before Connect paints, dapp with Solana networks (gzip)',
