@@ -73,3 +73,13 @@ export function decodePsbt(base64: string, caipNetworkId: string, own: readonly 
 function nonWitnessOutput(previous: Uint8Array | undefined, vout: number): { script: Uint8Array; value: bigint } | undefined {
   return previous ? Transaction.fromBuffer(previous).outs[vout] : undefined
 }
+
+/**
+ * The network transaction of a PSBT whose inputs are all finalized, as hex for esplora's POST /tx;
+ * throws, saying why, for one that is not (an input left unsigned, bytes that do not parse).
+ */
+export function signedTransactionHex(base64: string, caipNetworkId: string): string {
+  const network = bitcoinParams(caipNetworkId)
+  if (!network) throw new Error('Network not supported')
+  return Psbt.fromBase64(base64, { network }).extractTransaction().toHex()
+}

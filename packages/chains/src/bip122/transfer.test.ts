@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { bitcoinRegtest } from '../networks'
 import { parseBitcoinAddress } from './address'
-import { decodePsbt } from './psbt'
+import { decodePsbt, signedTransactionHex } from './psbt'
 import { BitcoinTransferError, dustLimit, planBitcoinTransfer, transferPsbt, type BitcoinTransferRequest } from './transfer'
 
 const NETWORK = bitcoinRegtest.caipNetworkId
@@ -85,5 +85,10 @@ describe('transferPsbt and decodePsbt', () => {
 
   it('refuses a PSBT that does not parse', () => {
     expect(() => decodePsbt('cHNidP8=', NETWORK, [])).toThrow()
+  })
+
+  it('gives no transaction to broadcast while an input is unsigned', () => {
+    const plan = planBitcoinTransfer(request())
+    expect(() => signedTransactionHex(transferPsbt(request(), plan), NETWORK)).toThrow(/finalized|final/i)
   })
 })

@@ -3,14 +3,13 @@ import {
   dustLimit,
   parseBitcoinAddress,
   planBitcoinTransfer,
+  signedTransactionHex,
   transferPsbt,
   type BitcoinTransferPlan,
   type BitcoinTransferRequest,
 } from '@airlock/chains/bip122'
 import { ProviderRpcError, RpcErrorCode, type BitcoinMethod } from '@airlock/protocol'
 import type { FeeQuote, NodeRpc, Transfer, WalletCall, WalletSend } from '../types'
-import { base64ToBytes } from './bytes'
-import { finalizedTransactionHex } from './extract'
 import { broadcast, feeRateOf, isConfirmed, utxosOf } from './node'
 import { checkResult, isUnsupported } from './rpc'
 
@@ -70,7 +69,13 @@ export async function quoteBitcoinTransferFee(rpc: NodeRpc, transfer: Transfer):
 async function signAndBroadcast(rpc: NodeRpc, send: WalletSend, request: BitcoinTransferRequest, plan: BitcoinTransferPlan) {
   const signInputs = { [request.from]: plan.inputs.map((_, index) => index) }
   const { psbt } = await answer(send, 'signPsbt', { psbt: transferPsbt(request, plan), signInputs, broadcast: false })
-  return broadcast(rpc, request.caipNetworkId, finalizedTransactionHex(base64ToBytes(psbt)))
+  let hex: string
+  try {
+    hex = signedTransactionHex(psbt, request.caipNetworkId)
+  } catch (error) {
+    throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet returned a PSBT that cannot be sent: ${(error as Error).message}`)
+  }
+  return broadcast(rpc, request.caipNetworkId, hex)
 }
 
 /**
