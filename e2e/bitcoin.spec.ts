@@ -81,6 +81,12 @@ test.describe('Bitcoin with the devnet browser wallet', () => {
     await page.getByTestId('connect-button').click()
     await widget.getByText('Devnet Sats Wallet').click()
     await expectBitcoinConnected(page)
+    // Receive gives Bitcoin wallets' scanners a BIP-21 URI.
+    await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'bip122' }))
+    await accountSettled(widget)
+    await widget.getByTestId('account-feature-receive').click()
+    await expect(widget.getByTestId('receive-address')).toHaveText(PAYMENT)
+    await expect(widget.getByTestId('receive-view').getByRole('img')).toHaveAttribute('data-uri', `bitcoin:${PAYMENT}`)
     const to = freshBitcoinAddress()
     await sendBtc(page, widget, to, '0.002')
     await expect.poll(() => received(to), { timeout: 15_000 }).toBe(200_000)

@@ -5,6 +5,7 @@ import {
   parseCaipAddress,
   parseCaipNetworkId,
   parseChainId,
+  receiveUri,
   shortAddress,
   toCaipAddress,
   toHexChainId,
@@ -94,5 +95,14 @@ describe('chain ids', () => {
 
   it('formats hex', () => {
     expect(toHexChainId(31337)).toBe('0x7a69')
+  })
+})
+
+describe('receiveUri', () => {
+  it('is a BIP-21 bitcoin: URI for a Bitcoin address, the plain address otherwise', () => {
+    expect(receiveUri('bip122:000000000019d6689c085ae165831e93', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(
+      'bitcoin:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    )
+    expect(receiveUri('eip155:1', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
   })
 })

@@ -46,6 +46,14 @@ export function parseCaipAddress(value: string): ParsedCaipAddress | undefined {
   return { namespace, reference, caipNetworkId: `${namespace}:${reference}`, address }
 }
 
+/**
+ * What a Receive QR code holds: a BIP-21 `bitcoin:` URI for a Bitcoin address (what Bitcoin
+ * wallets' scanners expect), the plain address for the other families.
+ */
+export function receiveUri(caipNetworkId: string, address: string): string {
+  return caipNetworkId.startsWith('bip122:') ? `bitcoin:${address}` : address
+}
+
 export function toCaipAddress(caipNetworkId: string, address: string): string {
   return `${caipNetworkId}:${address}`
 }

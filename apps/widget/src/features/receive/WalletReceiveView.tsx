@@ -1,3 +1,4 @@
+import { receiveUri } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { copyText } from '../../ui/copy'
 import { networkImageUrl } from '../../core/http/networkImages'
@@ -30,7 +31,11 @@ export default function WalletReceiveView() {
 
   return (
     <section className="al-centered-view" data-testid="receive-view">
-      <QrCode uri={address} logoUrl={network ? networkImageUrl(ctx.config.apiUrl, ctx.project(), network) : undefined} size={240} />
+      <QrCode
+        uri={receiveUri(caipNetworkId, address)}
+        logoUrl={network ? networkImageUrl(ctx.config.apiUrl, ctx.project(), network) : undefined}
+        size={240}
+      />
       <p className="al-receive-network" data-testid="receive-network">
         Receive on <strong>{networkName}</strong>
       </p>
