@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { BASE64, BITCOIN_PURPOSES, BITCOIN_STANDARD_BYTES } from './patterns'
+import { BASE64, BITCOIN_ADDRESS, BITCOIN_PURPOSES, BITCOIN_STANDARD_BYTES } from './patterns'
 
 /**
  * The Bitcoin JSON-RPC of Airlock: what a dapp sends `getProvider('bip122')` and what the widget
@@ -11,8 +11,7 @@ export const BITCOIN_METHODS = ['getAddresses', 'signMessage', 'signPsbt', 'send
 export const BitcoinMethod = z.enum(BITCOIN_METHODS)
 export type BitcoinMethod = z.infer<typeof BitcoinMethod>
 
-/** Any network's address, as wallets give it (each family checks its own network's rules). */
-export const BitcoinAddress = z.string().check(z.regex(/^[a-zA-Z0-9]{14,90}$/))
+export const BitcoinAddress = z.string().check(z.regex(BITCOIN_ADDRESS))
 export const BitcoinPurpose = z.enum(BITCOIN_PURPOSES)
 const psbtBase64 = z.string().check(z.minLength(8), z.maxLength(Math.ceil((BITCOIN_STANDARD_BYTES.psbt * 4) / 3) + 4), z.regex(BASE64))
 const txid = z.string().check(z.regex(/^[0-9a-f]{64}$/))

@@ -7,6 +7,8 @@ export const ACCOUNT_ADDRESS = /^[-.%a-zA-Z0-9]{1,128}$/
 /** Solana public keys and signatures (base58). */
 export const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 export const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+/** A Bitcoin address of any network, as wallets give it (the families check their networks' rules). */
+export const BITCOIN_ADDRESS = /^[a-zA-Z0-9]{14,90}$/
 export const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
 export const DATA_IMAGE_URI = /^data:image\/(svg\+xml|png|jpeg|webp|gif)[;,]/
 export const STORAGE_KEY = /^[-_.:a-zA-Z0-9]{1,100}$/

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { ThemeMode, ThemeVariables } from '../common'
 import { Metadata, SocialProvider } from '../options'
-import { BitcoinAddress } from '../bip122'
-import { EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
+import { BITCOIN_ADDRESS, EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
 
 /**
  * Field schemas of the secure-frame protocol (SPEC.md sections 3, 5 and 7). The secure frame is on
@@ -78,7 +77,7 @@ export const FrameAddresses = z.object({
    */
   bip122: z.optional(
     z
-      .record(z.string().check(z.regex(/^bip122:[0-9a-f]{32}$/)), BitcoinAddress)
+      .record(z.string().check(z.regex(/^bip122:[0-9a-f]{32}$/)), z.string().check(z.regex(BITCOIN_ADDRESS)))
       .check(z.refine((addresses) => Object.keys(addresses).length <= 10, 'Too many networks')),
   ),
 })
