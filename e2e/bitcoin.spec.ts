@@ -1,15 +1,20 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { bitcoinDevnetAccounts } from '@airlock/devnet/bitcoin/accounts'
+import type { SiwxDappSession } from '@airlock/protocol'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { randomBytes } from 'node:crypto'
 import { DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
-import { accountSettled } from './support/walletFeatures'
+import { SOLANA } from './support/solana'
+import { accountSettled, apiFromNode, expectActivityRows } from './support/walletFeatures'
 
 /**
  * Bitcoin through the modal with the devnet browser wallet in each of its shapes (a Wallet Standard
  * wallet with bitcoin:* features, under the devnet wallet's one name, and a sats-connect provider of
  * btc_providers): the payment account connected, BTC sent from the Account view to a fresh address,
- * its balance read back from the Bitcoin devnet's esplora.
+ * its balance read back from the Bitcoin devnet's esplora and the send listed in Activity; a sign-in
+ * (CAIP-122, BIP-322) with each shape that the API verifies; a wallet object offering Solana and
+ * Bitcoin connecting both families with one pick.
  */
 
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -28,6 +33,14 @@ async function received(address: string): Promise<number> {
   return chain!.funded_txo_sum + mempool!.funded_txo_sum
 }
 
+/** The payment account's history entry of its send to `to`, as the API answers the Activity view. */
+async function historyEntry(to: string) {
+  const url = new URL(`/v1/account/${PAYMENT}/history`, apiFromNode())
+  url.search = new URLSearchParams({ projectId: 'demo', chainId: REGTEST }).toString()
+  const { data } = (await (await fetch(url)).json()) as { data: { metadata: { sentTo: string } }[] }
+  return data.find((entry) => entry.metadata.sentTo === to)
+}
+
 /** The demo as a dapp of eip155 and the Bitcoin devnet (the wallet only signs: the widget broadcasts through the API). */
 async function openBitcoinDemo(page: Page): Promise<void> {
   await openDemo(page, `${stack.urls.demoNpm}?networks=eip155:31337,${REGTEST}`)
@@ -35,6 +48,47 @@ async function openBitcoinDemo(page: Page): Promise<void> {
 
 async function expectBitcoinConnected(page: Page): Promise<void> {
   await expect(page.getByTestId('account-connections')).toContainText(`${REGTEST}:${PAYMENT}`, { timeout: 15_000 })
+}
+
+/** The demo as a dapp of the Bitcoin devnet only, with sign-in on. */
+async function openBitcoinSiwxDemo(page: Page): Promise<void> {
+  await openDemo(page, `${stack.urls.demoNpm}?siwx=on&networks=${REGTEST}`)
+}
+
+/** Waits as a dapp waits for its sign-in: until getSession() has a token. */
+async function dappSession(page: Page): Promise<SiwxDappSession> {
+  const handle = await page.waitForFunction(() => window.airlock!.getSession()?.token && window.airlock!.getSession(), undefined, {
+    timeout: 15_000,
+  })
+  return (await handle.jsonValue()) as SiwxDappSession
+}
+
+/** What a dapp's backend does with the token: the API's keys, then the API's own check of the session it opened. */
+async function backendChecks(token: string) {
+  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', apiFromNode()))
+  const { payload } = await jwtVerify(token, jwks, { issuer: new URL(stack.urls.api).origin, audience: 'demo' })
+  const verified = await fetch(new URL('/v1/siwx/verify?projectId=demo', apiFromNode()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  })
+  return { sub: payload.sub, status: verified.status, body: (await verified.json()) as { valid?: boolean } }
+}
+
+/** Connects with `pick`, then: the session the API opened for the payment account, after it verified the BIP-322 signature. */
+async function expectBitcoinSignIn(page: Page, pick: () => Promise<void>): Promise<void> {
+  await openBitcoinSiwxDemo(page)
+  await page.getByTestId('connect-button').click()
+  await pick()
+  const session = await dappSession(page)
+  expect(session.data).toMatchObject({ accountAddress: PAYMENT, chainId: REGTEST, domain: new URL(stack.urls.demo).host })
+  expect(session.message).toContain('wants you to sign in with your Bitcoin account:')
+  expect(await backendChecks(session.token)).toEqual({
+    sub: `${REGTEST}:${PAYMENT}`,
+    status: 200,
+    body: expect.objectContaining({ valid: true }),
+  })
+  await expect.poll(() => page.evaluate(() => window.airlock!.getState().open)).toBe(false)
 }
 
 /** From the Bitcoin Account view's Send button to the filled form, sent. */
@@ -74,6 +128,19 @@ test.describe('Bitcoin with the devnet browser wallet', () => {
     const to = freshBitcoinAddress()
     await sendBtc(page, widget, to, '0.001')
     await expect.poll(() => received(to), { timeout: 15_000 }).toBe(100_000)
+
+    // Activity (the API's history over the devnet's esplora) lists the send: what left, to whom.
+    await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'bip122' }))
+    await accountSettled(widget)
+    await expectActivityRows(widget, ['-0.001 BTC'])
+    const sent = widget.getByTestId('activity-row').filter({ hasText: '-0.001 BTC' }).first()
+    await expect(sent).toHaveAttribute('data-direction', 'out')
+    await expect(sent.getByTestId('activity-operation')).toHaveText('Sent')
+    // The row is that send: the history it reads has it from the payment account to the fresh address.
+    expect(await historyEntry(to)).toMatchObject({
+      metadata: { operationType: 'send', sentFrom: PAYMENT, sentTo: to, chain: REGTEST },
+      transfers: [{ direction: 'out', quantity: { numeric: '0.001' }, fungible_info: { symbol: 'BTC' } }],
+    })
   })
 
   test('the sats-connect shape: its own pick connects the payment account; BTC lands at a fresh address', async ({ page, widget }) => {
@@ -104,5 +171,35 @@ test.describe('Bitcoin with the devnet browser wallet', () => {
     await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
     await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
     expect(await received(to)).toBe(0)
+  })
+})
+
+test.describe('Sign in with the devnet Bitcoin wallet', () => {
+  test('the Wallet Standard shape signs the CAIP-122 message (BIP-322); the API verifies it and opens the session', async ({
+    page,
+    widget,
+  }) => {
+    await expectBitcoinSignIn(page, () => widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click())
+  })
+
+  test('the sats-connect shape signs the CAIP-122 message (BIP-322); the API verifies it and opens the session', async ({
+    page,
+    widget,
+  }) => {
+    await expectBitcoinSignIn(page, () => widget.getByText('Devnet Sats Wallet').click())
+  })
+})
+
+test.describe('a wallet offering Solana and Bitcoin in one object', () => {
+  test.use({ families: ['eip155', 'solana', 'bip122'] })
+
+  test('one pick connects the Solana and the Bitcoin account beside eip155', async ({ page, widget, account, solanaAccount }) => {
+    await openDemo(page, `${stack.urls.demoNpm}?networks=eip155:31337,${SOLANA},${REGTEST}`)
+    await page.getByTestId('connect-button').click()
+    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+    const connections = page.getByTestId('account-connections')
+    await expect(connections).toContainText(`${REGTEST}:${PAYMENT}`, { timeout: 15_000 })
+    await expect(connections).toContainText(`${SOLANA}:${solanaAccount!.address}`)
+    await expect(connections).toContainText(`eip155:31337:${account.address}`)
   })
 })
