@@ -1,0 +1,184 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import type { SiwxDappSession } from '@airlock/protocol'
+import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
+import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
+import { Verifier } from 'bip322-js'
+import { createRemoteJWKSet, jwtVerify } from 'jose'
+import { randomBytes } from 'node:crypto'
+import { expect, stack, test } from './fixtures'
+import { accountSettled, apiFromNode } from './support/walletFeatures'
+import { showQr } from './support/walletconnect'
+
+/**
+ * Bitcoin over WalletConnect (issue 25): a dapp of eip155 and the Bitcoin devnet pairs with the
+ * reference wallet, which approves its bip122 namespace beside eip155 (the devnet's second Bitcoin
+ * payment account). The Bitcoin account signs in (BIP-322 over WalletConnect's signMessage, verified
+ * by the API), sends BTC (signPsbt, the widget broadcasts), and a wallet without Bitcoin connects
+ * eip155 alone.
+ */
+
+const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
+
+/** The phone, serving the Bitcoin devnet unless a test says otherwise, and the methods it was asked for. */
+const phoneTest = test.extend<{ phone: ReferenceWallet; phoneBitcoin: boolean; phoneRequests: string[] }>({
+  phoneBitcoin: [true, { option: true }],
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
+  phoneRequests: async ({}, use) => use([]),
+  phone: async ({ phoneBitcoin, phoneRequests }, use, testInfo) => {
+    // Accounts 4 and 5, as the other WalletConnect tests (a worker runs one test at a time).
+    const wallet = await createReferenceWallet({
+      relayUrl: stack.urls.relay,
+      projectId: 'airlock-reference-wallet',
+      rpcUrls,
+      ...(phoneBitcoin && { bitcoinEsploraUrls: { [REGTEST]: stack.urls.bitcoinEsplora } }),
+      accountIndex: 4 + testInfo.parallelIndex,
+      mode: 'approve',
+      log: (line) => {
+        const request = /reference wallet: request \d+ (\S+) on (\S+)/.exec(line)
+        if (request) phoneRequests.push(`${request[2]} ${request[1]}`)
+      },
+    })
+    await use(wallet)
+    await wallet.stop()
+  },
+})
+
+async function openDemo(page: Page, siwx: boolean): Promise<void> {
+  await page.goto(`${stack.urls.demoNpm}?${siwx ? 'siwx=on&' : ''}networks=eip155:31337,${REGTEST}`)
+  await page.waitForFunction(() => window.airlock?.getState().ready === true)
+}
+
+/** The dapp's view of its connections: `getState().connections`' CAIP-10 accounts, once it has `count` of them. */
+async function dappConnections(page: Page, count: number): Promise<string[]> {
+  const handle = await page.waitForFunction(
+    (n) => {
+      const accounts = window.airlock!.getState().connections?.map((connection) => connection.caipAddress) ?? []
+      return accounts.length >= n && accounts
+    },
+    count,
+    { timeout: 20_000 },
+  )
+  return (await handle.jsonValue()) as string[]
+}
+
+/** Waits as a dapp waits for its sign-in: until getSession() has a token for a session on `chain`. */
+async function dappSession(page: Page, chain: string): Promise<SiwxDappSession> {
+  const handle = await page.waitForFunction(
+    (id) => {
+      const session = window.airlock!.getSession()
+      return session?.token && session.data.chainId === id && session
+    },
+    chain,
+    { timeout: 20_000 },
+  )
+  return (await handle.jsonValue()) as SiwxDappSession
+}
+
+/** What a dapp's backend does with the token: the API's keys, then a call to the API. */
+async function backendChecks(token: string) {
+  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', apiFromNode()))
+  const { payload } = await jwtVerify(token, jwks, { issuer: new URL(stack.urls.api).origin, audience: 'demo' })
+  const verified = await fetch(new URL('/v1/siwx/verify?projectId=demo', apiFromNode()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  })
+  return { sub: payload.sub, status: verified.status }
+}
+
+/** A native segwit address no key of the devnet holds. */
+const freshBitcoinAddress = () => scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
+
+async function received(address: string): Promise<number> {
+  const response = await fetch(`${stack.urls.bitcoinEsplora}/address/${address}`)
+  const { chain_stats: chain, mempool_stats: mempool } = (await response.json()) as Record<string, { funded_txo_sum: number }>
+  return chain!.funded_txo_sum + mempool!.funded_txo_sum
+}
+
+phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', () => {
+  phoneTest(
+    'one session approves bip122 beside eip155; the Bitcoin account signs in with BIP-322 over WalletConnect, and the API accepts it',
+    async ({ page, widget, phone, phoneRequests }) => {
+      await openDemo(page, true)
+      await phone.pair(await showQr(page, widget))
+      const connections = await dappConnections(page, 2)
+      expect(connections.sort()).toEqual([`eip155:31337:${phone.address}`, `${REGTEST}:${phone.bitcoinAddress}`].sort())
+      expect(phone.sessions()).toHaveLength(1)
+      expect(phone.sessions()[0]!.accounts).toContain(`${REGTEST}:${phone.bitcoinAddress}`)
+
+      // eip155 is the active namespace: its account signs in first (personal_sign on the phone).
+      const evm = await dappSession(page, 'eip155:31337')
+      expect(evm.data).toMatchObject({ accountAddress: phone.address })
+
+      // The dapp turns to Bitcoin: its account is asked to sign in, through WalletConnect's bip122 signMessage.
+      await page.evaluate((id) => window.airlock!.switchNetwork(id), REGTEST)
+      const session = await dappSession(page, REGTEST)
+      expect(session.data).toMatchObject({ accountAddress: phone.bitcoinAddress, chainId: REGTEST })
+      expect(session.message).toContain('wants you to sign in with your Bitcoin account:')
+      expect(phoneRequests).toContain(`${REGTEST} signMessage`)
+      // The signature is a BIP-322 one of the very message, by the phone's payment address...
+      expect(Verifier.verifySignature(phone.bitcoinAddress, session.message, session.signature)).toBe(true)
+      // ...and the API, which checked it before it signed the token, stands by it.
+      expect(await backendChecks(session.token)).toEqual({ sub: `${REGTEST}:${phone.bitcoinAddress}`, status: 200 })
+      expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+        status: 'connected',
+        caipNetworkId: REGTEST,
+        address: phone.bitcoinAddress,
+      })
+
+      // A reload restores both accounts from the WalletConnect session, on Bitcoin, with its sign-in, asking the phone nothing.
+      const asked = [...phoneRequests]
+      await page.reload()
+      await page.waitForFunction(() => window.airlock?.getState().status === 'connected', undefined, { timeout: 15_000 })
+      expect((await dappConnections(page, 2)).sort()).toEqual(connections)
+      expect((await dappSession(page, REGTEST)).token).toBe(session.token)
+      await page.waitForTimeout(500)
+      expect(phoneRequests).toEqual(asked)
+    },
+  )
+
+  phoneTest(
+    'BTC sent from the Account view: the phone signs the PSBT, the widget broadcasts, the amount lands',
+    async ({ page, widget, phone, phoneRequests }) => {
+      await openDemo(page, false)
+      await phone.pair(await showQr(page, widget))
+      await dappConnections(page, 2)
+      const to = freshBitcoinAddress()
+      await sendBtc(page, widget, to, '0.001')
+      await expect.poll(() => received(to), { timeout: 15_000 }).toBe(100_000)
+      expect(phoneRequests).toContain(`${REGTEST} signPsbt`)
+      expect(phoneRequests).not.toContain(`${REGTEST} sendTransfer`)
+    },
+  )
+
+  phoneTest.describe('a wallet without Bitcoin', () => {
+    phoneTest.use({ phoneBitcoin: false })
+    phoneTest('approves eip155 alone: the dapp has the eip155 account and no Bitcoin one', async ({ page, widget, phone }) => {
+      await openDemo(page, false)
+      await phone.pair(await showQr(page, widget))
+      expect(await dappConnections(page, 1)).toEqual([`eip155:31337:${phone.address}`])
+      expect(phone.sessions()[0]!.chains).toEqual(['eip155:31337'])
+      // Settled: no Bitcoin connection comes later, and the dapp's active account is the eip155 one.
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+        status: 'connected',
+        caipNetworkId: 'eip155:31337',
+        address: phone.address,
+        connections: [expect.objectContaining({ caipAddress: `eip155:31337:${phone.address}` })],
+      })
+    })
+  })
+})
+
+/** From the Bitcoin Account view's Send button to the filled form, sent, as bitcoin.spec.ts does with a browser wallet. */
+async function sendBtc(page: Page, widget: FrameLocator, to: string, amount: string): Promise<void> {
+  await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'bip122' }))
+  await accountSettled(widget)
+  await widget.getByTestId('account-feature-send').click()
+  await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
+  await widget.getByTestId('send-amount-input').fill(amount)
+  await widget.getByTestId('send-receiver-input').fill(to)
+  await expect(widget.getByTestId('send-button')).toHaveText('Send')
+  await widget.getByTestId('send-button').click()
+}
