@@ -1,13 +1,69 @@
-import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
-import type { EmbeddedSigning } from '../types'
+import { parseBitcoinAddress } from '@airlock/chains/bip122'
+import { ProviderRpcError, RpcErrorCode, type BitcoinResult } from '@airlock/protocol'
+import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet } from '../types'
+import { isBip122 } from './networks'
+import { checkParams, checkResult, unsupported } from './rpc'
 
 /**
- * The embedded wallet holds no Bitcoin account yet: the secure frame's bip122 family (derive,
- * decode, sign) is being written. Every request is refused (4200) rather than shown and unsigned.
+ * Airlock's Bitcoin RPC (protocol bip122.ts) to the embedded wallet: its BIP-84 account on the
+ * connection's network (FrameUser.addresses.bip122). The addresses come from the connection; a
+ * message or a PSBT is checked here, then shown and signed by the secure frame (which checks it
+ * again: an input that does not spend this account's output is refused there). The frame never
+ * broadcasts, and neither does this path: a PSBT with `broadcast` is refused (4200) as a Wallet
+ * Standard wallet's is; the Send form signs without broadcast and broadcasts through the API.
  */
+
+const otherAccount = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+
+async function bitcoinEmbeddedRequest(
+  wallet: EmbeddedWallet,
+  { caipNetworkId, address, method, params }: EmbeddedRequest,
+): Promise<unknown> {
+  if (!isBip122(caipNetworkId) || !parseBitcoinAddress(address, caipNetworkId).ok)
+    throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
+  switch (method) {
+    case 'getAddresses': {
+      // One account: the payment address (native segwit); the embedded wallet holds no ordinals one.
+      const purposes = checkParams(method, params)?.purposes
+      const listed = purposes === undefined || purposes.includes('payment')
+      return {
+        addresses: listed ? [{ address, purpose: 'payment', addressType: 'p2wpkh' }] : [],
+      } satisfies BitcoinResult<'getAddresses'>
+    }
+    case 'signMessage':
+      return wallet.confirm(
+        () => {
+          const checked = checkParams(method, params)
+          if (checked.address !== address) throw otherAccount()
+          if (checked.protocol === 'ECDSA') throw unsupported('The embedded wallet signs BIP-322 messages only')
+          return { ...checked, protocol: 'BIP322' as const }
+        },
+        async (checked, frame) => {
+          const signed = checkResult(method, await frame(checked))
+          if (signed.address !== address)
+            throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame signed with another address')
+          return signed
+        },
+      )
+    case 'signPsbt':
+      return wallet.confirm(
+        () => {
+          const checked = checkParams(method, params)
+          if (checked.broadcast) throw unsupported('The embedded wallet signs PSBTs without broadcasting them: ask with broadcast false')
+          if (Object.keys(checked.signInputs).some((signer) => signer !== address)) throw otherAccount()
+          return checked
+        },
+        async (checked, frame) => checkResult(method, await frame(checked)),
+      )
+    case 'sendTransfer':
+      throw unsupported('The embedded wallet does not send transfers itself: sign a PSBT')
+    default:
+      throw unsupported(`The embedded wallet does not support ${method.slice(0, 100)} on Bitcoin`)
+  }
+}
+
+/** What the secure frame signs on bip122 (its families/bip122): BIP-322 messages and PSBTs. */
 export const bitcoinEmbedded: EmbeddedSigning = {
-  signingMethods: new Set(),
-  request: async (_wallet, { method }) => {
-    throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `The embedded wallet does not serve Bitcoin yet (${method.slice(0, 100)})`)
-  },
+  signingMethods: new Set(['signMessage', 'signPsbt']),
+  request: bitcoinEmbeddedRequest,
 }

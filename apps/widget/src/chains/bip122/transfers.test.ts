@@ -1,8 +1,11 @@
 import { bitcoin } from '@airlock/chains'
-import { bitcoinDevnetAccounts, startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
+import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
+import { bitcoinDevnetAccounts, bitcoinDevnetSigner, startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
 import { RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
+import { networks as networks_, Psbt } from 'bitcoinjs-lib'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PageCall, Transfer, WalletSend } from '../types'
+import type { EmbeddedWallet, PageCall, Transfer, WalletSend } from '../types'
 import { bip122Adapter as adapter } from './index'
 import { devnetBitcoinPage, devnetRest } from './testing'
 
@@ -114,11 +117,34 @@ describe('what a Bitcoin wallet is not asked', () => {
     // A Standard wallet has no such method (the host answers 4200): each call names its chain, the connection moves.
     await expect(adapter.switchNetwork(page.standard, bitcoin.caipNetworkId, networks())).resolves.toBeUndefined()
   })
+})
 
-  it('has the embedded wallet refuse Bitcoin clearly for now', async () => {
+describe('sending BTC through the embedded wallet', () => {
+  it('has the embedded wallet sign the Send form’s PSBT in its frame (no broadcast there); the widget broadcasts it and it lands', async () => {
+    // The embedded wallet's account stands in as a devnet key; the frame's part (show, approve, sign) as bitcoinjs signing.
+    const me = bitcoinDevnetAccounts[5]!
+    const to = scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
+    const asked: { params: unknown; chainId: unknown }[] = []
+    const wallet: EmbeddedWallet = {
+      rpc: () => Promise.reject(new Error('bip122 reads no JSON-RPC')),
+      networks: networks(),
+      switchNetwork: () => Promise.reject(new Error('no switch here')),
+      notAllowed: () => new Error('not allowed'),
+      confirm: (check, sign) =>
+        sign(check(), async (params, chainId) => {
+          asked.push({ params, chainId })
+          const psbt = Psbt.fromBase64((params as { psbt: string }).psbt, { network: networks_.regtest })
+          psbt.signAllInputs(bitcoinDevnetSigner(me)).finalizeAllInputs()
+          return { psbt: psbt.toBase64() }
+        }),
+    }
     const embedded = await adapter.embedded()
-    await expect(embedded.request({} as never, { caipNetworkId: REGTEST, address: payment, method: 'signPsbt' })).rejects.toMatchObject({
-      code: RpcErrorCode.UnsupportedMethod,
-    })
+    const send: WalletSend = (method, params) => embedded.request(wallet, { caipNetworkId: REGTEST, address: me.address, method, params })
+    const txid = await adapter.sendTransfer(rpc, send, { caipNetworkId: REGTEST, from: me.address, to, amount: 54_321n }, undefined)
+    expect(asked).toEqual([
+      { params: expect.objectContaining({ signInputs: { [me.address]: [0] }, broadcast: false }), chainId: undefined },
+    ])
+    expect(await adapter.waitForTransaction(rpc, REGTEST, txid, { timeoutMs: 5000 })).toBe('success')
+    expect(await adapter.nativeBalance(rpc, REGTEST, to)).toBe(54_321n)
   })
 })

@@ -35,7 +35,9 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
       // wallet does for a chain it has), and the switch that follows asks the frame.
       if (knownChainId(wallet.networks, params, method, false) !== undefined) return null
   }
-  switch (classifyFrameRpc(method)) {
+  // The frame's policy lists every family's methods: another family's (Bitcoin's signMessage, a
+  // solana_* one) is none of this wallet's on eip155.
+  switch (isEip155Method(method) ? classifyFrameRpc(method) : 'disallowed') {
     case 'safe':
       return wallet.rpc(method, params)
     case 'disallowed':
@@ -125,6 +127,9 @@ function parseJson(text: string): unknown {
     return undefined
   }
 }
+
+/** Ethereum's JSON-RPC names (eth_*, net_*, web3_*, personal_*, wallet_*); the frame's policy classifies them further. */
+const isEip155Method = (method: string) => /^(eth|net|web3|personal|wallet)_/.test(method)
 
 const invalid = (message: string) => new ProviderRpcError(RpcErrorCode.InvalidParams, message)
 

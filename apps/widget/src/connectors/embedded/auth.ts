@@ -7,9 +7,11 @@ import {
   FRAME_SESSION_TOKEN,
   frameErrorMessage,
   type FrameAccountType,
+  type FrameAddresses,
   type FrameConnectEmailAction,
   type FrameSecondFactor,
   type FrameUser,
+  type Namespace,
   type SocialProvider,
 } from '@airlock/protocol'
 import { withTimeout } from '../../core/async'
@@ -296,16 +298,27 @@ function authSession(
     if (user.userName) savePersisted(ctx, SOCIAL_USERNAME_KEY, user.userName)
     else removePersisted(ctx, SOCIAL_USERNAME_KEY)
   }
-  // The wallet's Solana account joins when the dapp asks for a Solana network (its first one).
-  const solana = user.addresses?.solana
-  const solanaNetwork = ctx.store.get(networksAtom).find((id) => id.startsWith('solana:'))
   return {
     connector: { id: AUTH_CONNECTOR_ID, name },
     accounts: [
       { namespace: 'eip155', addresses: [address], caipNetworkId: `eip155:${chainId}` },
-      ...(solana && solanaNetwork ? [{ namespace: 'solana' as const, addresses: [solana], caipNetworkId: solanaNetwork }] : []),
+      ...familyAccounts(user.addresses, ctx.store.get(networksAtom)),
     ],
   }
+}
+
+/**
+ * The wallet's account in each other family (Solana, Bitcoin) that the dapp asks for, on the
+ * family's first requested network the frame names an address on: FrameUser.addresses gives a
+ * family one address for all its networks (solana) or one per network (bip122, by CAIP-2 id).
+ */
+function familyAccounts(addresses: FrameAddresses | undefined, requested: readonly string[]): ConnectedNamespace[] {
+  return Object.entries(addresses ?? {}).flatMap(([namespace, held]): ConnectedNamespace[] => {
+    if (namespace === 'eip155' || held === undefined) return []
+    const addressOn = (caipNetworkId: string) => (typeof held === 'string' ? held : held[caipNetworkId])
+    const caipNetworkId = requested.find((id) => id.startsWith(`${namespace}:`) && addressOn(id) !== undefined)
+    return caipNetworkId ? [{ namespace: namespace as Namespace, addresses: [addressOn(caipNetworkId)!], caipNetworkId }] : []
+  })
 }
 
 function toAuthUser(user: FrameUser, address: HexAddress, socialProvider: SocialProvider | undefined): AuthUser {

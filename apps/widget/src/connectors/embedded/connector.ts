@@ -20,7 +20,7 @@ export const embeddedConnector: Connector = {
   name: () => EMBEDDED_WALLET_NAME,
   // The secure frame may take its whole ready time-out (10 s) before the session check even starts.
   reconnectTimeoutMs: 20_000,
-  namespaces: () => ['eip155', 'solana'],
+  namespaces: () => ['eip155', 'solana', 'bip122'],
   connect: () =>
     Promise.reject(
       new ProviderRpcError(RpcErrorCode.UnsupportedMethod, 'The embedded wallet connects through its login (email or social)'),

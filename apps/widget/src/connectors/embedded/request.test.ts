@@ -19,10 +19,13 @@ import { secureSlotsAtom } from './surfaceAtoms'
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { toastAtom } from '../../core/toast'
-import { createFakeFrame, frameAccount, LOGIN_CODE, FRAME_EMAIL, type FakeFrame } from '../../testing/fakeFrame'
+import { createFakeFrame, frameAccount, frameUser, LOGIN_CODE, FRAME_EMAIL, type FakeFrame } from '../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../../testing/fakeHost'
 import { goBack } from '../../core/router/navigation'
 import { submitEmail, submitEmailOtp } from './auth'
+import { authRequest } from './request'
+import { AUTH_CONNECTOR_ID } from './id'
+import { connectionsAtom } from '../../core/session/atoms'
 import { closeModal, openModal } from '../../core/modal/modal'
 import { setOptions } from '../../core/options/options'
 import { connectionAtom } from '../../core/session/active'
@@ -123,6 +126,29 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
       message: 'Requested RPC call is not allowed',
     })
     expect(ctx.store.get(toastAtom)).toMatchObject({ message: 'Action not allowed', variant: 'error' })
+    expect(frame.calls).toEqual([])
+  })
+
+  it("another family's signing methods (Bitcoin's signMessage and signPsbt, solana_*) are not allowed on eip155", async () => {
+    // Straight to the connector (the dapp's EIP-1193 provider refuses unknown names before it):
+    // the frame's policy lists them as confirmation methods, the eip155 rules must not sign them.
+    const { ctx, frame } = await connected()
+    const call = (method: string, params: unknown) =>
+      authRequest(ctx, { namespace: 'eip155', caipNetworkId: 'eip155:31337', address: ME, method, params })
+    const requests: [string, unknown][] = [
+      ['signMessage', { address: 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', message: 'hi' }],
+      ['signPsbt', { psbt: 'cHNidP8BAAoCAAAAAAAAAAAAAAA=', signInputs: {} }],
+      ['solana_signMessage', { message: '2', pubkey: '11111111111111111111111111111111' }],
+    ]
+    for (const [method, params] of requests) {
+      ctx.store.set(toastAtom, undefined)
+      await expect(call(method, params), method).rejects.toMatchObject({
+        code: RpcErrorCode.UnsupportedMethod,
+        message: 'Requested RPC call is not allowed',
+      })
+      expect(ctx.store.get(toastAtom), method).toMatchObject({ message: 'Action not allowed', variant: 'error' })
+    }
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
     expect(frame.calls).toEqual([])
   })
 
@@ -300,5 +326,55 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
       code: RpcErrorCode.SwitchChainError,
     })
     await expect(call('wallet_addEthereumChain', [{ chainId: '0x7a69' }])).resolves.toBeNull()
+  })
+})
+
+describe('the embedded wallet on Bitcoin (issue 25)', () => {
+  const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+  const MAINNET = 'bip122:000000000019d6689c085ae165831e93'
+  const BTC_ME = 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080'
+  const BTC_MAINNET = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+
+  async function connectedWithBitcoin(networks: string[]) {
+    const host = createFakeHost({ connectors: [] })
+    const frame = createFakeFrame()
+    const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory })
+    onHostConnected(ctx, host.api)
+    await flush()
+    setOptions(ctx, { projectId: 'demo', networks })
+    frame.methods.getUser = () => frameUser({ addresses: { eip155: ME, bip122: { [MAINNET]: BTC_MAINNET, [REGTEST]: BTC_ME } } })
+    await submitEmail(ctx, FRAME_EMAIL)
+    await submitEmailOtp(ctx, LOGIN_CODE)
+    ctx.store.set(secureSlotsAtom, 1)
+    const { request } = createWidgetMethods(ctx)
+    return { ctx, frame, request }
+  }
+
+  it('a dapp asking for a Bitcoin network connects the account on its first one beside eip155; one that does not, none', async () => {
+    const { ctx } = await connectedWithBitcoin(['eip155:31337', REGTEST, MAINNET])
+    expect(ctx.store.get(connectionsAtom).bip122).toMatchObject({
+      connectorId: AUTH_CONNECTOR_ID,
+      addresses: [BTC_ME],
+      caipNetworkId: REGTEST,
+    })
+    expect(ctx.store.get(connectionsAtom).eip155).toMatchObject({ addresses: [ME], caipNetworkId: 'eip155:31337' })
+    const { ctx: evmOnly } = await connectedWithBitcoin(['eip155:31337'])
+    expect(evmOnly.store.get(connectionsAtom).bip122).toBeUndefined()
+  })
+
+  it('getAddresses from the connection; signPsbt shown by the frame on the Bitcoin network, its answer to the dapp', async () => {
+    const { ctx, frame, request } = await connectedWithBitcoin(['eip155:31337', REGTEST])
+    const call = (method: string, params?: unknown) => request({ namespace: 'bip122', method, params }) as Promise<unknown>
+    await expect(call('getAddresses')).resolves.toEqual({ addresses: [{ address: BTC_ME, purpose: 'payment', addressType: 'p2wpkh' }] })
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+    const psbt = 'cHNidP8BAAoCAAAAAAAAAAAAAAA='
+    frame.methods.rpcRequest = (asked) => ({ psbt: (asked.params as { psbt: string }).psbt })
+    const params = { psbt, signInputs: { [BTC_ME]: [0] } }
+    await expect(call('signPsbt', params)).resolves.toEqual({ psbt })
+    const [asked] = frame.callsOf('rpcRequest') as { id: string; method: string; params: unknown; chainId: unknown }[]
+    expect(asked).toMatchObject({ method: 'signPsbt', params, chainId: REGTEST })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+    await expect(call('signPsbt', { ...params, broadcast: true })).rejects.toMatchObject({ code: RpcErrorCode.UnsupportedMethod })
+    expect(frame.callsOf('rpcRequest')).toHaveLength(1)
   })
 })

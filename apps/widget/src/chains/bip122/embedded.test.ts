@@ -1,0 +1,164 @@
+import { planBitcoinTransfer, transferPsbt } from '@airlock/chains/bip122'
+import { bitcoinDevnetAccounts, BITCOIN_REGTEST_CAIP_NETWORK_ID as REGTEST } from '@airlock/devnet/bitcoin/accounts'
+import { frameRpcNotAllowedError, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { describe, expect, it } from 'vitest'
+import type { EmbeddedWallet, FrameSign } from '../types'
+import { bitcoinEmbedded } from './embedded'
+
+/**
+ * The embedded wallet's Bitcoin requests as the widget's embedded connector hands them over
+ * (connectors/embedded/request.ts): a fake EmbeddedWallet that does what the real one does with
+ * `confirm` (4200 for a method the frame does not sign, the check before anything is shown, then
+ * the frame's turn), and a frame that answers what the test says.
+ */
+
+const ME = bitcoinDevnetAccounts[3]!.address
+const OTHER = bitcoinDevnetAccounts[4]!.address
+
+function fakeWallet(frameAnswer: (params: unknown) => unknown = () => undefined) {
+  const shown: { params: unknown; chainId: unknown }[] = []
+  const checked: string[] = []
+  const wallet: EmbeddedWallet = {
+    rpc: () => Promise.reject(new Error('bip122 reads no JSON-RPC')),
+    networks: { requested: [REGTEST], rpcUrl: (id) => id },
+    switchNetwork: () => Promise.reject(new Error('not here')),
+    notAllowed: () => frameRpcNotAllowedError(),
+    async confirm(check, sign) {
+      const value = check()
+      checked.push('checked')
+      const frame: FrameSign = async (params, chainId) => {
+        shown.push({ params, chainId })
+        return frameAnswer(params)
+      }
+      return sign(value, frame)
+    },
+  }
+  return { wallet, shown, checked }
+}
+
+const ask = (wallet: EmbeddedWallet, method: string, params?: unknown, address = ME, caipNetworkId: string = REGTEST) =>
+  bitcoinEmbedded.request(wallet, { caipNetworkId, address, method, params })
+
+/** A PSBT spending one UTXO of ME's to OTHER, change back, as the Send form builds it. */
+function transferOf(from = ME) {
+  const request = {
+    caipNetworkId: REGTEST,
+    from,
+    to: OTHER,
+    amount: 100_000n,
+    feeRate: 2,
+    utxos: [{ txid: 'ab'.repeat(32), vout: 1, value: 1_000_000n }],
+  }
+  return transferPsbt(request, planBitcoinTransfer(request))
+}
+
+describe('the embedded wallet on Bitcoin (chains/bip122/embedded.ts)', () => {
+  it('signs what its frame signs: BIP-322 messages and PSBTs', () => {
+    expect([...bitcoinEmbedded.signingMethods].sort()).toEqual(['signMessage', 'signPsbt'])
+  })
+
+  it('getAddresses: the connection’s payment address, without the frame; no ordinals account', async () => {
+    const { wallet, shown, checked } = fakeWallet()
+    const entry = { address: ME, purpose: 'payment', addressType: 'p2wpkh' }
+    await expect(ask(wallet, 'getAddresses')).resolves.toEqual({ addresses: [entry] })
+    await expect(ask(wallet, 'getAddresses', { purposes: ['payment', 'ordinals'] })).resolves.toEqual({ addresses: [entry] })
+    await expect(ask(wallet, 'getAddresses', { purposes: ['ordinals'] })).resolves.toEqual({ addresses: [] })
+    await expect(ask(wallet, 'getAddresses', { purposes: ['stacks'] })).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    expect([shown, checked]).toEqual([[], []])
+  })
+
+  it('signMessage: checked, shown and signed by the frame (BIP-322), the answer checked', async () => {
+    const signature =
+      'AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI='
+    const { wallet, shown } = fakeWallet(() => ({ signature, address: ME, protocol: 'BIP322' }))
+    await expect(ask(wallet, 'signMessage', { address: ME, message: 'Hello' })).resolves.toEqual({
+      signature,
+      address: ME,
+      protocol: 'BIP322',
+    })
+    // The frame gets the checked params and the connection's network (askFrame's default chainId).
+    expect(shown).toEqual([{ params: { address: ME, message: 'Hello', protocol: 'BIP322' }, chainId: undefined }])
+  })
+
+  it('signMessage refused before the user is asked: another address (4100), ECDSA (4200), bad params', async () => {
+    const { wallet, shown } = fakeWallet()
+    await expect(ask(wallet, 'signMessage', { address: OTHER, message: 'x' })).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
+    await expect(ask(wallet, 'signMessage', { address: ME, message: 'x', protocol: 'ECDSA' })).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'The embedded wallet signs BIP-322 messages only',
+    })
+    await expect(ask(wallet, 'signMessage', { message: 'x' })).rejects.toMatchObject({
+      code: RpcErrorCode.InvalidParams,
+      message: 'Invalid params for signMessage',
+    })
+    expect(shown).toEqual([])
+  })
+
+  it('a malformed or foreign answer of the frame is an error, not a result', async () => {
+    const { wallet } = fakeWallet(() => ({ signature: 'not base64 !', address: ME }))
+    await expect(ask(wallet, 'signMessage', { address: ME, message: 'x' })).rejects.toMatchObject({ code: RpcErrorCode.InternalError })
+    const { wallet: other } = fakeWallet(() => ({ signature: 'AAAA', address: OTHER }))
+    await expect(ask(other, 'signMessage', { address: ME, message: 'x' })).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+      message: 'The secure frame signed with another address',
+    })
+    const { wallet: psbtless } = fakeWallet(() => ({}))
+    await expect(ask(psbtless, 'signPsbt', { psbt: transferOf(), signInputs: { [ME]: [0] } })).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+    })
+  })
+
+  it('signPsbt without broadcast: the PSBT the Send form builds goes to the frame as it is; its signed PSBT comes back', async () => {
+    const psbt = transferOf()
+    const { wallet, shown } = fakeWallet(() => ({ psbt: `${psbt}` }))
+    const params = { psbt, signInputs: { [ME]: [0] }, broadcast: false }
+    await expect(ask(wallet, 'signPsbt', params)).resolves.toEqual({ psbt })
+    expect(shown).toEqual([{ params, chainId: undefined }])
+  })
+
+  it('signPsbt refused before the user is asked: broadcast (4200), inputs of another address (4100), bad params', async () => {
+    const { wallet, shown } = fakeWallet()
+    const psbt = transferOf()
+    await expect(ask(wallet, 'signPsbt', { psbt, signInputs: { [ME]: [0] }, broadcast: true })).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'The embedded wallet signs PSBTs without broadcasting them: ask with broadcast false',
+    })
+    await expect(ask(wallet, 'signPsbt', { psbt, signInputs: { [ME]: [0], [OTHER]: [1] } })).rejects.toMatchObject({
+      code: RpcErrorCode.Unauthorized,
+    })
+    await expect(ask(wallet, 'signPsbt', { psbt: 'not a psbt', signInputs: { [ME]: [0] } })).rejects.toMatchObject({
+      code: RpcErrorCode.InvalidParams,
+    })
+    expect(shown).toEqual([])
+  })
+
+  it('sendTransfer and any other method: 4200 (the Send form then signs a PSBT); nothing asked of the frame', async () => {
+    const { wallet, shown, checked } = fakeWallet()
+    for (const [method, params] of [
+      ['sendTransfer', { recipients: [{ address: OTHER, amount: 1000 }] }],
+      ['eth_sendTransaction', [{}]],
+      ['personal_sign', ['0x00', ME]],
+      ['wallet_connect', {}],
+    ] as const)
+      await expect(ask(wallet, method, params), method).rejects.toMatchObject({ code: RpcErrorCode.UnsupportedMethod })
+    expect([shown, checked]).toEqual([[], []])
+  })
+
+  it('a connection that is no Bitcoin account on a Bitcoin network is not one (4900)', async () => {
+    const { wallet } = fakeWallet()
+    const disconnected = { code: RpcErrorCode.Disconnected }
+    await expect(ask(wallet, 'getAddresses', undefined, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).rejects.toMatchObject(disconnected)
+    await expect(ask(wallet, 'getAddresses', undefined, ME, 'eip155:1')).rejects.toMatchObject(disconnected)
+    // A regtest address on mainnet.
+    await expect(ask(wallet, 'getAddresses', undefined, ME, 'bip122:000000000019d6689c085ae165831e93')).rejects.toMatchObject(disconnected)
+  })
+
+  it('errors of the frame (the user’s no) reach the dapp as they are', async () => {
+    const { wallet } = fakeWallet(() => {
+      throw new ProviderRpcError(RpcErrorCode.UserRejected, 'User rejected the request.')
+    })
+    await expect(ask(wallet, 'signPsbt', { psbt: transferOf(), signInputs: { [ME]: [0] } })).rejects.toMatchObject({
+      code: RpcErrorCode.UserRejected,
+    })
+  })
+})
