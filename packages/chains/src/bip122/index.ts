@@ -1,4 +1,5 @@
 export * from './address'
+export * from './bytes'
 export * from './params'
 export * from './psbt'
 export * from './transfer'

@@ -8,6 +8,8 @@ const NETWORK = bitcoinRegtest.caipNetworkId
 // Devnet accounts (packages/devnet/src/bitcoin/accounts.ts): a P2WPKH sender, a P2WPKH and a taproot receiver.
 const FROM = 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
 const TO = 'bcrt1qlqj2pdsteppkcr8jkp9ms0wpvey89tna8v72sj'
+/** A taproot address of a made-up key. */
+const TAPROOT = 'bcrt1pqurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurswpc8qurs2ajwcf'
 const txid = (n: number) => n.toString(16).padStart(64, '0')
 
 const request = (overrides: Partial<BitcoinTransferRequest> = {}): BitcoinTransferRequest => ({
@@ -81,6 +83,18 @@ describe('transferPsbt and decodePsbt', () => {
     )
     expect(decoded.outputs.map(({ address, value, own }) => ({ address, value, change: own }))).toEqual(plan.outputs)
     expect(decoded.fee).toBe(plan.fee)
+  })
+
+  it('estimates the signed size as the plan pays for it: the same for P2WPKH, at most a vbyte an input below for taproot (the planner rounds each input up)', () => {
+    for (const amount of [10_000_000n, 120_000_000n]) {
+      const plan = planBitcoinTransfer(request({ amount }))
+      expect(decodePsbt(transferPsbt(request(), plan), NETWORK, [FROM]).vsize).toBe(plan.vsize)
+      const taproot = request({ from: TAPROOT, amount })
+      const taprootPlan = planBitcoinTransfer(taproot)
+      const below = taprootPlan.vsize - decodePsbt(transferPsbt(taproot, taprootPlan), NETWORK, [TAPROOT]).vsize!
+      expect(below).toBeGreaterThanOrEqual(0)
+      expect(below).toBeLessThanOrEqual(taprootPlan.inputs.length)
+    }
   })
 
   it('refuses a PSBT that does not parse', () => {

@@ -1,7 +1,8 @@
 import { Psbt } from 'bitcoinjs-lib'
 import { formatUnits } from '../format'
-import { parseBitcoinAddress, type BitcoinAddressType } from './address'
+import { parseBitcoinAddress } from './address'
 import { bitcoinParams } from './params'
+import { INPUT_VSIZE, OVERHEAD_VSIZE } from './vsize'
 
 /** An unspent output of the sender, as esplora's `/address/:a/utxo` lists it (value in sats). */
 export interface BitcoinUtxo {
@@ -43,11 +44,6 @@ export interface BitcoinTransferPlan {
 export class BitcoinTransferError extends Error {
   override name = 'BitcoinTransferError'
 }
-
-/** vbytes an input adds once signed (witness at a quarter); only these types are spent here. */
-const INPUT_VSIZE: Partial<Record<BitcoinAddressType, number>> = { p2wpkh: 68, p2tr: 58 }
-/** Version, locktime, counts and the segwit marker. */
-const OVERHEAD_VSIZE = 11
 
 const outputVsize = (script: Uint8Array) => 8 + 1 + script.length
 

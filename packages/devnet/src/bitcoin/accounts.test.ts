@@ -1,3 +1,4 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import { mnemonicToSeedSync } from '@scure/bip39'
 import { payments, toXOnly } from 'bitcoinjs-lib'
 import { HDKey } from 'viem/accounts'
@@ -9,7 +10,7 @@ import {
   bitcoinDevnetAccounts,
   bitcoinDevnetTaprootAccounts,
 } from './accounts'
-import { REGTEST, toHex } from './ecc'
+import { REGTEST } from './ecc'
 
 describe('Bitcoin devnet accounts', () => {
   const root = HDKey.fromMasterSeed(mnemonicToSeedSync(DEVNET_MNEMONIC))
@@ -24,8 +25,8 @@ describe('Bitcoin devnet accounts', () => {
       accounts.forEach((account, i) => {
         const key = root.derive(`m/${purpose}'/1'/0'/0/${i}`)
         expect(account.path).toBe(`m/${purpose}'/1'/0'/0/${i}`)
-        expect(account.privateKey).toBe(toHex(key.privateKey!))
-        expect(account.publicKey).toBe(toHex(key.publicKey!))
+        expect(account.privateKey).toBe(bytesToHex(key.privateKey!))
+        expect(account.publicKey).toBe(bytesToHex(key.publicKey!))
         const address =
           purpose === 84
             ? payments.p2wpkh({ pubkey: key.publicKey!, network: REGTEST }).address

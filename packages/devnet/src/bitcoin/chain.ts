@@ -1,6 +1,7 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import { Block, crypto, payments, script as bitcoinScript, Transaction } from 'bitcoinjs-lib'
 import { BITCOIN_REGTEST_GENESIS_HASH } from './accounts'
-import { fromHex, REGTEST, toHex } from './ecc'
+import { fromHex, REGTEST } from './ecc'
 import { addressScript, scriptAddress } from './script'
 
 /** An output: what an input spends. */
@@ -168,7 +169,7 @@ export class Chain {
     entry.tx.ins.forEach((input, i) => {
       const prevout = entry.prevouts[i]
       if (!prevout) return
-      this.spentBy.set(outpoint(toHex(Uint8Array.from(input.hash).reverse()), input.index), entry.txid)
+      this.spentBy.set(outpoint(bytesToHex(Uint8Array.from(input.hash).reverse()), input.index), entry.txid)
       const address = scriptAddress(prevout.script)
       if (address) touched.add(address)
     })

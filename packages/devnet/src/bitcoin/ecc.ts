@@ -9,6 +9,6 @@ export { ecc }
 export const ECPair = ECPairFactory(ecc)
 export const REGTEST = networks.regtest
 
-// Without Buffer: the devnet's browser wallet (wallet/bitcoin.ts) signs with these helpers too.
-export const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+// Without Buffer: the devnet's browser wallet (wallet/bitcoin.ts) signs with these helpers too
+// (bytes to hex: @airlock/chains/bip122's bytesToHex).
 export const fromHex = (hex: string) => Uint8Array.from(hex.match(/[0-9a-fA-F]{2}/g) ?? [], (byte) => Number.parseInt(byte, 16))

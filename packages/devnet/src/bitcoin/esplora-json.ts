@@ -1,5 +1,5 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import type { Chain, ChainBlock, ChainTx, Prevout } from './chain'
-import { toHex } from './ecc'
 import { scriptAddress, scriptAsm, scriptType } from './script'
 
 /** esplora's `status` of a transaction. */
@@ -11,7 +11,7 @@ export const txStatus = (entry: ChainTx) =>
 function outputJson(output: Prevout) {
   const address = scriptAddress(output.script)
   return {
-    scriptpubkey: toHex(output.script),
+    scriptpubkey: bytesToHex(output.script),
     scriptpubkey_asm: scriptAsm(output.script),
     scriptpubkey_type: scriptType(output.script),
     ...(address ? { scriptpubkey_address: address } : {}),
@@ -30,12 +30,12 @@ export function txJson(entry: ChainTx) {
       const prevout = entry.prevouts[i]
       const coinbase = prevout === null
       return {
-        txid: toHex(Uint8Array.from(input.hash).reverse()),
+        txid: bytesToHex(Uint8Array.from(input.hash).reverse()),
         vout: input.index,
         prevout: prevout ? outputJson(prevout) : null,
-        scriptsig: toHex(input.script),
+        scriptsig: bytesToHex(input.script),
         scriptsig_asm: scriptAsm(input.script),
-        ...(input.witness.length > 0 ? { witness: input.witness.map(toHex) } : {}),
+        ...(input.witness.length > 0 ? { witness: input.witness.map(bytesToHex) } : {}),
         is_coinbase: coinbase,
         sequence: input.sequence,
       }
@@ -61,7 +61,7 @@ export function blockJson(chain: Chain, block: ChainBlock) {
     tx_count: Math.max(block.txids.length, 1),
     size: header.transactions ? header.byteLength() : 285,
     weight: header.transactions ? header.weight() : 1140,
-    merkle_root: toHex(Uint8Array.from(header.merkleRoot!).reverse()),
+    merkle_root: bytesToHex(Uint8Array.from(header.merkleRoot!).reverse()),
     previousblockhash: block.previousHash ?? null,
     mediantime: times[Math.floor(times.length / 2)]!,
     nonce: header.nonce,

@@ -1,5 +1,6 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import { address as bitcoinAddress, opcodes } from 'bitcoinjs-lib'
-import { REGTEST, toHex } from './ecc'
+import { REGTEST } from './ecc'
 
 /** esplora's `scriptpubkey_type` names. */
 export type ScriptType = 'p2pkh' | 'p2sh' | 'v0_p2wpkh' | 'v0_p2wsh' | 'v1_p2tr' | 'op_return' | 'unknown'
@@ -73,7 +74,7 @@ export function scriptAsm(script: Uint8Array): string {
       i = script.length
       return
     }
-    parts.push(name, toHex(script.subarray(from, from + length)))
+    parts.push(name, bytesToHex(script.subarray(from, from + length)))
     i = from + length
   }
   while (i < script.length) {

@@ -1,3 +1,4 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readBody, reply } from '../http-reply'
@@ -11,7 +12,6 @@ import {
   type BitcoinDevnetAccount,
 } from './accounts'
 import { Chain, type ChainBlock, type FundingOutput } from './chain'
-import { toHex } from './ecc'
 import { addressJson, addressTxs, addressUtxos, blockJson, txJson, txStatus } from './esplora-json'
 import { addressScript } from './script'
 import { checkTransaction, TxRejected } from './validate'
@@ -145,7 +145,7 @@ function handler(chain: Chain, onAccepted: () => void, log?: (line: string) => v
             const spending = spender ? chain.txs.get(spender)! : undefined
             if (!spending) return { spent: false }
             const vin = spending.tx.ins.findIndex(
-              (input) => toHex(Uint8Array.from(input.hash).reverse()) === entry.txid && input.index === vout,
+              (input) => bytesToHex(Uint8Array.from(input.hash).reverse()) === entry.txid && input.index === vout,
             )
             return { spent: true, txid: spender, vin, status: txStatus(spending) }
           }),

@@ -1,6 +1,7 @@
+import { bytesToHex } from '@airlock/chains/bip122'
 import { crypto, script as bitcoinScript, Transaction } from 'bitcoinjs-lib'
 import type { Chain, Prevout } from './chain'
-import { ecc, toHex } from './ecc'
+import { ecc } from './ecc'
 import { dustLimit, SCRIPT_LABEL, scriptType } from './script'
 
 /** A refused broadcast: Bitcoin Core's reject code and reason, and what it means here in plain words. */
@@ -38,7 +39,7 @@ export interface CheckedTx {
 const reject = (code: number, reason: string, detail: string): never => {
   throw new TxRejected(code, reason, detail)
 }
-const inputTxid = (input: Transaction['ins'][number]) => toHex(Uint8Array.from(input.hash).reverse())
+const inputTxid = (input: Transaction['ins'][number]) => bytesToHex(Uint8Array.from(input.hash).reverse())
 
 /**
  * What a node checks before it relays a transaction, as far as the devnet's script types go: the
@@ -158,7 +159,7 @@ function verifyP2wpkh(tx: Transaction, i: number, prevout: Prevout) {
   if (witness.length !== 2) scriptFailed(i, `a P2WPKH witness has 2 items (signature, public key), this one has ${witness.length}`)
   const [signature, publicKey] = witness as [Uint8Array, Uint8Array]
   if (publicKey.length !== 33 || !ecc.isPoint(publicKey)) scriptFailed(i, 'the witness public key is not a compressed secp256k1 point')
-  if (toHex(crypto.hash160(publicKey)) !== toHex(prevout.script.subarray(2)))
+  if (bytesToHex(crypto.hash160(publicKey)) !== bytesToHex(prevout.script.subarray(2)))
     scriptFailed(i, 'the witness public key does not hash to the P2WPKH program of the output it spends')
   if (!bitcoinScript.isCanonicalScriptSignature(signature)) scriptFailed(i, 'the signature is not strict DER with a defined sighash type')
   const { signature: compact, hashType } = bitcoinScript.signature.decode(signature)

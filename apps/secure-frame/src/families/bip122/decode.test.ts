@@ -1,9 +1,8 @@
-import { bitcoinParams } from '@airlock/chains/bip122'
+import { bitcoinParams, decodePsbt } from '@airlock/chains/bip122'
 import { Psbt } from 'bitcoinjs-lib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeRequest, isApprovable, type DecodedRequest, loadView } from '../views'
 import type { DecodedBitcoinPsbt } from './decode'
-import { estimatedVsize } from './decode'
 import { signPsbtInputs } from './sign'
 import { OTHER, REGTEST, regtestAccount, transfer, utxo } from './testing'
 
@@ -49,16 +48,34 @@ describe('a PSBT decoded for the confirmation', () => {
       const utxos = [utxo(1, 100_000_000n), utxo(2, 100_000_000n), utxo(3, 100_000_000n)]
       const { plan, psbt } = transfer(ME, BigInt(count) * 100_000_000n - 50_000_000n, utxos)
       const unsigned = Psbt.fromBase64(psbt, { network })
-      expect(estimatedVsize(unsigned, REGTEST.id)).toBe(plan.vsize)
+      const estimatedVsize = () => decodePsbt(unsigned.toBase64(), REGTEST.id, [ME]).vsize
+      expect(estimatedVsize()).toBe(plan.vsize)
       signPsbtInputs(
         unsigned,
         plan.inputs.map((_, index) => index),
         key,
       )
       const real = unsigned.extractTransaction().virtualSize()
-      expect(estimatedVsize(unsigned, REGTEST.id)).toBe(real)
+      expect(estimatedVsize()).toBe(real)
       expect(plan.vsize - real).toBeGreaterThanOrEqual(0)
       expect(plan.vsize - real).toBeLessThanOrEqual(count)
+    }
+  })
+
+  it('shows the fee over the estimated size as the rate, before and after signing', () => {
+    const cases = [
+      { amount: 10_000_000n, rate: 100, fee: 14_100n, shown: '100.0 sat/vB' },
+      { amount: 150_000_000n, rate: 33.3, fee: 6_960n, shown: '33.3 sat/vB' },
+      { amount: 250_000_000n, rate: 7.3, fee: 2_023n, shown: '7.3 sat/vB' },
+    ]
+    for (const { amount, rate, fee, shown } of cases) {
+      const { plan, psbt } = transfer(ME, amount, [utxo(1, 100_000_000n), utxo(2, 100_000_000n), utxo(3, 100_000_000n)], rate)
+      const indexes = plan.inputs.map((_, index) => index)
+      expect(plan.fee).toBe(fee)
+      expect(psbtOf(signPsbt(psbt, indexes)).feeRateText).toBe(shown)
+      const signed = Psbt.fromBase64(psbt, { network })
+      signPsbtInputs(signed, indexes, key)
+      expect(psbtOf(signPsbt(signed.toBase64(), indexes)).feeRateText).toBe(shown)
     }
   })
 

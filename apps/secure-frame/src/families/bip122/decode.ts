@@ -1,6 +1,5 @@
 import { formatUnits, getNetwork } from '@airlock/chains'
-import { bitcoinParams, decodePsbt, parseBitcoinAddress, scriptToBitcoinAddress, type DecodedPsbt } from '@airlock/chains/bip122'
-import { Psbt, Transaction } from 'bitcoinjs-lib'
+import { bytesToHex, decodePsbt, type DecodedPsbt } from '@airlock/chains/bip122'
 import { groupDigits } from '../../display/amounts'
 import { invalidRequest, type NetworkLabel, type RequestDecoder } from '../../display/decoded'
 import { decodeMessage } from '../../display/message'
@@ -12,13 +11,6 @@ const BTC = { symbol: 'BTC', decimals: 8 }
 const FEE_SHARE_WARNING = 10n
 /** 0.01 BTC: more than any one ordinary transaction pays, whatever it sends. */
 const FEE_CEILING_SATS = 1_000_000n
-/**
- * Witness bytes an input adds once signed, by the script it spends, signatures at their longest:
- * P2WPKH [count, DER signature ≤ 72 with its sighash byte, 33-byte key], P2TR key path [count, 64-byte Schnorr].
- */
-const WITNESS_BYTES = { p2wpkh: 1 + 1 + 72 + 1 + 33, p2tr: 1 + 1 + 64 } as const
-/** The scriptSig a P2PKH input gets: a DER signature (≤ 72) and a 33-byte key, each pushed. */
-const P2PKH_SCRIPT_SIG_BYTES = 1 + 72 + 1 + 33
 
 export interface DecodedBitcoinInput {
   index: number
@@ -81,7 +73,7 @@ export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind>
       if (address !== request.from)
         common.warnings.push(`The request names the account ${address.slice(0, 90)}, which is not your account ${request.from}.`)
       // As bytes, so that a text that looks like hex is shown as the text that is signed.
-      const decoded = decodeMessage(`0x${hex(new TextEncoder().encode(message))}`)
+      const decoded = decodeMessage(`0x${bytesToHex(new TextEncoder().encode(message))}`)
       const siwx = decodeSiwx(
         decoded,
         { ...context, chainId: request.chainId, networkName: network.name, from: request.from },
@@ -95,17 +87,15 @@ export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind>
         typeof signInputs === 'object' && signInputs !== null ? (signInputs as Record<string, unknown>)[request.from] : undefined
       if (typeof psbt !== 'string' || !Array.isArray(signs)) return invalid('The PSBT or the inputs to sign are missing.')
       let decoded: DecodedPsbt
-      let vsize: number | undefined
       try {
         decoded = decodePsbt(psbt, request.chainId, [request.from])
-        vsize = estimatedVsize(Psbt.fromBase64(psbt, { network: bitcoinParams(request.chainId)! }), request.chainId)
       } catch {
         return invalid('The PSBT cannot be read.')
       }
       const signed = new Set(signs)
       if ([...signed].some((index) => !decoded.inputs[index as number]?.own))
         return invalid('The request names an input that is not yours to sign.')
-      const { fee } = decoded
+      const { fee, vsize } = decoded
       if (fee !== undefined && fee < 0n) return invalid('The outputs spend more than the inputs hold.')
       const sent = decoded.outputs.reduce((sum, output) => (output.own ? sum : sum + output.value), 0n)
       const moved = sent > 0n ? sent : decoded.outputs.reduce((sum, output) => sum + output.value, 0n)
@@ -141,47 +131,4 @@ export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind>
     default:
       return invalid(`${request.method} cannot be confirmed here.`)
   }
-}
-
-/**
- * The transaction's virtual size once its inputs are signed: the unsigned transaction, plus each
- * input's signature as its spent script will have it (or the one it has, once final); undefined
- * when an input spends a script whose signature size is not known here (P2SH, P2WSH, bare scripts).
- */
-export function estimatedVsize(psbt: Psbt, networkId: BitcoinNetworkId): number | undefined {
-  const transaction = Transaction.fromBuffer(psbt.data.getTransaction())
-  let base = transaction.byteLength(false)
-  let witness = 0
-  // In a transaction with witnesses, an input without one still has its empty stack (one byte).
-  let emptyStacks = 0
-  for (const [index, input] of psbt.data.inputs.entries()) {
-    if (input.finalScriptWitness) witness += input.finalScriptWitness.length
-    else if (input.finalScriptSig) {
-      base += input.finalScriptSig.length
-      emptyStacks++
-    } else {
-      const spent = input.witnessUtxo?.script ?? spentByLegacy(input.nonWitnessUtxo, transaction.ins[index]!.index)
-      const type = spent && typeOf(spent, networkId)
-      if (type === 'p2wpkh' || type === 'p2tr') witness += WITNESS_BYTES[type]
-      else if (type === 'p2pkh') {
-        base += P2PKH_SCRIPT_SIG_BYTES
-        emptyStacks++
-      } else return undefined
-    }
-  }
-  // The segwit marker and flag.
-  if (witness > 0) witness += 2 + emptyStacks
-  return Math.ceil((base * 4 + witness) / 4)
-}
-
-const spentByLegacy = (previous: Uint8Array | undefined, vout: number) => previous && Transaction.fromBuffer(previous).outs[vout]?.script
-
-function typeOf(script: Uint8Array, networkId: BitcoinNetworkId) {
-  const address = scriptToBitcoinAddress(script, networkId)
-  const parsed = address !== undefined ? parseBitcoinAddress(address, networkId) : undefined
-  return parsed?.ok ? parsed.type : undefined
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

@@ -1,4 +1,4 @@
-import { parseBitcoinAddress } from '@airlock/chains/bip122'
+import { bytesToHex, parseBitcoinAddress } from '@airlock/chains/bip122'
 import {
   BITCOIN_PURPOSES,
   BitcoinStandardAccounts,
@@ -16,7 +16,7 @@ import {
 import * as z from 'zod/mini'
 import type { ConnectedNamespace } from '../../core/session/session'
 import type { NetworkContext, PageCall, PageWallet } from '../types'
-import { base64ToBytes, bytesToBase64, bytesToHex } from './bytes'
+import { base64ToBytes, bytesToBase64 } from './bytes'
 import { BITCOIN_NETWORK_IDS, networkOfName, pickNetwork, standardChainOf } from './networks'
 import { addressEntries, checkParams, checkResult, isUnsupported, unsupported } from './rpc'
 
