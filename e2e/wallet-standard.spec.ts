@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { EXTRA_SCRIPT } from '../apps/host-sdk/script-file'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { DEVNET_WALLET_RDNS, expect, openDemo, test } from './fixtures'
+import { bitcoinDevnetAccounts } from '@airlock/devnet/bitcoin/accounts'
+import { Verifier } from 'bip322-js'
+import { DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
 
 /**
  * A Solana dapp's wallet list, as @wallet-standard/app's getWallets() builds it (what
@@ -15,17 +17,19 @@ const APP = `(() => {
   const api = Object.freeze({ register: (...added) => (wallets.push(...added), () => {}) })
   window.addEventListener('wallet-standard:register-wallet', ({ detail }) => detail(api))
   window.dispatchEvent(new CustomEvent('wallet-standard:app-ready', { detail: api }))
-  window.airlockWallet = () => wallets.find((wallet) => wallet.name === 'Airlock')
+  window.airlockWallet = (family = 'solana:') =>
+    wallets.find((wallet) => wallet.name === 'Airlock' && wallet.chains.every((chain) => chain.startsWith(family)))
 })()`
 
 type StandardWallet = {
   name: string
+  chains: string[]
   accounts: unknown[]
   // any: the Wallet Standard's features, called as a dapp's wallet adapter calls them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   features: Record<string, Record<string, (...args: any[]) => Promise<any>>>
 }
-type AppWindow = Window & { __standardWallets?: StandardWallet[]; airlockWallet?: () => StandardWallet }
+type AppWindow = Window & { __standardWallets?: StandardWallet[]; airlockWallet?: (family?: string) => StandardWallet }
 const EXTRA = /\/sdk-extra@[^/]+\.js$/
 
 const airlockListed = () => (window as AppWindow).__standardWallets?.some((wallet) => wallet.name === 'Airlock')
@@ -35,9 +39,7 @@ test('a Solana dapp whose app starts first finds "Airlock" in its wallet list, w
   await page.addInitScript(APP)
   await openDemo(page)
   await page.waitForFunction(airlockListed)
-  const features = await page.evaluate(() =>
-    Object.keys((window as AppWindow).__standardWallets!.find((w) => w.name === 'Airlock')!.features),
-  )
+  const features = await page.evaluate(() => Object.keys((window as AppWindow).airlockWallet!('solana:').features))
   expect(features).toEqual(expect.arrayContaining(['standard:connect', 'standard:events', 'solana:signAndSendTransaction']))
 })
 
@@ -69,12 +71,13 @@ test('altered bytes of the extra script do not run', async ({ page }) => {
 test('a page script that calls the handoff first, with its own wallet, gets nothing registered', async ({ page }) => {
   await page.addInitScript(`new MutationObserver(() => {
     for (const script of document.querySelectorAll('script[src*="sdk-extra@"]'))
-      script.airlockExtra?.({ createAirlockWallet: () => ({ name: 'Forged', features: {} }) })
+      script.airlockExtra?.({ createAirlockWallets: () => [{ name: 'Forged', chains: [], features: {} }] })
   }).observe(document, { childList: true, subtree: true })`)
   await page.addInitScript(APP)
   await openDemo(page)
   await page.waitForFunction(airlockListed)
-  expect(await page.evaluate(walletNames)).toEqual(['Airlock'])
+  // Airlock's own wallets: the Solana one and the Bitcoin one.
+  expect(await page.evaluate(walletNames)).toEqual(['Airlock', 'Airlock'])
 })
 
 test.describe('a Solana dapp signing through "Airlock"', () => {
@@ -103,5 +106,53 @@ test.describe('a Solana dapp signing through "Airlock"', () => {
       return Array.from(output.signature as Uint8Array)
     }, text)
     expect(ed25519.verify(new Uint8Array(signature), new TextEncoder().encode(text), base58.decode(solanaAccount!.address))).toBe(true)
+  })
+})
+
+test.describe('a Bitcoin dapp signing through "Airlock"', () => {
+  test.use({ families: ['eip155', 'bip122'] })
+  const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+
+  test('bitcoin:connect opens the modal, the user picks a wallet, and bitcoin:signMessage signs BIP-322 with its payment key', async ({
+    page,
+    widget,
+  }) => {
+    const payment = bitcoinDevnetAccounts[0]!.address
+    await page.addInitScript(APP)
+    await openDemo(page, `${stack.urls.demoNpm}?networks=eip155:31337,${REGTEST}`)
+    await page.waitForFunction(() => (window as AppWindow).airlockWallet?.('bitcoin:'))
+    const connecting = page.evaluate(async () => {
+      const wallet = (window as AppWindow).airlockWallet!('bitcoin:')
+      const { accounts } = await wallet.features['bitcoin:connect']!.connect!({ purposes: ['payment'] })
+      return accounts.map((account: { address: string; chains: string[]; publicKey: Uint8Array }) => ({
+        address: account.address,
+        chains: account.chains,
+        publicKey: account.publicKey.length,
+      }))
+    })
+    await widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()
+    expect(await connecting).toEqual([{ address: payment, chains: ['bitcoin:regtest'], publicKey: 33 }])
+
+    const text = `A Bitcoin dapp signs in at ${new Date().toISOString()}`
+    const signature = await page.evaluate(async (text) => {
+      const wallet = (window as AppWindow).airlockWallet!('bitcoin:')
+      const [output] = await wallet.features['bitcoin:signMessage']!.signMessage!({
+        account: wallet.accounts[0],
+        message: new TextEncoder().encode(text),
+      })
+      return btoa(String.fromCharCode(...(output.signature as Uint8Array)))
+    }, text)
+    expect(Verifier.verifySignature(payment, text, signature)).toBe(true)
+
+    // getProvider('bip122') itself: sats-connect's names, and only the connection's addresses.
+    const stranger = await page.evaluate(
+      (address) =>
+        window
+          .airlock!.getProvider('bip122')
+          .request({ method: 'signMessage', params: { address, message: 'not mine' } })
+          .catch((error: { code: number }) => error.code),
+      bitcoinDevnetAccounts[5]!.address,
+    )
+    expect(stranger).toBe(4100)
   })
 })

@@ -36,7 +36,7 @@ import { announceProvider, createProvider, ICON } from './provider'
 import type { Extra, LoadExtra } from './load-extra'
 import { registerWhenAsked } from './wallet-registration'
 
-export const SDK_VERSION = '0.3.0'
+export const SDK_VERSION = '0.4.0'
 export const DEFAULT_WIDGET_URL = 'https://widget.airlock.dev'
 /** How long after the widget page loaded its handshake may take before we call it failed. */
 const HANDSHAKE_GRACE_MS = 3000
@@ -95,7 +95,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       }
       return call((api) => api.request({ namespace, method: args.method, params: args.params }))
     })
-  const providers = { eip155: relayProvider('eip155'), solana: relayProvider('solana') }
+  const providers = { eip155: relayProvider('eip155'), solana: relayProvider('solana'), bip122: relayProvider('bip122') }
 
   const setState = (next: AirlockState) => {
     state = next
@@ -225,7 +225,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
   document.addEventListener('keydown', onKeyDown)
 
   const unannounce = announceProvider(providers.eip155.provider)
-  const unregisterWallet = registerWhenAsked(async () => (await loadExtra()).createAirlockWallet(instance, ICON))
+  const unregisterWallet = registerWhenAsked(async () => (await loadExtra()).createAirlockWallets(instance, ICON))
 
   // Preload when the page is idle, so that open() only has to show the frame.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
@@ -287,8 +287,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       frame?.remove()
       stateListeners.clear()
       eventListeners.clear()
-      providers.eip155.clear()
-      providers.solana.clear()
+      for (const provider of Object.values(providers)) provider.clear()
     },
   }
   return instance

@@ -19,7 +19,10 @@ export interface Diagnostics {
 export interface Airlock {
   open(options?: { view?: OpenableView; namespace?: Namespace }): Promise<void>
   close(): Promise<void>
-  /** eip155: EIP-1193; solana: the `solana_*` JSON-RPC (SOLANA_METHODS) over the same request/on/removeListener. */
+  /**
+   * eip155: EIP-1193; solana: the `solana_*` JSON-RPC (SOLANA_METHODS); bip122: sats-connect's
+   * names (BITCOIN_METHODS); each over the same request/on/removeListener.
+   */
   getProvider(namespace: ProviderNamespace): AirlockProvider
   getState(): AirlockState
   subscribeState(listener: (state: AirlockState) => void): () => void
@@ -45,4 +48,4 @@ export interface Airlock {
   destroy(): void
 }
 
-export type ProviderNamespace = 'eip155' | 'solana'
+export type ProviderNamespace = 'eip155' | 'solana' | 'bip122'

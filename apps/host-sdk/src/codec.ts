@@ -1,7 +1,8 @@
 /**
  * The byte encodings of the Solana JSON-RPC (base58 keys, messages and signatures, base64
- * transactions), written out because a codec library would not fit the SDK's size budget.
- * Base58 goes through a BigInt: O(n²), fine for the 4 KiB a message may have.
+ * transactions) and of the Bitcoin one (base64 PSBTs and signatures, hex public keys), written out
+ * because a codec library would not fit the SDK's size budget. Base58 goes through a BigInt: O(n²),
+ * fine for the 4 KiB a message may have.
  */
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
@@ -28,6 +29,16 @@ export function fromBase58(text: string): Uint8Array {
   return new Uint8Array(out)
 }
 
-export const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes))
+/** Byte by byte: a PSBT may hold more bytes than a call may take arguments. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (const byte of bytes) binary += String.fromCharCode(byte)
+  return btoa(binary)
+}
 
 export const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (char) => char.charCodeAt(0))
+
+export function fromHex(text: string): Uint8Array {
+  if (!/^([0-9a-f]{2})*$/i.test(text)) throw new TypeError('Expected hex')
+  return Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16))
+}

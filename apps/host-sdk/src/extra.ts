@@ -1,11 +1,11 @@
 /**
  * The parts of the SDK that only some pages need, loaded when one does (load-extra.ts): Airlock's
- * own Solana wallet of the Wallet Standard (pages with a Wallet Standard app), the relay of the
+ * own wallets of the Wallet Standard (Solana and Bitcoin) (pages with a Wallet Standard app), the relay of the
  * widget's calls to the page's Wallet Standard wallets (at the first such call), the sats-connect
  * providers of `window.btc_providers` (pages that have some), and the boot alert (pages the widget
  * origin refuses). They keep the one-line sdk.js within its size budget.
  */
-export { createAirlockWallet } from './airlock-wallet'
+export { createAirlockWallets } from './airlock-wallets'
 export { createBootAlert } from './boot-alert'
 export { relayStandardRequest } from './wallet-standard-relay'
 export { satsConnectConnectors } from './sats-connect'

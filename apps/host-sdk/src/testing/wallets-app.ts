@@ -26,11 +26,15 @@ export function walletsApp() {
     get registrations() {
       return registrations
     },
-    /** The wallet the app holds, once one registered (a wallet may load its code first). */
-    wallet: () =>
+    /**
+     * The wallet of a family (`solana:`, `bitcoin:`) the app holds, once Airlock's wallets registered
+     * (they may load their code first): one per family, registered together.
+     */
+    wallet: (family = 'solana:') =>
       vi.waitFor(() => {
-        if (wallets.size !== 1) throw new Error(`${wallets.size} wallets registered`)
-        return [...wallets][0]!
+        const found = [...wallets].filter((wallet) => wallet.chains.every((chain) => chain.startsWith(family)))
+        if (wallets.size !== 2 || found.length !== 1) throw new Error(`${wallets.size} wallets registered`)
+        return found[0]!
       }),
     /** Dispatches app-ready again, as the same app started a second time would. */
     ready,

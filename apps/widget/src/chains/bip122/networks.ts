@@ -1,20 +1,22 @@
 import { bitcoin, bitcoinRegtest, bitcoinSignet, bitcoinTestnet, bitcoinTestnet4, parseCaipNetworkId } from '@airlock/chains'
-import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { BITCOIN_STANDARD_CHAINS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { NetworkContext, WalletSend } from '../types'
 import { isUnsupported } from './rpc'
 
 /**
  * The Bitcoin networks the widget knows, with the names wallets use for them: the Wallet Standard's
- * chain (`bitcoin:mainnet`, ...) and sats-connect's network name (wallet_changeNetwork). The
- * devnet is regtest.
+ * chain (`bitcoin:mainnet`, ...; the protocol's list) and sats-connect's network name
+ * (wallet_changeNetwork). The devnet is regtest.
  */
-const NETWORKS: readonly (readonly [caipNetworkId: string, standardChain: string, satsConnect: string])[] = [
-  [bitcoin.caipNetworkId, 'bitcoin:mainnet', 'Mainnet'],
-  [bitcoinTestnet.caipNetworkId, 'bitcoin:testnet', 'Testnet'],
-  [bitcoinTestnet4.caipNetworkId, 'bitcoin:testnet4', 'Testnet4'],
-  [bitcoinSignet.caipNetworkId, 'bitcoin:signet', 'Signet'],
-  [bitcoinRegtest.caipNetworkId, 'bitcoin:regtest', 'Regtest'],
-]
+const NETWORKS: readonly (readonly [caipNetworkId: string, standardChain: string, satsConnect: string])[] = (
+  [
+    [bitcoin, 'Mainnet'],
+    [bitcoinTestnet, 'Testnet'],
+    [bitcoinTestnet4, 'Testnet4'],
+    [bitcoinSignet, 'Signet'],
+    [bitcoinRegtest, 'Regtest'],
+  ] as const
+).map(([{ caipNetworkId }, satsConnect]) => [caipNetworkId, BITCOIN_STANDARD_CHAINS[caipNetworkId]!, satsConnect] as const)
 const byId = new Map(NETWORKS.map((entry) => [entry[0], entry]))
 const byName = new Map(NETWORKS.flatMap(([id, chain, name]) => [[chain, id] as const, [name.toLowerCase(), id] as const]))
 

@@ -2,7 +2,7 @@
 import type { AirlockState } from '@airlock/protocol'
 import { base58, base64 } from '@scure/base'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fromBase58, fromBase64, toBase58, toBase64 } from './codec'
+import { fromBase58, fromBase64, fromHex, toBase58, toBase64 } from './codec'
 import { discoverConnectors } from './discovery'
 import { createAirlock } from './index'
 import { importExtra } from './load-extra'
@@ -31,6 +31,11 @@ describe('the byte codecs', () => {
     }
     expect(fromBase58(ADDRESS)).toHaveLength(32)
     expect(() => fromBase58('0OIl')).toThrow('Expected base58')
+    expect(fromHex('00ff10Ab')).toEqual(Uint8Array.of(0, 255, 16, 171))
+    expect(() => fromHex('abc')).toThrow('Expected hex')
+    // A PSBT may be larger than a call takes arguments.
+    const large = new Uint8Array(300_000).map((_, i) => i * 7)
+    expect(fromBase64(toBase64(large))).toEqual(large)
   })
 })
 
