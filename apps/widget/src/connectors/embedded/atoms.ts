@@ -1,4 +1,4 @@
-import type { FrameAccountType, FrameRecovery, FrameSocialProvider, SocialProvider } from '@airlock/protocol'
+import type { FrameAccountType, FrameAddresses, FrameRecovery, FrameSocialProvider, SocialProvider } from '@airlock/protocol'
 import { atom } from 'jotai'
 
 /**
@@ -85,6 +85,8 @@ export interface AuthUser {
   smartAccountDeployed: boolean
   /** Passkeys protecting the wallet (the Account view offers to add one). */
   passkeys: number
+  /** The wallet's account per family and network, as getUser gave them (a Bitcoin network switch reads its address here). */
+  addresses?: FrameAddresses | undefined
 }
 
 export const authUserAtom = atom<AuthUser | undefined>(undefined)

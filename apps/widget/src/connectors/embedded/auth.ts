@@ -313,12 +313,19 @@ function authSession(
  * family one address for all its networks (solana) or one per network (bip122, by CAIP-2 id).
  */
 function familyAccounts(addresses: FrameAddresses | undefined, requested: readonly string[]): ConnectedNamespace[] {
-  return Object.entries(addresses ?? {}).flatMap(([namespace, held]): ConnectedNamespace[] => {
-    if (namespace === 'eip155' || held === undefined) return []
-    const addressOn = (caipNetworkId: string) => (typeof held === 'string' ? held : held[caipNetworkId])
-    const caipNetworkId = requested.find((id) => id.startsWith(`${namespace}:`) && addressOn(id) !== undefined)
-    return caipNetworkId ? [{ namespace: namespace as Namespace, addresses: [addressOn(caipNetworkId)!], caipNetworkId }] : []
+  return Object.keys(addresses ?? {}).flatMap((key): ConnectedNamespace[] => {
+    const namespace = key as Namespace
+    if (namespace === 'eip155') return []
+    const caipNetworkId = requested.find((id) => familyAddressOn(addresses, namespace, id) !== undefined)
+    return caipNetworkId ? [{ namespace, addresses: [familyAddressOn(addresses, namespace, caipNetworkId)!], caipNetworkId }] : []
   })
+}
+
+/** The wallet's address on a network of a family other than eip155 (whose account is the frame's chain's); undefined when it has none. */
+export function familyAddressOn(addresses: FrameAddresses | undefined, namespace: Namespace, caipNetworkId: string): string | undefined {
+  if (namespace === 'eip155' || !caipNetworkId.startsWith(`${namespace}:`)) return undefined
+  const held = (addresses as Partial<Record<Namespace, string | Readonly<Record<string, string>>>> | undefined)?.[namespace]
+  return typeof held === 'string' ? held : held?.[caipNetworkId]
 }
 
 function toAuthUser(user: FrameUser, address: HexAddress, socialProvider: SocialProvider | undefined): AuthUser {
@@ -332,6 +339,7 @@ function toAuthUser(user: FrameUser, address: HexAddress, socialProvider: Social
     preferredAccountType: eoa ? 'eoa' : user.preferredAccountType,
     smartAccountDeployed: user.smartAccountDeployed,
     passkeys: user.passkeys ?? 0,
+    addresses: user.addresses,
   }
 }
 

@@ -1,6 +1,6 @@
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
-import { namespacesOf } from '../../core/session/session'
+import { namespacesOf, updateConnection } from '../../core/session/session'
 import type { Connector } from '../types'
 import { authUserAtom } from './atoms'
 import { AUTH_CONNECTOR_ID } from './id'
@@ -32,9 +32,15 @@ export const embeddedConnector: Connector = {
   accountType: (ctx) => ctx.store.get(authUserAtom)?.preferredAccountType ?? 'eoa',
   request: (ctx, request) => import('./request').then((module) => module.authRequest(ctx, request)),
   async switchNetwork(ctx: WidgetContext, namespace, caipNetworkId) {
-    // A Solana request names its cluster; only the frame's eip155 chain is a state of its own.
-    if (namespace !== 'eip155') return
-    const { parseFrameChainId, switchAuthChain } = await auth()
+    const { familyAddressOn, parseFrameChainId, switchAuthChain } = await auth()
+    if (namespace !== 'eip155') {
+      // A Solana or Bitcoin request names its network: only the frame's eip155 chain is a state of
+      // its own. The account moves with the network where the family's addresses name it (Bitcoin's).
+      const address = familyAddressOn(ctx.store.get(authUserAtom)?.addresses, namespace, caipNetworkId)
+      if (address === undefined) throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
+      updateConnection(ctx, namespace, { addresses: [address], caipNetworkId })
+      return
+    }
     const chainId = parseFrameChainId(caipNetworkId)
     if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
     await switchAuthChain(ctx, chainId)

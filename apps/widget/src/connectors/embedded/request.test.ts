@@ -24,6 +24,7 @@ import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../../
 import { goBack } from '../../core/router/navigation'
 import { submitEmail, submitEmailOtp } from './auth'
 import { authRequest } from './request'
+import { switchNetwork } from '../../features/networks/actions'
 import { AUTH_CONNECTOR_ID } from './id'
 import { connectionsAtom } from '../../core/session/atoms'
 import { closeModal, openModal } from '../../core/modal/modal'
@@ -376,5 +377,17 @@ describe('the embedded wallet on Bitcoin (issue 25)', () => {
     expect(ctx.store.get(approvalQueueAtom)).toEqual([])
     await expect(call('signPsbt', { ...params, broadcast: true })).rejects.toMatchObject({ code: RpcErrorCode.UnsupportedMethod })
     expect(frame.callsOf('rpcRequest')).toHaveLength(1)
+  })
+
+  it('a switch to another Bitcoin network moves the account to its address there, in one step; one without an address is refused', async () => {
+    const { ctx, frame } = await connectedWithBitcoin(['eip155:31337', REGTEST, MAINNET])
+    await switchNetwork(ctx, MAINNET)
+    expect(ctx.store.get(connectionsAtom).bip122).toMatchObject({ addresses: [BTC_MAINNET], caipNetworkId: MAINNET })
+    await expect(switchNetwork(ctx, 'bip122:000000000933ea01ad0ee984209779ba')).rejects.toMatchObject({
+      code: RpcErrorCode.SwitchChainError,
+    })
+    expect(ctx.store.get(connectionsAtom).bip122).toMatchObject({ addresses: [BTC_MAINNET], caipNetworkId: MAINNET })
+    // The frame's eip155 chain is not touched by a Bitcoin switch.
+    expect(frame.callsOf('switchNetwork')).toEqual([])
   })
 })
