@@ -139,6 +139,42 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
   )
 
   phoneTest(
+    'a no on the phone to the Bitcoin sign-in: the dapp hears of it and has no Bitcoin session; the retry signs in',
+    async ({ page, widget, phone, phoneRequests }) => {
+      await openDemo(page, true)
+      await page.evaluate(() => {
+        const errors: unknown[] = []
+        ;(window as unknown as { siwxErrors: unknown[] }).siwxErrors = errors
+        window.airlock!.subscribeEvents(({ data }) => {
+          if (data.event === 'SIWX_AUTH_ERROR') errors.push(data.properties)
+        })
+      })
+      await phone.pair(await showQr(page, widget))
+      await dappSession(page, 'eip155:31337')
+
+      phone.setMode('reject', 'requests')
+      await page.evaluate((id) => window.airlock!.switchNetwork(id), REGTEST)
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { siwxErrors: unknown[] }).siwxErrors))
+        .toEqual([{ message: 'Signature declined' }])
+      expect(phoneRequests).toContain(`${REGTEST} signMessage`)
+      expect(await page.evaluate(() => window.airlock!.getSession())).toBeUndefined()
+      // The Bitcoin account stays connected: only its sign-in was refused.
+      expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+        status: 'connected',
+        caipNetworkId: REGTEST,
+        address: phone.bitcoinAddress,
+      })
+
+      phone.setMode('approve', 'requests')
+      await widget.getByTestId('siwx-retry').click()
+      const session = await dappSession(page, REGTEST)
+      expect(session.data).toMatchObject({ accountAddress: phone.bitcoinAddress })
+      expect((await backendChecks(session.token)).status).toBe(200)
+    },
+  )
+
+  phoneTest(
     'BTC sent from the Account view: the phone signs the PSBT, the widget broadcasts, the amount lands',
     async ({ page, widget, phone, phoneRequests }) => {
       await openDemo(page, false)
@@ -154,20 +190,31 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
 
   phoneTest.describe('a wallet without Bitcoin', () => {
     phoneTest.use({ phoneBitcoin: false })
-    phoneTest('approves eip155 alone: the dapp has the eip155 account and no Bitcoin one', async ({ page, widget, phone }) => {
-      await openDemo(page, false)
-      await phone.pair(await showQr(page, widget))
-      expect(await dappConnections(page, 1)).toEqual([`eip155:31337:${phone.address}`])
-      expect(phone.sessions()[0]!.chains).toEqual(['eip155:31337'])
-      // Settled: no Bitcoin connection comes later, and the dapp's active account is the eip155 one.
-      await page.waitForTimeout(500)
-      expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
-        status: 'connected',
-        caipNetworkId: 'eip155:31337',
-        address: phone.address,
-        connections: [expect.objectContaining({ caipAddress: `eip155:31337:${phone.address}` })],
-      })
-    })
+    phoneTest(
+      'approves eip155 alone: the dapp has the eip155 account and no Bitcoin one',
+      async ({ page, widget, phone, phoneRequests }) => {
+        await openDemo(page, false)
+        await phone.pair(await showQr(page, widget))
+        expect(await dappConnections(page, 1)).toEqual([`eip155:31337:${phone.address}`])
+        expect(phone.sessions()[0]!.chains).toEqual(['eip155:31337'])
+        // Settled: no Bitcoin connection comes later, and the dapp's active account is the eip155 one.
+        await page.waitForTimeout(500)
+        expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+          status: 'connected',
+          caipNetworkId: 'eip155:31337',
+          address: phone.address,
+          connections: [expect.objectContaining({ caipAddress: `eip155:31337:${phone.address}` })],
+        })
+        // The dapp turning to Bitcoin finds no account there (nothing is asked of the phone); its eip155 one stays.
+        await page.evaluate((id) => window.airlock!.switchNetwork(id), REGTEST)
+        expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({
+          status: 'disconnected',
+          caipNetworkId: REGTEST,
+          connections: [expect.objectContaining({ caipAddress: `eip155:31337:${phone.address}` })],
+        })
+        expect(phoneRequests.filter((request) => request.startsWith('bip122:'))).toEqual([])
+      },
+    )
   })
 })
 
