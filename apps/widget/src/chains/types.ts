@@ -139,6 +139,8 @@ export type FrameSign = (params: unknown, chainId?: FrameChainId) => Promise<unk
 export interface EmbeddedWallet {
   /** A read of the request's network through the RPC proxy. */
   rpc(method: string, params: unknown): Promise<unknown>
+  /** The API's access to the nodes, REST included (bip122's esplora: its reads and its broadcast). */
+  node: NodeRpc
   networks: NetworkContext
   /** Moves the embedded wallet to another network of the family. */
   switchNetwork(caipNetworkId: string): Promise<void>

@@ -1,6 +1,7 @@
 import { planBitcoinTransfer, transferPsbt } from '@airlock/chains/bip122'
-import { bitcoinDevnetAccounts, BITCOIN_REGTEST_CAIP_NETWORK_ID as REGTEST } from '@airlock/devnet/bitcoin/accounts'
+import { bitcoinDevnetAccounts, BITCOIN_REGTEST_CAIP_NETWORK_ID as REGTEST, bitcoinDevnetSigner } from '@airlock/devnet/bitcoin'
 import { frameRpcNotAllowedError, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { networks, Psbt, Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import type { EmbeddedWallet, FrameSign } from '../types'
 import { bitcoinEmbedded } from './embedded'
@@ -12,14 +13,29 @@ import { bitcoinEmbedded } from './embedded'
  * the frame's turn), and a frame that answers what the test says.
  */
 
-const ME = bitcoinDevnetAccounts[3]!.address
+const ME_ACCOUNT = bitcoinDevnetAccounts[3]!
+const ME = ME_ACCOUNT.address
 const OTHER = bitcoinDevnetAccounts[4]!.address
+
+/** The API's esplora pass-through: POST tx answers the transaction's id; `posted` lists what was broadcast. */
+function fakeNode() {
+  const posted: string[] = []
+  const rpc = () => Promise.reject(new Error('bip122 reads no JSON-RPC'))
+  const rest = async (caipNetworkId: string, path: string, body?: string) => {
+    if (caipNetworkId !== REGTEST || path !== 'tx' || body === undefined) throw new Error(`unexpected ${caipNetworkId} ${path}`)
+    posted.push(body)
+    return Transaction.fromHex(body).getId()
+  }
+  return Object.assign(rpc, { rest, posted })
+}
 
 function fakeWallet(frameAnswer: (params: unknown) => unknown = () => undefined) {
   const shown: { params: unknown; chainId: unknown }[] = []
   const checked: string[] = []
+  const node = fakeNode()
   const wallet: EmbeddedWallet = {
     rpc: () => Promise.reject(new Error('bip122 reads no JSON-RPC')),
+    node,
     networks: { requested: [REGTEST], rpcUrl: (id) => id },
     switchNetwork: () => Promise.reject(new Error('not here')),
     notAllowed: () => frameRpcNotAllowedError(),
@@ -33,7 +49,7 @@ function fakeWallet(frameAnswer: (params: unknown) => unknown = () => undefined)
       return sign(value, frame)
     },
   }
-  return { wallet, shown, checked }
+  return { wallet, shown, checked, posted: node.posted }
 }
 
 const ask = (wallet: EmbeddedWallet, method: string, params?: unknown, address = ME, caipNetworkId: string = REGTEST) =>
@@ -116,13 +132,35 @@ describe('the embedded wallet on Bitcoin (chains/bip122/embedded.ts)', () => {
     expect(shown).toEqual([{ params, chainId: undefined }])
   })
 
-  it('signPsbt refused before the user is asked: broadcast (4200), inputs of another address (4100), bad params', async () => {
+  it('signPsbt with broadcast: the frame signs it whole (and names its txid); its transaction is broadcast through the API', async () => {
+    const frameSigns = (params: unknown) => {
+      const psbt = Psbt.fromBase64((params as { psbt: string }).psbt, { network: networks.regtest })
+      psbt.signAllInputs(bitcoinDevnetSigner(ME_ACCOUNT)).finalizeAllInputs()
+      return { psbt: psbt.toBase64(), txid: psbt.extractTransaction().getId() }
+    }
+    const { wallet, shown, posted } = fakeWallet(frameSigns)
+    const params = { psbt: transferOf(), signInputs: { [ME]: [0] }, broadcast: true }
+    const answer = (await ask(wallet, 'signPsbt', params)) as { psbt: string; txid: string }
+    expect(shown).toEqual([{ params, chainId: undefined }])
+    expect(posted).toHaveLength(1)
+    const sent = Transaction.fromHex(posted[0]!)
+    expect(answer.txid).toBe(sent.getId())
+    expect(Psbt.fromBase64(answer.psbt, { network: networks.regtest }).extractTransaction().toHex()).toBe(posted[0])
+
+    // A txid of another transaction, or a PSBT that is not whole: an error, not a result (the latter never broadcast).
+    const { wallet: lying } = fakeWallet((p) => ({ ...frameSigns(p), txid: 'ab'.repeat(32) }))
+    await expect(ask(lying, 'signPsbt', params)).rejects.toMatchObject({ code: RpcErrorCode.InternalError })
+    const { wallet: unsigned, posted: none } = fakeWallet((p) => ({ psbt: (p as { psbt: string }).psbt }))
+    await expect(ask(unsigned, 'signPsbt', params)).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+      message: expect.stringMatching(/^The secure frame returned a PSBT that cannot be sent/),
+    })
+    expect(none).toEqual([])
+  })
+
+  it('signPsbt refused before the user is asked: inputs of another address (4100), bad params', async () => {
     const { wallet, shown } = fakeWallet()
     const psbt = transferOf()
-    await expect(ask(wallet, 'signPsbt', { psbt, signInputs: { [ME]: [0] }, broadcast: true })).rejects.toMatchObject({
-      code: RpcErrorCode.UnsupportedMethod,
-      message: 'The embedded wallet signs PSBTs without broadcasting them: ask with broadcast false',
-    })
     await expect(ask(wallet, 'signPsbt', { psbt, signInputs: { [ME]: [0], [OTHER]: [1] } })).rejects.toMatchObject({
       code: RpcErrorCode.Unauthorized,
     })

@@ -1,16 +1,17 @@
-import { parseBitcoinAddress } from '@airlock/chains/bip122'
+import { parseBitcoinAddress, signedTransactionHex } from '@airlock/chains/bip122'
 import { ProviderRpcError, RpcErrorCode, type BitcoinResult } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet } from '../types'
 import { isBip122 } from './networks'
+import { broadcast } from './node'
 import { checkParams, checkResult, unsupported } from './rpc'
 
 /**
  * Airlock's Bitcoin RPC (protocol bip122.ts) to the embedded wallet: its BIP-84 account on the
  * connection's network (FrameUser.addresses.bip122). The addresses come from the connection; a
  * message or a PSBT is checked here, then shown and signed by the secure frame (which checks it
- * again: an input that does not spend this account's output is refused there). The frame never
- * broadcasts, and neither does this path: a PSBT with `broadcast` is refused (4200) as a Wallet
- * Standard wallet's is; the Send form signs without broadcast and broadcasts through the API.
+ * again: an input that does not spend this account's output is refused there). The frame reaches
+ * no Bitcoin node: a PSBT asked with `broadcast` (which the frame signs only when that makes it
+ * complete, and answers with its txid) is broadcast here through the API, as the Send form's are.
  */
 
 const otherAccount = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
@@ -49,17 +50,38 @@ async function bitcoinEmbeddedRequest(
       return wallet.confirm(
         () => {
           const checked = checkParams(method, params)
-          if (checked.broadcast) throw unsupported('The embedded wallet signs PSBTs without broadcasting them: ask with broadcast false')
           if (Object.keys(checked.signInputs).some((signer) => signer !== address)) throw otherAccount()
           return checked
         },
-        async (checked, frame) => checkResult(method, await frame(checked)),
+        async (checked, frame) => {
+          const signed = checkResult(method, await frame(checked))
+          return checked.broadcast ? broadcastSigned(wallet, caipNetworkId, signed) : { psbt: signed.psbt }
+        },
       )
     case 'sendTransfer':
       throw unsupported('The embedded wallet does not send transfers itself: sign a PSBT')
     default:
       throw unsupported(`The embedded wallet does not support ${method.slice(0, 100)} on Bitcoin`)
   }
+}
+
+/** The transaction of a PSBT the frame signed whole, broadcast through the API; the node's txid must be the one the frame signed. */
+async function broadcastSigned(
+  wallet: EmbeddedWallet,
+  caipNetworkId: string,
+  signed: BitcoinResult<'signPsbt'>,
+): Promise<BitcoinResult<'signPsbt'>> {
+  const malformed = (why: string) =>
+    new ProviderRpcError(RpcErrorCode.InternalError, `The secure frame returned a PSBT that cannot be sent: ${why}`)
+  let hex: string
+  try {
+    hex = signedTransactionHex(signed.psbt, caipNetworkId)
+  } catch (error) {
+    throw malformed((error as Error).message)
+  }
+  const txid = await broadcast(wallet.node, caipNetworkId, hex)
+  if (signed.txid !== undefined && signed.txid !== txid) throw malformed(`the node names it ${txid}, the frame ${signed.txid}`)
+  return { psbt: signed.psbt, txid }
 }
 
 /** What the secure frame signs on bip122 (its families/bip122): BIP-322 messages and PSBTs. */

@@ -127,6 +127,7 @@ describe('sending BTC through the embedded wallet', () => {
     const asked: { params: unknown; chainId: unknown }[] = []
     const wallet: EmbeddedWallet = {
       rpc: () => Promise.reject(new Error('bip122 reads no JSON-RPC')),
+      node: rpc,
       networks: networks(),
       switchNetwork: () => Promise.reject(new Error('no switch here')),
       notAllowed: () => new Error('not allowed'),

@@ -339,7 +339,15 @@ describe('the embedded wallet on Bitcoin (issue 25)', () => {
   async function connectedWithBitcoin(networks: string[]) {
     const host = createFakeHost({ connectors: [] })
     const frame = createFakeFrame()
-    const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory })
+    // The API's esplora pass-through: a broadcast (POST tx) is recorded and answered a txid.
+    const posted: { path: string; body: string }[] = []
+    const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const { pathname } = new URL(String(input))
+      if (!pathname.startsWith('/v1/rest/')) return new Response('{}', { status: 404 })
+      posted.push({ path: pathname, body: String(init?.body) })
+      return new Response('cd'.repeat(32))
+    }) as unknown as typeof globalThis.fetch
+    const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory, fetch })
     onHostConnected(ctx, host.api)
     await flush()
     setOptions(ctx, { projectId: 'demo', networks })
@@ -348,7 +356,7 @@ describe('the embedded wallet on Bitcoin (issue 25)', () => {
     await submitEmailOtp(ctx, LOGIN_CODE)
     ctx.store.set(secureSlotsAtom, 1)
     const { request } = createWidgetMethods(ctx)
-    return { ctx, frame, request }
+    return { ctx, frame, request, posted }
   }
 
   it('a dapp asking for a Bitcoin network connects the account on its first one beside eip155; one that does not, none', async () => {
@@ -364,7 +372,7 @@ describe('the embedded wallet on Bitcoin (issue 25)', () => {
   })
 
   it('getAddresses from the connection; signPsbt shown by the frame on the Bitcoin network, its answer to the dapp', async () => {
-    const { ctx, frame, request } = await connectedWithBitcoin(['eip155:31337', REGTEST])
+    const { ctx, frame, request, posted } = await connectedWithBitcoin(['eip155:31337', REGTEST])
     const call = (method: string, params?: unknown) => request({ namespace: 'bip122', method, params }) as Promise<unknown>
     await expect(call('getAddresses')).resolves.toEqual({ addresses: [{ address: BTC_ME, purpose: 'payment', addressType: 'p2wpkh' }] })
     expect(frame.callsOf('rpcRequest')).toEqual([])
@@ -375,8 +383,11 @@ describe('the embedded wallet on Bitcoin (issue 25)', () => {
     const [asked] = frame.callsOf('rpcRequest') as { id: string; method: string; params: unknown; chainId: unknown }[]
     expect(asked).toMatchObject({ method: 'signPsbt', params, chainId: REGTEST })
     expect(ctx.store.get(approvalQueueAtom)).toEqual([])
-    await expect(call('signPsbt', { ...params, broadcast: true })).rejects.toMatchObject({ code: RpcErrorCode.UnsupportedMethod })
-    expect(frame.callsOf('rpcRequest')).toHaveLength(1)
+    expect(posted).toEqual([])
+    // With broadcast, the widget broadcasts the transaction the frame signed through the API's esplora (the frame reaches no node).
+    await expect(call('signPsbt', { ...params, broadcast: true })).resolves.toEqual({ psbt, txid: 'cd'.repeat(32) })
+    expect(frame.callsOf('rpcRequest')).toHaveLength(2)
+    expect(posted).toEqual([{ path: `/v1/rest/${REGTEST}/tx`, body: '02000000000000000000' }])
   })
 
   it('a switch to another Bitcoin network moves the account to its address there, in one step; one without an address is refused', async () => {

@@ -33,6 +33,7 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
   const { caipNetworkId, address, method, params } = request
   return {
     rpc: (rpcMethod, rpcParams) => ctx.api.rpc(caipNetworkId, rpcMethod, rpcParams),
+    node: ctx.api.rpc,
     networks: networkContext(ctx),
     async switchNetwork(target) {
       const chainId = parseFrameChainId(target)
