@@ -1,10 +1,9 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { bitcoinDevnetAccounts } from '@airlock/devnet/bitcoin/accounts'
-import type { SiwxDappSession } from '@airlock/protocol'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { randomBytes } from 'node:crypto'
 import { DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
+import { backendChecks, dappSession } from './support/siwx'
 import { SOLANA } from './support/solana'
 import { accountSettled, apiFromNode, expectActivityRows } from './support/walletFeatures'
 
@@ -53,26 +52,6 @@ async function expectBitcoinConnected(page: Page): Promise<void> {
 /** The demo as a dapp of the Bitcoin devnet only, with sign-in on. */
 async function openBitcoinSiwxDemo(page: Page): Promise<void> {
   await openDemo(page, `${stack.urls.demoNpm}?siwx=on&networks=${REGTEST}`)
-}
-
-/** Waits as a dapp waits for its sign-in: until getSession() has a token. */
-async function dappSession(page: Page): Promise<SiwxDappSession> {
-  const handle = await page.waitForFunction(() => window.airlock!.getSession()?.token && window.airlock!.getSession(), undefined, {
-    timeout: 15_000,
-  })
-  return (await handle.jsonValue()) as SiwxDappSession
-}
-
-/** What a dapp's backend does with the token: the API's keys, then the API's own check of the session it opened. */
-async function backendChecks(token: string) {
-  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', apiFromNode()))
-  const { payload } = await jwtVerify(token, jwks, { issuer: new URL(stack.urls.api).origin, audience: 'demo' })
-  const verified = await fetch(new URL('/v1/siwx/verify?projectId=demo', apiFromNode()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  })
-  return { sub: payload.sub, status: verified.status, body: (await verified.json()) as { valid?: boolean } }
 }
 
 /** Connects with `pick`, then: the session the API opened for the payment account, after it verified the BIP-322 signature. */

@@ -1,11 +1,9 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import type { SiwxDappSession } from '@airlock/protocol'
-import { createRemoteJWKSet, jwtVerify } from 'jose'
 import { connectWallet, DEVNET_WALLET_RDNS, expect, stack, test } from './fixtures'
 import { approveInFrame, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
+import { backendChecks, dappSession } from './support/siwx'
 import { SOLANA } from './support/solana'
-import { apiFromNode } from './support/walletFeatures'
 
 /**
  * Issue 24, sign in with the wallet, as a dapp and its backend see it: the dapp waits on
@@ -17,27 +15,6 @@ async function openSiwxDemo(page: Page, mode: 'on' | 'required', networks?: stri
   const query = new URLSearchParams({ siwx: mode, ...(networks ? { networks } : {}) })
   await page.goto(`${stack.urls.demoNpm}?${query}`)
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
-}
-
-/** Waits as a dapp waits for its sign-in: until getSession() has a token. */
-async function dappSession(page: Page, timeout = 15_000): Promise<SiwxDappSession> {
-  const handle = await page.waitForFunction(() => window.airlock!.getSession()?.token && window.airlock!.getSession(), undefined, {
-    timeout,
-  })
-  return (await handle.jsonValue()) as SiwxDappSession
-}
-
-/** What a dapp's backend does with the token: the API's keys, then (for the revocation) a call. */
-async function backendChecks(token: string) {
-  // Reached as a backend reaches it; the issuer is the API's public origin all the same.
-  const jwks = createRemoteJWKSet(new URL('/.well-known/jwks.json', apiFromNode()))
-  const { payload } = await jwtVerify(token, jwks, { issuer: new URL(stack.urls.api).origin, audience: 'demo' })
-  const verified = await fetch(new URL('/v1/siwx/verify?projectId=demo', apiFromNode()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  })
-  return { sub: payload.sub, status: verified.status, body: (await verified.json()) as { valid?: boolean } }
 }
 
 const rejectNextSignature = (page: Page, count: number) =>
