@@ -7,10 +7,19 @@ export { RECENT_CONNECTOR_KEY }
 /** The connectors of the last connections (one per namespace at most), tried by the reconnect on load. */
 export async function loadRecentConnectorIds(ctx: WidgetContext): Promise<readonly string[]> {
   const stored = await loadPersisted(ctx, RECENT_CONNECTOR_KEY)
-  const ids = stored ? [...new Set(stored.split(',').filter(Boolean))] : []
+  const ids = stored ? [...new Set(stored.split(',').filter(Boolean).map(currentConnectorId))] : []
   ctx.store.set(recentConnectorIdsAtom, ids)
   return ids
 }
+
+/**
+ * SDK 0.2.0 named a Wallet Standard wallet's connector `ws:<name>` (Solana was its only family);
+ * since 0.3.0 it is `ws:<namespace>:<name>` (names never hold ':', see the host SDK's connectorId),
+ * so an old id is read as its Solana connector and the first load after the upgrade still
+ * reconnects silently (the list is saved back in the new form). It can go once no dapp still
+ * stores ids written by SDK 0.2.0 (when 0.2.0 is no longer supported).
+ */
+export const currentConnectorId = (id: string): string => (/^ws:[^:]*$/.test(id) ? `ws:solana:${id.slice(3)}` : id)
 
 /** Adds and removes recent connectors (the list empty: the key goes). */
 export function updateRecentConnectorIds(

@@ -1,5 +1,6 @@
 import type { WidgetContext } from '../context'
 import { loadPersisted, savePersisted } from '../storage/persisted'
+import { currentConnectorId } from './recentConnector'
 import { RECENT_WALLETS_MAX, recentWalletsAtom, type RecentWallet } from './recentWalletsAtoms'
 
 export const RECENT_WALLETS_KEY = 'airlock.recentWallets'
@@ -41,6 +42,8 @@ export function parseRecentWallets(stored: string): RecentWallet[] {
         const value = text(item[key])
         if (value !== undefined) wallet[key] = value
       }
+      // SDK 0.2.0's `ws:<name>` (see currentConnectorId): it can go with it.
+      if (wallet.connectorId !== undefined) wallet.connectorId = currentConnectorId(wallet.connectorId)
       return [wallet]
     })
     .slice(0, RECENT_WALLETS_MAX)
