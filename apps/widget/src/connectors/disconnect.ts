@@ -54,7 +54,8 @@ export async function disconnectAndClose(ctx: WidgetContext): Promise<void> {
  * logged and returned as 'Failed to disconnect chain {chain}: {message}'. Every chain's account
  * (status, address, chain, connector id) is cleared whether or not its connector succeeded, all in
  * one step once every wallet was told: the dapp never sees a half-disconnected session (its eip155
- * address replaced by the Solana one for a moment).
+ * address replaced by the Solana one for a moment). A Wallet Standard wallet still connected on a
+ * namespace that stays is not told: its standard:disconnect would end that family too.
  */
 export async function disconnectChains(ctx: WidgetContext, namespaces: readonly Namespace[]): Promise<string[]> {
   const connections = ctx.store.get(connectionsAtom)
@@ -65,9 +66,19 @@ export async function disconnectChains(ctx: WidgetContext, namespaces: readonly 
     const connectorId = connections[namespace]!.connectorId
     byConnector.set(connectorId, [...(byConnector.get(connectorId) ?? []), namespace])
   }
+  // Wallet Standard wallets still connected on a namespace that stays (see standardWalletOf).
+  const kept = new Set(
+    (Object.keys(connections) as Namespace[])
+      .filter((namespace) => !ended.includes(namespace))
+      .flatMap((namespace) => standardWalletOf(connections[namespace]!.connectorId) ?? []),
+  )
   const failures: string[] = []
   try {
     for (const [connectorId, held] of byConnector) {
+      // standard:disconnect is the wallet's, not a family's: it would end the family that stays too.
+      // That family's own disconnect tells the wallet later.
+      const wallet = standardWalletOf(connectorId)
+      if (wallet !== undefined && kept.has(wallet)) continue
       try {
         // Their sign-in (SIWX) sessions end with the connection (features/siwx/watch.ts).
         await connectorFor(ctx, connectorId).disconnect(ctx, held)
@@ -84,6 +95,13 @@ export async function disconnectChains(ctx: WidgetContext, namespaces: readonly 
   }
   return failures
 }
+
+/**
+ * The wallet behind a Wallet Standard connector id, `ws:<namespace>:<name>`: one wallet object of
+ * the page serves each of its families through a connector of its own (the host SDK's ids), so
+ * `ws:solana:X` and `ws:bip122:X` are the same wallet. Undefined for any other connector.
+ */
+export const standardWalletOf = (connectorId: string): string | undefined => /^ws:[^:]+:(.+)$/.exec(connectorId)?.[1]
 
 /** After the last chain: what the whole login had stored. */
 function resetAfterDisconnect(ctx: WidgetContext): void {
