@@ -88,6 +88,7 @@ describe('sats-connect providers (window.btc_providers)', () => {
     stops.splice(0).forEach((stop) => stop())
     delete (window as { btc_providers?: unknown }).btc_providers
     delete (window as { XverseProviders?: unknown }).XverseProviders
+    delete (window as { P?: unknown }).P
   })
 
   it('describes the entries whose id resolves, as bip122 connectors, and skips the rest', () => {
@@ -156,6 +157,58 @@ describe('sats-connect providers (window.btc_providers)', () => {
     expect(await discovery.get('sats-connect:XverseProviders.BitcoinProvider')!.request('wallet_connect', undefined)).toEqual({
       method: 'wallet_connect',
     })
+  })
+
+  it('relays its events (addListener): accountChange, networkChange and disconnect as the widget’s, cloned; removed with the connector', async () => {
+    type Listener = { eventName: string; cb: (event: unknown) => void }
+    const listeners = new Set<Listener>()
+    class Provider {
+      request = vi.fn(async () => ({ status: 'success', result: null }))
+      // A class's method, as Xverse's provider has it.
+      addListener(info: Listener) {
+        if (info.eventName === 'accountDisconnected') throw new Error('Unknown event')
+        listeners.add(info)
+        return () => listeners.delete(info)
+      }
+    }
+    const fire = (eventName: string, event: unknown) => [...listeners].filter((l) => l.eventName === eventName).forEach((l) => l.cb(event))
+    Object.assign(window, { P: new Provider(), btc_providers: [{ id: 'P', name: 'P', icon: ICON }] })
+    const events: unknown[][] = []
+    const discovery = discoverConnectors({ loadExtra: importExtra, onChange: () => {}, onEvent: (...event) => events.push(event) })
+    await vi.waitFor(() => expect(discovery.list()).toHaveLength(1))
+    expect([...listeners].map((l) => l.eventName)).toEqual(['accountChange', 'networkChange', 'disconnect'])
+
+    const addresses = [{ address: 'bcrt1q', publicKey: '02', purpose: 'payment', addressType: 'p2wpkh' }]
+    const accountChange = { type: 'accountChange', addresses }
+    fire('accountChange', accountChange)
+    fire('networkChange', { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' } })
+    // One that cannot cross to the widget is dropped.
+    fire('accountChange', { type: 'accountChange', addresses: [{ f: () => 1 }] })
+    fire('disconnect', { type: 'disconnect' })
+    expect(events).toEqual([
+      ['sats-connect:P', 'accountsChanged', accountChange],
+      ['sats-connect:P', 'chainChanged', { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' } }],
+      ['sats-connect:P', 'disconnect', { type: 'disconnect' }],
+    ])
+    expect(events[0]![2]).not.toBe(accountChange)
+
+    discovery.destroy()
+    expect(listeners.size).toBe(0)
+  })
+
+  it('a provider without addListener, or whose addListener throws, still relays its calls', async () => {
+    const bitcoin = provider()
+    const throwing = Object.assign(provider(), {
+      addListener: () => {
+        throw new Error('no events')
+      },
+    })
+    for (const source of [bitcoin, throwing]) {
+      const connector = satsConnectConnectors({ P: source, btc_providers: [{ id: 'P', name: 'P' }] })[0]![1]
+      const unwatch = connector.watch(() => {})
+      unwatch()
+      expect(await connector.request('wallet_connect', undefined)).toEqual({ method: 'wallet_connect' })
+    }
   })
 
   it('loads nothing for a page without them', async () => {

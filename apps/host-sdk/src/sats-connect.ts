@@ -1,5 +1,5 @@
 import { ProviderRpcError, RpcErrorCode, SATS_CONNECT_METHODS, toProviderRpcError } from '@airlock/protocol'
-import { relayable, type RelayedConnector } from './connector'
+import { relayable, type RelayedConnector, type RelayedEvent } from './connector'
 import { connectorId } from './wallet-standard'
 
 /** What a sats-connect provider's `id` must lead to. */
@@ -32,11 +32,59 @@ export function resolveSatsConnectProvider(id: unknown, root: object = window): 
     return undefined
   }
   const provider = segments.reduce<unknown>(dataValue, root)
-  let holder = provider
-  for (let depth = 0; depth < 3 && holder; depth++, holder = Object.getPrototypeOf(holder)) {
-    if (typeof dataValue(holder, 'request') === 'function') return provider as SatsConnectProvider
+  return method(provider, 'request') ? (provider as SatsConnectProvider) : undefined
+}
+
+/** A method of the object's own or of its class's (a prototype's, three deep), a data property only. */
+function method(object: unknown, name: string): ((...args: unknown[]) => unknown) | undefined {
+  for (let depth = 0, holder = object; depth < 3 && holder; depth++, holder = Object.getPrototypeOf(holder)) {
+    const value = dataValue(holder, name)
+    if (typeof value === 'function') return value as (...args: unknown[]) => unknown
   }
   return undefined
+}
+
+/**
+ * sats-connect's events (its provider's `addListener({ eventName, cb })`) as the widget reads
+ * them: an account change as accountsChanged, a network change as chainChanged, a disconnection
+ * (`disconnect`, which Xverse's documentation calls `accountDisconnected`) as disconnect, each with
+ * the wallet's event object (its addresses, its network).
+ */
+const SATS_CONNECT_EVENTS: readonly (readonly [string, RelayedEvent])[] = [
+  ['accountChange', 'accountsChanged'],
+  ['networkChange', 'chainChanged'],
+  ['disconnect', 'disconnect'],
+  ['accountDisconnected', 'disconnect'],
+]
+
+function watchSatsConnect(provider: SatsConnectProvider, emit: (event: RelayedEvent, data: unknown) => void): () => void {
+  const addListener = method(provider, 'addListener')
+  const offs = SATS_CONNECT_EVENTS.flatMap(([eventName, event]) => {
+    try {
+      const off = addListener?.call(provider, {
+        eventName,
+        cb(data: unknown) {
+          try {
+            emit(event, relayable(data))
+          } catch {
+            // An event that cannot cross to the widget is not relayed.
+          }
+        },
+      })
+      return typeof off === 'function' ? [off] : []
+    } catch {
+      // A wallet without this event (or without addListener) still works for requests.
+      return []
+    }
+  })
+  return () =>
+    offs.forEach((off) => {
+      try {
+        off()
+      } catch {
+        // Already removed.
+      }
+    })
 }
 
 /**
@@ -60,8 +108,7 @@ const satsConnectConnector = (provider: SatsConnectProvider, methods: readonly s
     if (response?.error !== undefined || response?.status === 'error') throw toProviderRpcError(response.error)
     return relayable(response?.result)
   },
-  // sats-connect's events (addListener) are not relayed yet: the widget asks for the addresses.
-  watch: () => () => {},
+  watch: (emit) => watchSatsConnect(provider, emit),
 })
 
 /**

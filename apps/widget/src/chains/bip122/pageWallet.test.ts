@@ -1,10 +1,11 @@
 import { bitcoinRegtest, bitcoinTestnet } from '@airlock/chains'
+import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { bitcoinDevnetAccounts, bitcoinDevnetTaprootAccounts, startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
 import { RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NetworkContext, PageCall } from '../types'
 import { bip122Adapter } from './index'
-import { devnetBitcoinPage } from './testing'
+import { devnetBitcoinPage, type Recorded } from './testing'
 
 /**
  * Both page shapes of a Bitcoin wallet, through the host's relay (testing.ts) to the devnet's
@@ -155,6 +156,100 @@ describe('what only one shape does', () => {
   })
 })
 
+describe('sats-connect’s two names of each method (first names, then bitcoin_<method>V2)', () => {
+  const V1 = ['getAddresses', 'signMessage', 'signPsbt', 'sendTransfer']
+  const V2 = ['bitcoin_getAddressesV2', 'bitcoin_signMessageV2', 'bitcoin_signPsbtV2', 'bitcoin_sendTransferV2']
+  const notSupported = (method: string) => Object.assign(new Error(`Method not supported: ${method}`), { code: -32001 })
+  /** The devnet provider through the relay, answering only `names` (and wallet_connect when `connect`). */
+  const knowing = (names: readonly string[], connect = true) => {
+    const page = devnetBitcoinPage(devnet.url)
+    const asked: string[] = []
+    const call: PageCall = (method, params) => {
+      asked.push(method)
+      return names.includes(method) || (connect && method === 'wallet_connect')
+        ? page.satsConnect(method, params)
+        : Promise.reject(notSupported(method))
+    }
+    const request = (method: string, params?: unknown) =>
+      pageWallet.request(call, { caipNetworkId: REGTEST, address: PAYMENT, method, params, description: SATS })
+    return { ...page, call, asked, request }
+  }
+
+  it('a wallet of V2 names only: each method is asked by its first name, then by its V2 name, with the same params', async () => {
+    const { call, asked, calls, request } = knowing(V2)
+    await pageWallet.connect(call, SATS, networks(REGTEST))
+    const { addresses } = (await request('getAddresses', { purposes: ['payment'] })) as { addresses: { address: string }[] }
+    expect(addresses.map((entry) => entry.address)).toEqual([PAYMENT])
+    expect(await request('signMessage', { address: PAYMENT, message: 'hi' })).toMatchObject({ address: PAYMENT, protocol: 'BIP322' })
+    expect(asked).toEqual(['wallet_connect', 'getAddresses', 'bitcoin_getAddressesV2', 'signMessage', 'bitcoin_signMessageV2'])
+    expect(calls.at(-1)).toEqual({ method: 'bitcoin_signMessageV2', params: { address: PAYMENT, message: 'hi' } })
+  })
+
+  it('a wallet of V1 names only is asked by them alone', async () => {
+    const { call, asked, request } = knowing(V1)
+    await pageWallet.connect(call, SATS, networks(REGTEST))
+    await request('getAddresses')
+    await request('signMessage', { address: PAYMENT, message: 'hi', protocol: 'ECDSA' })
+    expect(asked).toEqual(['wallet_connect', 'getAddresses', 'signMessage'])
+  })
+
+  it('signPsbt and sendTransfer: the V2 answer is checked with the protocol’s schema as the first one is', async () => {
+    const answers: Record<string, unknown> = {
+      bitcoin_signPsbtV2: { psbt: 'cHNidP8BAA==' },
+      bitcoin_sendTransferV2: { txid: 'not a txid' },
+    }
+    const asked: Recorded[] = []
+    const call: PageCall = async (method, params) => {
+      asked.push({ method, params })
+      if (!(method in answers)) throw notSupported(method)
+      return answers[method]
+    }
+    const request = (method: string, params: unknown) =>
+      pageWallet.request(call, { caipNetworkId: REGTEST, address: PAYMENT, method, params, description: SATS })
+    const signPsbt = { psbt: 'cHNidP8BAA==', signInputs: { [PAYMENT]: [0] }, broadcast: false }
+    expect(await request('signPsbt', signPsbt)).toEqual({ psbt: 'cHNidP8BAA==' })
+    await expect(request('sendTransfer', { recipients: [{ address: PAYMENT, amount: 1000 }] })).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+    })
+    expect(asked).toEqual([
+      { method: 'signPsbt', params: signPsbt },
+      { method: 'bitcoin_signPsbtV2', params: signPsbt },
+      { method: 'sendTransfer', params: { recipients: [{ address: PAYMENT, amount: 1000 }] } },
+      { method: 'bitcoin_sendTransferV2', params: { recipients: [{ address: PAYMENT, amount: 1000 }] } },
+    ])
+  })
+
+  it('a no to the first name is the answer (4001): the V2 name is not asked', async () => {
+    const { call, asked, request, bitcoin } = knowing([...V1, ...V2])
+    await pageWallet.connect(call, SATS, networks(REGTEST))
+    bitcoin.devnet.setMode('reject')
+    await expect(request('signMessage', { address: PAYMENT, message: 'hi' })).rejects.toMatchObject({ code: RpcErrorCode.UserRejected })
+    expect(asked).toEqual(['wallet_connect', 'signMessage'])
+  })
+
+  it('connects a wallet without wallet_connect nor getAddresses with bitcoin_getAddressesV2, its network read from `networks`', async () => {
+    const asked: Recorded[] = []
+    const call: PageCall = async (method, params) => {
+      asked.push({ method, params })
+      if (method !== 'bitcoin_getAddressesV2') throw notSupported(method)
+      return {
+        addresses: [
+          { address: ORDINALS, publicKey: bitcoinDevnetTaprootAccounts[0]!.publicKey.slice(2), purpose: 'ordinals', addressType: 'p2tr' },
+          { address: PAYMENT, publicKey: bitcoinDevnetAccounts[0]!.publicKey, purpose: 'payment', addressType: 'p2wpkh' },
+        ],
+        networks: { bitcoin: { chain: 'bitcoin', mode: 'regtest', name: 'My Regtest' } },
+      }
+    }
+    expect(await pageWallet.connect(call, SATS, networks(bitcoinTestnet.caipNetworkId, REGTEST))).toEqual({
+      namespace: 'bip122',
+      addresses: [PAYMENT, ORDINALS],
+      caipNetworkId: REGTEST,
+    })
+    expect(asked.map(({ method }) => method)).toEqual(['wallet_connect', 'getAddresses', 'bitcoin_getAddressesV2'])
+    expect(asked.at(-1)!.params).toEqual({ purposes: ['payment', 'ordinals'] })
+  })
+})
+
 describe('events of a Standard wallet (standard:events change, relayed as accountsChanged)', () => {
   const account = (address: string) => ({ address, publicKey: new Uint8Array(33).fill(2), chains: ['bitcoin:regtest'], features: [] })
   it('reads the addresses, payment first; no account is a disconnection; anything else says nothing', () => {
@@ -164,5 +259,58 @@ describe('events of a Standard wallet (standard:events change, relayed as accoun
     expect(pageWallet.readEvent('accountsChanged', [], { caipNetworkId: REGTEST })).toEqual({ disconnected: true })
     expect(pageWallet.readEvent('accountsChanged', [{ address: 1 }], { caipNetworkId: REGTEST })).toBeUndefined()
     expect(pageWallet.readEvent('chainChanged', 'bitcoin:mainnet', { caipNetworkId: REGTEST })).toBeUndefined()
+  })
+})
+
+describe('events of a sats-connect wallet (relayed by the host: accountChange, networkChange, disconnect)', () => {
+  const current = { caipNetworkId: REGTEST }
+  const OTHER = bitcoinDevnetAccounts[1]!.address
+  const entry = (address: string, purpose: string) => ({
+    address,
+    publicKey: bitcoinDevnetAccounts[1]!.publicKey,
+    purpose,
+    addressType: 'p2wpkh',
+  })
+  const ordinals = { address: ORDINALS, publicKey: bitcoinDevnetTaprootAccounts[0]!.publicKey.slice(2), purpose: 'ordinals' }
+
+  it('accountChange: the new account’s payment address, ordinals after it; without its addresses (not granted) a disconnection', () => {
+    expect(
+      pageWallet.readEvent(
+        'accountsChanged',
+        { type: 'accountChange', addresses: [ordinals, entry(OTHER, 'payment'), { address: 'SP1', purpose: 'stacks' }] },
+        current,
+      ),
+    ).toEqual({ addresses: [OTHER, ORDINALS] })
+    expect(pageWallet.readEvent('accountsChanged', { type: 'accountChange' }, current)).toEqual({ disconnected: true })
+    expect(pageWallet.readEvent('accountsChanged', { type: 'accountChange', addresses: [ordinals] }, current)).toEqual({
+      disconnected: true,
+    })
+    expect(pageWallet.readEvent('accountsChanged', 'nonsense', current)).toBeUndefined()
+  })
+
+  it('networkChange: the network by its sats-connect name or its V2 mode, with the addresses there when given; an unknown one says nothing', () => {
+    expect(
+      pageWallet.readEvent('chainChanged', { type: 'networkChange', bitcoin: { name: 'Testnet' }, stacks: { name: 'Testnet' } }, current),
+    ).toEqual({
+      caipNetworkId: bitcoinTestnet.caipNetworkId,
+    })
+    const TESTNET_PAYMENT = scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...new Uint8Array(20).fill(7)), bitcoinTestnet.caipNetworkId)!
+    expect(
+      pageWallet.readEvent(
+        'chainChanged',
+        {
+          type: 'networkChange',
+          networks: { bitcoin: { chain: 'bitcoin', mode: 'testnet', name: 'Bitcoin Testnet' } },
+          addresses: [entry(TESTNET_PAYMENT, 'payment')],
+        },
+        current,
+      ),
+    ).toEqual({ caipNetworkId: bitcoinTestnet.caipNetworkId, addresses: [TESTNET_PAYMENT] })
+    expect(pageWallet.readEvent('chainChanged', { type: 'networkChange', bitcoin: { name: 'Fractal' } }, current)).toBeUndefined()
+    expect(pageWallet.readEvent('chainChanged', null, current)).toBeUndefined()
+  })
+
+  it('disconnect (and accountDisconnected, relayed the same) is a disconnection', () => {
+    expect(pageWallet.readEvent('disconnect', { type: 'disconnect' }, current)).toEqual({ disconnected: true })
   })
 })

@@ -15,7 +15,7 @@ import {
 } from '@airlock/protocol'
 import * as z from 'zod/mini'
 import type { ConnectedNamespace } from '../../core/session/session'
-import type { NetworkContext, PageCall, PageWallet } from '../types'
+import type { NetworkContext, PageCall, PageWallet, PageWalletChange } from '../types'
 import { base64ToBytes, bytesToBase64 } from './bytes'
 import { BITCOIN_NETWORK_IDS, networkOfName, pickNetwork, standardChainOf } from './networks'
 import { addressEntries, checkParams, checkResult, isUnsupported, unsupported } from './rpc'
@@ -58,19 +58,48 @@ async function standardEntries(call: PageCall, purposes: readonly string[]): Pro
   return { entries: entries.filter((entry) => purposes.includes(entry.purpose)), chains: accounts.flatMap((account) => account.chains) }
 }
 
-const SatsConnectNetwork = z.optional(z.object({ bitcoin: z.optional(z.object({ name: z.string().check(z.maxLength(40)) })) }))
+/**
+ * sats-connect's later names of Airlock's Bitcoin RPC (`bitcoin_<method>V2`, sats-connect-core's
+ * networks refactor): the same params and results, but getAddresses' network is `networks`.
+ */
+const SATS_CONNECT_V2: Readonly<Record<BitcoinMethod, string>> = {
+  getAddresses: 'bitcoin_getAddressesV2',
+  signMessage: 'bitcoin_signMessageV2',
+  signPsbt: 'bitcoin_signPsbtV2',
+  sendTransfer: 'bitcoin_sendTransferV2',
+}
 
-/** sats-connect's wallet_connect (V2), or getAddresses where the wallet has no wallet_connect; its network when it says. */
+/** A sats-connect answer's network: `network.bitcoin.name` (`Regtest`), or since its networks refactor `networks.bitcoin.mode` (`regtest`). */
+const SatsConnectNetworks = z.object({
+  network: z.optional(z.object({ bitcoin: z.optional(z.object({ name: z.string().check(z.maxLength(40)) })) })),
+  networks: z.optional(z.object({ bitcoin: z.optional(z.object({ mode: z.string().check(z.maxLength(40)) })) })),
+})
+function satsConnectNetworkOf(answer: unknown): string | undefined {
+  const { data } = SatsConnectNetworks.safeParse(answer)
+  const name = data?.network?.bitcoin?.name ?? data?.networks?.bitcoin?.mode
+  return name === undefined ? undefined : networkOfName(name)
+}
+
+/** Calls `method`, then each next name while the wallet (or the host's allow-list) has no such method. */
+async function firstSupported(call: PageCall, [method, ...others]: readonly string[], params: unknown): Promise<unknown> {
+  try {
+    return await call(method!, params)
+  } catch (error) {
+    if (others.length === 0 || !isUnsupported(error)) throw error
+    return firstSupported(call, others, params)
+  }
+}
+
+/** sats-connect's wallet_connect, else getAddresses, else its V2 name (the wallet answers the names it has); its network when it says. */
 async function satsConnectEntries(
   call: PageCall,
   purposes: readonly string[],
 ): Promise<{ entries: BitcoinAddressEntry[]; chains: string[] }> {
   const answer = (await call('wallet_connect', { addresses: purposes }).catch((error: unknown) => {
     if (!isUnsupported(error)) throw error
-    return call('getAddresses', { purposes })
-  })) as { addresses?: unknown; network?: unknown } | undefined
-  const name = SatsConnectNetwork.safeParse(answer?.network).data?.bitcoin?.name
-  const network = name === undefined ? undefined : networkOfName(name)
+    return firstSupported(call, ['getAddresses', SATS_CONNECT_V2.getAddresses], { purposes })
+  })) as { addresses?: unknown } | undefined
+  const network = satsConnectNetworkOf(answer)
   return {
     entries: addressEntries(answer?.addresses).filter((entry) => purposes.includes(entry.purpose)),
     chains: network ? [network] : [],
@@ -144,10 +173,14 @@ const SATS_CONNECT_CODES: ReadonlyMap<unknown, number> = new Map([
   [-32002, RpcErrorCode.Unauthorized],
 ])
 
-/** Airlock's Bitcoin RPC as it is to a sats-connect provider (its first names, which wallets of both eras answer). */
+/**
+ * Airlock's Bitcoin RPC as it is to a sats-connect provider: its first names, which sats-connect
+ * documents and wallets of both eras answer, then the V2 name where the wallet (or its WBIP004
+ * entry's `methods`) has no such method; the answer checked either way.
+ */
 async function satsConnectRequest(call: PageCall, method: BitcoinMethod, params: unknown): Promise<unknown> {
   const checked = checkParams(method, params)
-  const answer = await call(method, checked).catch((error: unknown) => {
+  const answer = await firstSupported(call, [method, SATS_CONNECT_V2[method]], checked).catch((error: unknown) => {
     const code = SATS_CONNECT_CODES.get((error as { code?: unknown } | undefined)?.code)
     throw code === undefined ? error : new ProviderRpcError(code, (error as Error).message)
   })
@@ -156,6 +189,42 @@ async function satsConnectRequest(call: PageCall, method: BitcoinMethod, params:
   return {
     addresses: addressEntries((answer as { addresses?: unknown } | undefined)?.addresses).filter((e) => purposes.includes(e.purpose)),
   }
+}
+
+/** A Standard wallet's accounts (its standard:events change): payment ones first, taproot after. */
+function standardAccountsChange(data: unknown): PageWalletChange | undefined {
+  const accounts = BitcoinStandardAccounts.safeParse(data)
+  if (!accounts.success) return undefined
+  if (accounts.data.length === 0) return { disconnected: true }
+  const addresses = accounts.data.map((account) => account.address)
+  return { addresses: [...new Set([...addresses.filter((a) => !isTaproot(a)), ...addresses.filter(isTaproot)])] }
+}
+
+/** The addresses a sats-connect event carries, as a connection lists them: payment first; none without a payment one. */
+function eventAddresses(entries: unknown): string[] {
+  const known = addressEntries(entries)
+  const payment = known.find((entry) => entry.purpose === 'payment')
+  if (!payment) return []
+  const ordinals = known.filter((entry) => entry.purpose === 'ordinals').map((entry) => entry.address)
+  return [...new Set([payment.address, ...ordinals])]
+}
+
+/**
+ * sats-connect's events as the host relays them (sats-connect.ts): accountChange as accountsChanged
+ * with the new account's addresses, which the wallet gives only when this site may read that
+ * account, so none is a disconnection; networkChange as chainChanged, the network (and the
+ * addresses there when it gives them); disconnect.
+ */
+function satsConnectChange(event: 'accountsChanged' | 'chainChanged', data: unknown): PageWalletChange | undefined {
+  if (typeof data !== 'object' || data === null) return undefined
+  const addresses = eventAddresses((data as { addresses?: unknown }).addresses)
+  if (event === 'accountsChanged') return addresses.length > 0 ? { addresses } : { disconnected: true }
+  // networkChange names its network as an answer does: `bitcoin.name`, or `networks.bitcoin.mode`.
+  const { bitcoin, networks } = data as { bitcoin?: unknown; networks?: unknown }
+  const caipNetworkId = satsConnectNetworkOf({ network: { bitcoin }, networks })
+  // A network the widget does not know says nothing it could use.
+  if (!caipNetworkId) return undefined
+  return addresses.length > 0 ? { caipNetworkId, addresses } : { caipNetworkId }
 }
 
 export const bitcoinPageWallet: PageWallet = {
@@ -177,12 +246,16 @@ export const bitcoinPageWallet: PageWallet = {
     call(isSatsConnect(description) ? 'wallet_disconnect' : 'standard:disconnect').catch(() => {})
   },
   readEvent(event, data) {
-    // The host relays standard:events' change as accountsChanged; sats-connect's events are not relayed yet.
-    if (event !== 'accountsChanged') return undefined
-    const accounts = BitcoinStandardAccounts.safeParse(data)
-    if (!accounts.success) return undefined
-    if (accounts.data.length === 0) return { disconnected: true }
-    const addresses = accounts.data.map((account) => account.address)
-    return { addresses: [...new Set([...addresses.filter((a) => !isTaproot(a)), ...addresses.filter(isTaproot)])] }
+    switch (event) {
+      case 'accountsChanged':
+        // A Standard wallet's change is its accounts (an array), a sats-connect event an object.
+        return Array.isArray(data) ? standardAccountsChange(data) : satsConnectChange(event, data)
+      case 'chainChanged':
+        return satsConnectChange(event, data)
+      case 'disconnect':
+        return { disconnected: true }
+      default:
+        return undefined
+    }
   },
 }
