@@ -67,6 +67,12 @@ export interface WalletConnectFamily {
    * own methods (eip155, solana).
    */
   request?(send: WalletSend, request: { caipNetworkId: string; address: string; method: string; params?: unknown }): Promise<unknown>
+  /**
+   * The addresses a family's own address event names (bip122: `bip122_addressesChanged`), the
+   * account first; undefined for an event that is not one. Absent where `accountsChanged` (CAIP-10
+   * accounts) is the only one (eip155, solana).
+   */
+  addressesChanged?(event: string, data: unknown): string[] | undefined
 }
 
 /** Sends one request to a connected wallet, whatever carries it (the page, WalletConnect, the secure frame). */

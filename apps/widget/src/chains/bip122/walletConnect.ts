@@ -81,9 +81,18 @@ async function request(
   }
 }
 
+/** `bip122_addressesChanged` carries getAccountAddresses' entries: the payment ones first, as a connection lists them. */
+function addressesChanged(event: string, data: unknown): string[] | undefined {
+  if (event !== 'bip122_addressesChanged') return undefined
+  const entries = walletConnectBip122Results.getAccountAddresses.safeParse(data).data ?? []
+  const payment = entries.filter((entry) => entry.intention !== 'ordinal')
+  return [...payment, ...entries.filter((entry) => entry.intention === 'ordinal')].map((entry) => entry.address)
+}
+
 export const bitcoinWalletConnect: WalletConnectFamily = {
   proposal,
   accounts: sessionAccounts('bip122', isBitcoinAddress),
   approves,
   request,
+  addressesChanged,
 }

@@ -144,10 +144,14 @@ export async function handleWalletConnectEvent(ctx: WidgetContext, event: Wallet
   if (!namespace || !connection || connection.connectorId !== WALLET_CONNECT_CONNECTOR_ID || !session) return
   const adapter = await loadChainAdapter(namespace)
   const approved = session.namespaces[namespace]?.accounts ?? []
-  if (event.name === 'accountsChanged') {
-    const addresses = (Array.isArray(event.data) ? event.data : [])
-      .map((value) => (typeof value === 'string' ? value.slice(value.lastIndexOf(':') + 1) : ''))
-      .filter((address) => adapter.walletConnect.approves(approved, connection.caipNetworkId, address))
+  const changed =
+    event.name === 'accountsChanged'
+      ? (Array.isArray(event.data) ? event.data : []).map((value) =>
+          typeof value === 'string' ? value.slice(value.lastIndexOf(':') + 1) : '',
+        )
+      : adapter.walletConnect.addressesChanged?.(event.name, event.data)
+  if (changed) {
+    const addresses = changed.filter((address) => adapter.walletConnect.approves(approved, connection.caipNetworkId, address))
     if (addresses.length > 0) updateConnection(ctx, namespace, { addresses })
   } else if (event.name === 'chainChanged') {
     const reference = namespace === 'eip155' ? parseChainId(event.data) : typeof event.data === 'string' ? event.data : undefined
