@@ -95,6 +95,29 @@ function setBitcoinWalletMode(page: Page, mode: 'approve' | 'reject'): Promise<v
   )
 }
 
+/** The dapp's view of its Bitcoin connection: getState().connections' bip122 address, or nothing. */
+function bitcoinConnection(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    (network) =>
+      window
+        .airlock!.getState()
+        .connections?.find((connection) => connection.namespace === 'bip122')
+        ?.caipAddress.slice(network.length + 1),
+    REGTEST,
+  )
+}
+
+/** The user picks the devnet's `index`th Bitcoin account in the wallet's menu. */
+function switchBitcoinAccount(page: Page, index: number): Promise<void> {
+  return page.evaluate(
+    (i) =>
+      (
+        window as unknown as { __devnetBitcoinWallet: { devnet: { switchAccount(i: number): void } } }
+      ).__devnetBitcoinWallet.devnet.switchAccount(i),
+    index,
+  )
+}
+
 test.describe('Bitcoin with the devnet browser wallet', () => {
   test('the Wallet Standard shape: one pick connects the payment account beside eip155; BTC lands at a fresh address', async ({
     page,
@@ -151,6 +174,24 @@ test.describe('Bitcoin with the devnet browser wallet', () => {
     await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
     expect(await received(to)).toBe(0)
   })
+
+  // The wallet's events, as the host relays them (standard:events' change; sats-connect's accountChange through addListener).
+  for (const [shape, pick] of [
+    ['Wallet Standard', (widget: FrameLocator) => widget.getByTestId(`wallet-item-${DEVNET_WALLET_RDNS}`).click()],
+    ['sats-connect', (widget: FrameLocator) => widget.getByText('Devnet Sats Wallet').click()],
+  ] as const) {
+    test(`the ${shape} shape: the user switches to another account in the wallet; the dapp's connection follows`, async ({
+      page,
+      widget,
+    }) => {
+      await openBitcoinDemo(page)
+      await page.getByTestId('connect-button').click()
+      await pick(widget)
+      await expect.poll(() => bitcoinConnection(page), { timeout: 15_000 }).toBe(PAYMENT)
+      await switchBitcoinAccount(page, 1)
+      await expect.poll(() => bitcoinConnection(page)).toBe(bitcoinDevnetAccounts[1]!.address)
+    })
+  }
 })
 
 test.describe('Sign in with the devnet Bitcoin wallet', () => {

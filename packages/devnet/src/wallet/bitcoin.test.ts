@@ -143,3 +143,39 @@ describe('the devnet Bitcoin wallet as a sats-connect provider', () => {
     expect(await provider.request('wallet_connect', {})).toMatchObject({ error: { code: -32000, message: 'User rejected the request.' } })
   })
 })
+
+describe('the devnet Bitcoin wallet’s account switch (devnet.switchAccount)', () => {
+  it('moves both shapes to the devnet’s other accounts, and a connected site hears it in each shape', async () => {
+    const { wallet: standard, provider, devnet: controls } = wallet()
+    const changes: string[][] = []
+    standard.features['standard:events'].on('change', ({ accounts }) => changes.push(accounts.map((account) => account.address)))
+    const events: unknown[] = []
+    const off = provider.addListener({ eventName: 'accountChange', cb: (event) => events.push(event) })
+    provider.addListener({ eventName: 'networkChange', cb: (event) => events.push(event) })
+    // Not connected: nothing to tell.
+    controls.switchAccount(4)
+    expect([changes, events]).toEqual([[], []])
+    await provider.request('wallet_connect', { addresses: ['payment', 'ordinals'] })
+    controls.switchAccount(5)
+    const [payment, ordinals] = [bitcoinDevnetAccounts[5]!, bitcoinDevnetTaprootAccounts[5]!]
+    expect(changes.at(-1)).toEqual([payment.address, ordinals.address])
+    expect(events).toEqual([
+      {
+        type: 'accountChange',
+        addresses: [
+          expect.objectContaining({ address: payment.address, publicKey: payment.publicKey, purpose: 'payment' }),
+          expect.objectContaining({ address: ordinals.address, purpose: 'ordinals' }),
+        ],
+      },
+    ])
+    // The new account signs; the same account again is no change.
+    const signed = (await provider.request('signMessage', { address: payment.address, message: 'hi' })) as { result: { signature: string } }
+    expect(Verifier.verifySignature(payment.address, 'hi', signed.result.signature)).toBe(true)
+    controls.switchAccount(5)
+    off()
+    controls.switchAccount(6)
+    expect(events).toHaveLength(1)
+    expect(controls.state().payment).toBe(bitcoinDevnetAccounts[6]!.address)
+    expect(() => controls.switchAccount(99)).toThrow(RangeError)
+  })
+})

@@ -66,7 +66,7 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
       features: SIGNING,
       label: purpose === 'payment' ? 'Payment' : 'Ordinals',
     })
-  const accountsOf: Record<BitcoinPurpose, StandardAccount> = { payment: standardAccount('payment'), ordinals: standardAccount('ordinals') }
+  let accountsOf: Record<BitcoinPurpose, StandardAccount> = { payment: standardAccount('payment'), ordinals: standardAccount('ordinals') }
   const esplora = config.esplora ?? DEFAULT_BITCOIN_ESPLORA
   let mode: DevnetWalletMode = 'approve'
   const site = siteConnection(version, config.sitePermission, () => [accountsOf.payment, accountsOf.ordinals])
@@ -220,9 +220,20 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
     bitcoin_sendTransferV2: methods.sendTransfer,
   })
 
+  /** sats-connect's listeners (addListener({ eventName, cb }), as sats-connect calls it since 2025). */
+  const satsListeners = new Set<{ eventName: string; cb: (event: unknown) => void }>()
+  const emitSats = (eventName: string, event: object) => {
+    for (const listener of [...satsListeners]) if (listener.eventName === eventName) listener.cb({ type: eventName, ...event })
+  }
+
   let nextId = 0
   /** A sats-connect provider answers JSON-RPC responses and never throws. */
   const provider = {
+    addListener(info: { eventName: string; cb: (event: unknown) => void }) {
+      const listener = { eventName: info.eventName, cb: info.cb }
+      satsListeners.add(listener)
+      return () => void satsListeners.delete(listener)
+    },
     async request(method: string, params?: Params) {
       const id = String(++nextId)
       const run = Object.hasOwn(methods, method) ? methods[method]! : undefined
@@ -239,6 +250,23 @@ export function createDevnetBitcoinWallet(config: DevnetBitcoinWalletConfig) {
 
   const devnet = {
     setMode: (next: DevnetWalletMode) => void (mode = checkMode(next)),
+    /**
+     * The user picks the devnet's `index`th payment and taproot accounts, as in an extension's
+     * account menu: a connected site hears it (standard:events' change, sats-connect's
+     * accountChange with the new account's addresses).
+     */
+    switchAccount(index: number) {
+      const payment = bitcoinDevnetAccounts[index]
+      const ordinals = bitcoinDevnetTaprootAccounts[index]
+      if (!Number.isInteger(index) || !payment || !ordinals) throw new RangeError(`No devnet Bitcoin account at index ${index}`)
+      if (payment.address === keys.payment.address) return
+      keys.payment = devnetBitcoinKey(payment)
+      keys.ordinals = devnetBitcoinKey(ordinals)
+      accountsOf = { payment: standardAccount('payment'), ordinals: standardAccount('ordinals') }
+      if (!site.isConnected()) return
+      site.changed()
+      emitSats('accountChange', { addresses: addresses(undefined) })
+    },
     state: () => ({ mode, connected: site.isConnected(), payment: keys.payment.address, ordinals: keys.ordinals.address }),
   }
   return { wallet, provider, devnet }

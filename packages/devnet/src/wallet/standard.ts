@@ -66,15 +66,20 @@ export function siteConnection<A>(version: string, sitePermission: SitePermissio
   let connected = sitePermission?.load() ?? false
   const listeners = new Set<(change: { accounts: readonly A[] }) => void>()
   const accounts = () => (connected ? connectedAccounts() : [])
+  const changed = () => {
+    for (const listener of [...listeners]) listener({ accounts: accounts() })
+  }
   const set = (next: boolean) => {
     if (next === connected) return
     connected = next
     sitePermission?.save(next)
-    for (const listener of [...listeners]) listener({ accounts: accounts() })
+    changed()
   }
   return {
     isConnected: () => connected,
     set,
+    /** Tells the listeners of accounts that changed while connected (the user picked another one). */
+    changed: () => connected && changed(),
     accounts,
     features: {
       'standard:disconnect': { version, disconnect: async () => set(false) },
