@@ -182,8 +182,8 @@ export interface DappProviderDeps {
   networks(): { active: string; requested: readonly string[] }
   /** To the wallet connected on the family, whatever carries it. */
   walletRequest(method: string, params: unknown): Promise<unknown>
-  /** A read of a network's node through the RPC proxy. */
-  proxyRequest(caipNetworkId: string, method: string, params: unknown): Promise<unknown>
+  /** A read of a network's node through the RPC proxy (and its REST pass-through, for the families whose nodes speak REST). */
+  proxyRequest: NodeRpc
   /** Opens the modal for the dapp's account request; the addresses connected. */
   requestAccounts(): Promise<string[]>
   /** Resolves once the family is connected, waiting for a connect in progress; else rejects 4100 (4001: the user said no). */

@@ -1,7 +1,11 @@
-import { bitcoinDevnetAccounts } from '@airlock/devnet/bitcoin/accounts'
-import { ProviderRpcError } from '@airlock/protocol'
+import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
+import { bitcoinDevnetAccounts, startBitcoinDevnet } from '@airlock/devnet/bitcoin'
+import { ProviderRpcError, type ConnectorDescription } from '@airlock/protocol'
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import { createBitcoinDappProvider } from './dappProvider'
+import { bip122Adapter } from './index'
+import { devnetBitcoinPage, devnetRest } from './testing'
 
 const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const PAYMENT = bitcoinDevnetAccounts[0]!.address
@@ -14,7 +18,7 @@ function setup(connected: boolean, answer: unknown = { signature: SIGNATURE, add
     connection: () => connection,
     networks: () => ({ active: REGTEST, requested: [REGTEST] }),
     walletRequest: vi.fn(async () => answer),
-    proxyRequest: vi.fn(),
+    proxyRequest: Object.assign(vi.fn(), { rest: vi.fn() }),
     requestAccounts: vi.fn(async () => {
       connection = { addresses: [PAYMENT], caipNetworkId: REGTEST }
       return [PAYMENT]
@@ -67,5 +71,35 @@ describe("the dapp's Bitcoin provider", () => {
     expect(stranger.code).toBe(4100)
     expect(stranger.message).toContain(STRANGER)
     expect(on.deps.walletRequest).not.toHaveBeenCalled()
+  })
+})
+
+describe("the dapp's sendTransfer", () => {
+  it('is planned from the UTXOs, signed by a Wallet Standard wallet (which sends no transfer itself) and lands', async () => {
+    const devnet = await startBitcoinDevnet({ port: 0 })
+    try {
+      const network = devnet.caipNetworkId
+      const page = devnetBitcoinPage(devnet.url)
+      const description: ConnectorDescription = { id: 'ws:bip122:Devnet Wallet', type: 'ANNOUNCED', namespace: 'bip122', name: 'Devnet' }
+      const { addresses } = await bip122Adapter.pageWallet.connect(page.standard, description, { requested: [network], rpcUrl: (id) => id })
+      const request = createBitcoinDappProvider({
+        connection: () => ({ addresses, caipNetworkId: network }),
+        networks: () => ({ active: network, requested: [network] }),
+        walletRequest: (method, params) =>
+          bip122Adapter.pageWallet.request(page.standard, { caipNetworkId: network, address: addresses[0]!, method, params, description }),
+        proxyRequest: devnetRest(devnet.url, network),
+        requestAccounts: async () => [...addresses],
+        awaitConnection: async () => undefined,
+      })
+      const to = scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), network)!
+      const { txid } = (await request({ method: 'sendTransfer', params: { recipients: [{ address: to, amount: 25_000 }] } })) as {
+        txid: string
+      }
+      const sent = (await (await fetch(`${devnet.url}/tx/${txid}`)).json()) as { vout: { scriptpubkey_address: string; value: number }[] }
+      expect(sent.vout).toContainEqual(expect.objectContaining({ scriptpubkey_address: to, value: 25_000 }))
+      expect(page.calls.map((call) => call.method)).toContain('bitcoin:signTransaction')
+    } finally {
+      await devnet.stop()
+    }
   })
 })

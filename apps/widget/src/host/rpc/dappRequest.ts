@@ -23,7 +23,7 @@ export function createDappRequest(ctx: WidgetContext): (request: DappRequest & {
           connection: () => ctx.store.get(connectionsAtom)[namespace],
           networks: () => ({ active: ctx.store.get(activeCaipNetworkIdAtom), requested: ctx.store.get(networksAtom) }),
           walletRequest: (method, params) => walletRequest(ctx, namespace, method, params),
-          proxyRequest: (caipNetworkId, method, params) => ctx.api.rpc(caipNetworkId, method, params),
+          proxyRequest: ctx.api.rpc,
           requestAccounts: () => requestAccounts(ctx, namespace),
           awaitConnection: () => awaitConnection(ctx, namespace),
         }),
