@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test'
-import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { bitcoinDevnetAccounts, sendBitcoin } from '@airlock/devnet/bitcoin'
-import { randomBytes } from 'node:crypto'
 import { expect, openDemo, stack, test } from './fixtures'
+import { bitcoinConnection, esplora, freshBitcoinAddress, received, REGTEST } from './support/bitcoin'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
 import { accountSettled } from './support/walletFeatures'
@@ -14,33 +13,13 @@ import { accountSettled } from './support/walletFeatures'
  * (outputs, fee), signed there on Approve, and broadcast by the widget through the API.
  */
 
-const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 /** The devnet key that funds the embedded wallet (no other e2e test spends from it). */
 const FUNDER = bitcoinDevnetAccounts[7]!
 
-/** A native segwit address no key of the devnet holds. */
-const freshBitcoinAddress = () => scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
-
-const esplora = async <T>(path: string): Promise<T> => (await (await fetch(`${stack.urls.bitcoinEsplora}/${path}`)).json()) as T
-
-async function received(address: string): Promise<number> {
-  const { chain_stats: chain, mempool_stats: mempool } = await esplora<Record<string, { funded_txo_sum: number }>>(`address/${address}`)
-  return chain!.funded_txo_sum + mempool!.funded_txo_sum
-}
-
-/** The dapp's view of its Bitcoin connection (getState().connections), as a dapp waits for it. */
+/** The dapp's Bitcoin account, once getState() has one, as a dapp waits for it. */
 async function bitcoinAccount(page: Page): Promise<string> {
-  const account = () =>
-    page.evaluate(
-      (network) =>
-        window
-          .airlock!.getState()
-          .connections?.find((connection) => connection.namespace === 'bip122')
-          ?.caipAddress.slice(network.length + 1),
-      REGTEST,
-    )
-  await expect.poll(account, { timeout: 15_000 }).toMatch(/^bcrt1q[0-9a-z]{38}$/)
-  return (await account())!
+  await expect.poll(() => bitcoinConnection(page), { timeout: 15_000 }).toMatch(/^bcrt1q[0-9a-z]{38}$/)
+  return (await bitcoinConnection(page))!
 }
 
 /** "0.00000282 BTC" in sats. */

@@ -1,12 +1,10 @@
-import type { FrameLocator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { SiwxDappSession } from '@airlock/protocol'
-import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import { Verifier } from 'bip322-js'
-import { randomBytes } from 'node:crypto'
 import { expect, stack, test } from './fixtures'
+import { freshBitcoinAddress, received, REGTEST, submitBtc } from './support/bitcoin'
 import { backendChecks } from './support/siwx'
-import { accountSettled } from './support/walletFeatures'
 import { showQr } from './support/walletconnect'
 
 /**
@@ -17,7 +15,6 @@ import { showQr } from './support/walletconnect'
  * eip155 alone.
  */
 
-const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
 
 /** The phone, serving the Bitcoin devnet unless a test says otherwise, and the methods it was asked for. */
@@ -73,15 +70,6 @@ async function sessionOn(page: Page, chain: string): Promise<SiwxDappSession> {
     { timeout: 20_000 },
   )
   return (await handle.jsonValue()) as SiwxDappSession
-}
-
-/** A native segwit address no key of the devnet holds. */
-const freshBitcoinAddress = () => scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
-
-async function received(address: string): Promise<number> {
-  const response = await fetch(`${stack.urls.bitcoinEsplora}/address/${address}`)
-  const { chain_stats: chain, mempool_stats: mempool } = (await response.json()) as Record<string, { funded_txo_sum: number }>
-  return chain!.funded_txo_sum + mempool!.funded_txo_sum
 }
 
 phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', () => {
@@ -173,7 +161,7 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
       await phone.pair(await showQr(page, widget))
       await dappConnections(page, 2)
       const to = freshBitcoinAddress()
-      await sendBtc(page, widget, to, '0.001')
+      await submitBtc(page, widget, to, '0.001')
       await expect.poll(() => received(to), { timeout: 15_000 }).toBe(100_000)
       expect(phoneRequests).toContain(`${REGTEST} signPsbt`)
       expect(phoneRequests).not.toContain(`${REGTEST} sendTransfer`)
@@ -209,15 +197,3 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
     )
   })
 })
-
-/** From the Bitcoin Account view's Send button to the filled form, sent, as bitcoin.spec.ts does with a browser wallet. */
-async function sendBtc(page: Page, widget: FrameLocator, to: string, amount: string): Promise<void> {
-  await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'bip122' }))
-  await accountSettled(widget)
-  await widget.getByTestId('account-feature-send').click()
-  await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
-  await widget.getByTestId('send-amount-input').fill(amount)
-  await widget.getByTestId('send-receiver-input').fill(to)
-  await expect(widget.getByTestId('send-button')).toHaveText('Send')
-  await widget.getByTestId('send-button').click()
-}

@@ -1,8 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
 import { bitcoinDevnetAccounts } from '@airlock/devnet/bitcoin/accounts'
-import { randomBytes } from 'node:crypto'
 import { DEVNET_WALLET_RDNS, expect, openDemo, stack, test } from './fixtures'
+import { bitcoinConnection, freshBitcoinAddress, received, REGTEST, submitBtc } from './support/bitcoin'
 import { backendChecks, dappSession } from './support/siwx'
 import { SOLANA } from './support/solana'
 import { accountSettled, apiFromNode, expectActivityRows } from './support/walletFeatures'
@@ -16,21 +15,11 @@ import { accountSettled, apiFromNode, expectActivityRows } from './support/walle
  * Bitcoin connecting both families with one pick.
  */
 
-const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const PAYMENT = bitcoinDevnetAccounts[0]!.address
 
 test.use({ families: ['eip155', 'bip122'] })
 // One payment account for every test: its UTXOs are spent one send at a time.
 test.describe.configure({ mode: 'serial' })
-
-/** A native segwit address no key of the devnet holds. */
-const freshBitcoinAddress = () => scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
-
-async function received(address: string): Promise<number> {
-  const response = await fetch(`${stack.urls.bitcoinEsplora}/address/${address}`)
-  const { chain_stats: chain, mempool_stats: mempool } = (await response.json()) as Record<string, { funded_txo_sum: number }>
-  return chain!.funded_txo_sum + mempool!.funded_txo_sum
-}
 
 /** The payment account's history entry of its send to `to`, as the API answers the Activity view. */
 async function historyEntry(to: string) {
@@ -70,18 +59,6 @@ async function expectBitcoinSignIn(page: Page, pick: () => Promise<void>): Promi
   await expect.poll(() => page.evaluate(() => window.airlock!.getState().open)).toBe(false)
 }
 
-/** From the Bitcoin Account view's Send button to the filled form, sent. */
-async function submitBtc(page: Page, widget: FrameLocator, to: string, amount: string): Promise<void> {
-  await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'bip122' }))
-  await accountSettled(widget)
-  await widget.getByTestId('account-feature-send').click()
-  await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
-  await widget.getByTestId('send-amount-input').fill(amount)
-  await widget.getByTestId('send-receiver-input').fill(to)
-  await expect(widget.getByTestId('send-button')).toHaveText('Send')
-  await widget.getByTestId('send-button').click()
-}
-
 async function sendBtc(page: Page, widget: FrameLocator, to: string, amount: string): Promise<void> {
   await submitBtc(page, widget, to, amount)
   await expect(widget.getByTestId('toast')).toContainText('Transaction started', { timeout: 15_000 })
@@ -92,18 +69,6 @@ function setBitcoinWalletMode(page: Page, mode: 'approve' | 'reject'): Promise<v
     (m) =>
       (window as unknown as { __devnetBitcoinWallet: { devnet: { setMode(m: string): void } } }).__devnetBitcoinWallet.devnet.setMode(m),
     mode,
-  )
-}
-
-/** The dapp's view of its Bitcoin connection: getState().connections' bip122 address, or nothing. */
-function bitcoinConnection(page: Page): Promise<string | undefined> {
-  return page.evaluate(
-    (network) =>
-      window
-        .airlock!.getState()
-        .connections?.find((connection) => connection.namespace === 'bip122')
-        ?.caipAddress.slice(network.length + 1),
-    REGTEST,
   )
 }
 
