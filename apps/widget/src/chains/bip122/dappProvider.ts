@@ -1,7 +1,6 @@
 import { isBitcoinMethod, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { DappProvider, DappProviderDeps } from '../types'
 import { checkParams, checkResult } from './rpc'
-import { sendBitcoinTransfer } from './transfers'
 
 /**
  * The dapp's Bitcoin provider (getProvider('bip122')): Airlock's Bitcoin RPC, sats-connect's names
@@ -48,7 +47,9 @@ export function createBitcoinDappProvider(deps: DappProviderDeps): DappProvider 
         const [recipient] = checkParams(method, params).recipients
         const { caipNetworkId, addresses } = await connected([])
         const transfer = { caipNetworkId, from: addresses[0]!, to: recipient!.address, amount: BigInt(recipient!.amount) }
-        return checkResult(method, { txid: await sendBitcoinTransfer(deps.proxyRequest, ask, transfer, undefined) })
+        // The adapter's chunk (bitcoinjs) loads with the first transfer, as for the Send form.
+        const { bip122Adapter } = await import('.')
+        return checkResult(method, { txid: await bip122Adapter.sendTransfer(deps.proxyRequest, ask, transfer, undefined) })
       }
     }
   }
