@@ -1,6 +1,12 @@
 import { bitcoin } from '@airlock/chains'
 import { scriptToBitcoinAddress } from '@airlock/chains/bip122'
-import { bitcoinDevnetAccounts, bitcoinDevnetSigner, startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
+import {
+  bitcoinDevnetAccounts,
+  bitcoinDevnetSigner,
+  bitcoinDevnetTaprootAccounts,
+  startBitcoinDevnet,
+  type BitcoinDevnet,
+} from '@airlock/devnet/bitcoin'
 import { RpcErrorCode, type ConnectorDescription } from '@airlock/protocol'
 import { networks as networks_, Psbt } from 'bitcoinjs-lib'
 import { randomBytes } from 'node:crypto'
@@ -98,6 +104,27 @@ describe.each(['satsConnect', 'standard'] as const)('sending BTC through the %s 
     // sats-connect's -32000 for a user's no is read as 4001, what the Send form tells as a rejection.
     expect((error as { code?: number }).code).toBe(RpcErrorCode.UserRejected)
     expect(rpc.paths.filter((path) => path === 'POST tx').length).toBe(broadcasts)
+  })
+})
+
+describe('sending BTC from a taproot account', () => {
+  it('plans with taproot input sizes, the Standard wallet signs the key path, and it lands at the quoted fee', async () => {
+    const taproot = bitcoinDevnetTaprootAccounts[0]!.address
+    const page = devnetBitcoinPage(devnet.url)
+    const { addresses } = await adapter.pageWallet.connect(page.standard, SHAPES.standard, networks())
+    expect(addresses).toContain(taproot)
+    const send: WalletSend = (method, params) =>
+      adapter.pageWallet.request(page.standard, { caipNetworkId: REGTEST, address: taproot, method, params, description: SHAPES.standard })
+    const to = scriptToBitcoinAddress(Uint8Array.of(0x00, 0x14, ...randomBytes(20)), REGTEST)!
+    const fromTaproot: Transfer = { caipNetworkId: REGTEST, from: taproot, to, amount: 75_000n }
+    const fee = await adapter.quoteTransferFee(rpc, fromTaproot)
+    // 11 vB of overhead, one key-path input (58 vB, a P2WPKH one is 68), the P2WPKH receiver (31) and taproot change (43).
+    expect(fee).toEqual({ amount: 286n, detail: { feeRate: 2, vsize: 143 } })
+    const txid = await adapter.sendTransfer(rpc, send, fromTaproot, fee)
+    expect(await adapter.waitForTransaction(rpc, REGTEST, txid, { timeoutMs: 5000 })).toBe('success')
+    expect(await adapter.nativeBalance(rpc, REGTEST, to)).toBe(75_000n)
+    const sent = (await (await fetch(`${devnet.url}/tx/${txid}`)).json()) as { fee: number }
+    expect(sent.fee).toBe(286)
   })
 })
 
