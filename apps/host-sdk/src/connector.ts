@@ -25,3 +25,10 @@ export function relayable<T>(value: T): T {
     throw unrelayable()
   }
 }
+
+/** A connector id from a name the page chose: bounded, and only characters that are safe anywhere. */
+export const connectorId = (prefix: string, name: unknown): string =>
+  prefix +
+  String(name)
+    .slice(0, 100)
+    .replace(/[^\w.-]/g, '_')

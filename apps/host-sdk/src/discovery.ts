@@ -4,12 +4,12 @@ import {
   type ConnectorDescription,
   type WalletStandardNamespace,
 } from '@airlock/protocol'
-import type { RelayedConnector, RelayedEvent } from './connector'
+import { connectorId, type RelayedConnector, type RelayedEvent } from './connector'
 import { ownWallets } from './own'
 import { eip1193Connector, isEip1193Provider, type Eip1193Provider } from './eip1193'
 import type { LoadExtra } from './load-extra'
 import type { StandardWallet } from './standard'
-import { connectorId, describeStandardWallet, listenForStandardWallets, standardConnector } from './wallet-standard'
+import { describeStandardWallet, listenForStandardWallets, standardConnector } from './wallet-standard'
 
 /** A wallet the dapp hands to createAirlock: an EIP-1193 provider (eip155) or a Wallet Standard wallet (solana, bip122). */
 export type ExternalWallet = { name: string; icon?: string; id?: string; provider: Eip1193Provider } | { wallet: StandardWallet }

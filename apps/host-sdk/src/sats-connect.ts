@@ -1,6 +1,5 @@
 import { ProviderRpcError, RpcErrorCode, SATS_CONNECT_METHODS, toProviderRpcError } from '@airlock/protocol'
-import { relayable, type RelayedConnector, type RelayedEvent } from './connector'
-import { connectorId } from './wallet-standard'
+import { connectorId, relayable, type RelayedConnector, type RelayedEvent } from './connector'
 
 /** What a sats-connect provider's `id` must lead to. */
 export interface SatsConnectProvider {

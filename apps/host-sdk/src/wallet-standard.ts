@@ -6,17 +6,10 @@ import {
   type WalletStandardAppApi,
   type WalletStandardNamespace,
 } from '@airlock/protocol'
-import type { RelayedConnector } from './connector'
+import { connectorId, type RelayedConnector } from './connector'
 import type { LoadExtra } from './load-extra'
 import { ownWallets } from './own'
 import { familyAccounts, type StandardWallet, type StandardWalletAccount } from './standard'
-
-/** A connector id from a name the page chose: bounded, and only characters that are safe anywhere. */
-export const connectorId = (prefix: string, name: unknown): string =>
-  prefix +
-  String(name)
-    .slice(0, 100)
-    .replace(/[^\w.-]/g, '_')
 
 /**
  * The description of one family (`namespace`) of a Wallet Standard wallet, or nothing when the

@@ -1,11 +1,11 @@
-import type { RpcErrorCode } from './errors'
-
 /**
  * The standard message of each code, the default of a ProviderRpcError made with a code alone.
  * A module of its own: the one-line host SDK, whose every error names its own message, builds
- * without it (apps/host-sdk/vite.iife.config.ts), and that keeps it within its size budget.
+ * without it (apps/host-sdk/vite.iife.config.ts), and that keeps it within its size budget. Keyed by
+ * number, not by errors.ts' RpcErrorCode, so that the two modules do not import each other; a test
+ * holds every code to a message.
  */
-export const rpcErrorMessages: Record<RpcErrorCode, string> = {
+export const rpcErrorMessages: Readonly<Record<number, string>> = {
   [-32700]: 'Invalid JSON was received by the server.',
   [-32600]: 'The JSON sent is not a valid Request object.',
   [-32601]: 'The method does not exist / is not available.',

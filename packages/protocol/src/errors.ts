@@ -35,7 +35,7 @@ export class ProviderRpcError extends Error implements RpcErrorObject {
   readonly code: number
   readonly data?: unknown
   constructor(code: number, message?: string, data?: unknown) {
-    super(message ?? rpcErrorMessages[code as RpcErrorCode] ?? 'Unknown error')
+    super(message ?? rpcErrorMessages[code] ?? 'Unknown error')
     this.code = code
     if (data !== undefined) this.data = data
   }

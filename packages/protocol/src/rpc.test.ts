@@ -1,6 +1,7 @@
 import type { RemoteProxy } from 'penpal'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { rpcErrorMessages } from './error-messages'
 import { ProviderRpcError, RpcErrorCode, toProviderRpcError } from './errors'
 import { createCaller, exposeMethods } from './rpc'
 
@@ -72,5 +73,15 @@ describe('toProviderRpcError', () => {
     expect(toProviderRpcError(new Error('Devnet wallet crashed'))).toMatchObject({ code: -32603, message: 'Devnet wallet crashed' })
     expect(toProviderRpcError('weird')).toMatchObject({ code: -32603, message: 'Internal JSON-RPC error.' })
     expect(new ProviderRpcError(4200).message).toBe('The requested method is not supported by this Ethereum provider.')
+  })
+})
+
+describe('the standard error messages', () => {
+  it('name every code, and are what a ProviderRpcError made with a code alone says', () => {
+    for (const code of Object.values(RpcErrorCode)) {
+      expect(rpcErrorMessages[code], `code ${code}`).toMatch(/\w/)
+      expect(new ProviderRpcError(code).message).toBe(rpcErrorMessages[code])
+    }
+    expect(new ProviderRpcError(1234).message).toBe('Unknown error')
   })
 })
