@@ -66,7 +66,7 @@ export const frameMethodParams = {
   connectOtp: z.object({ otp: FrameOtp }),
   /**
    * `uri` is the popup URI getSocialRedirectUri gave: the login's start page on the secure origin
-   * (it carries the flow token; see apps/api secure-origin/social.ts). The frame waits up to
+   * (it carries the flow token; see apps/api origins/secure/social.ts). The frame waits up to
    * SOCIAL_CLAIM_WAIT_MS for the popup's callback; still pending, it rejects with
    * FrameErrorMessage.SocialPending and the widget asks again while the popup is open.
    */
