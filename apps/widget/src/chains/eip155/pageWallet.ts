@@ -1,5 +1,6 @@
 import { parseChainId } from '@airlock/chains'
 import { EvmAddress, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
+import { withTimeout } from '../../core/async'
 import type { ConnectedNamespace } from '../../core/session/session'
 import type { PageCall, PageWallet } from '../types'
 
@@ -20,8 +21,17 @@ async function connected(call: PageCall, method: 'eth_requestAccounts' | 'eth_ac
   return { namespace: 'eip155', addresses, caipNetworkId: `eip155:${chainId}` }
 }
 
+/**
+ * A disconnect's revoke still on its way, by connector. The next connect to that wallet waits for it
+ * (at most REVOKE_WAIT_MS): a slow wallet may answer out of order, and a revoke landing after the new
+ * eth_requestAccounts would take back the grant the dapp was just told of (its next request: 4100).
+ */
+const revoking = new Map<string, Promise<unknown>>()
+const REVOKE_WAIT_MS = 2000
+
 export const eip155PageWallet: PageWallet = {
-  async connect(call) {
+  async connect(call, description) {
+    await revoking.get(description.id)
     const accounts = await connected(call, 'eth_requestAccounts')
     if (!accounts) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no accounts')
     return accounts
@@ -31,8 +41,11 @@ export const eip155PageWallet: PageWallet = {
   request: (call, { method, params }) => call(method, params),
   // Best-effort: many wallets answer 4200, and a hung wallet must not keep the dapp connected.
   // Its accountsChanged([]) echo arrives after the session is gone.
-  async disconnect(call) {
-    call('wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => {})
+  async disconnect(call, description) {
+    const revoke = withTimeout(call('wallet_revokePermissions', [{ eth_accounts: {} }]), REVOKE_WAIT_MS, () => new Error('timeout'))
+      .catch(() => {})
+      .finally(() => revoking.get(description.id) === revoke && revoking.delete(description.id))
+    revoking.set(description.id, revoke)
   },
   readEvent(event, data) {
     switch (event) {
