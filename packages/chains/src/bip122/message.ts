@@ -1,10 +1,12 @@
 import { crypto } from 'bitcoinjs-lib'
+import { compactSize } from './bytes'
 
 /**
- * Bitcoin's legacy message signature ("Bitcoin Signed Message", BIP-137), as sats-connect's
- * `signMessage` with `protocol: 'ECDSA'` answers it: a compact recoverable ECDSA signature over
- * the double SHA-256 of the prefixed message. One implementation for every signer (the secure
- * frame, the devnet wallet): each brings its own secp256k1 key as `sign`.
+ * Bitcoin's message signatures, the parts every signer (the secure frame, the devnet wallet) shares:
+ * BIP-322's message hash and witness encoding, and the legacy signature ("Bitcoin Signed Message",
+ * BIP-137), as sats-connect's `signMessage` with `protocol: 'ECDSA'` answers it: a compact
+ * recoverable ECDSA signature over the double SHA-256 of the prefixed message. Each signer brings
+ * its own secp256k1 key as `sign`.
  */
 
 const encoder = new TextEncoder()
@@ -17,22 +19,33 @@ const MESSAGE_MAGIC = encoder.encode('\u0018Bitcoin Signed Message:\n')
  */
 export const P2WPKH_MESSAGE_HEADER = 39
 
-/** Bitcoin's CompactSize: the length prefix of the message in the signed bytes. */
-function compactSize(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n)
-  if (n <= 0xffff) return Uint8Array.of(0xfd, n & 0xff, n >>> 8)
-  return Uint8Array.of(0xfe, n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24)
+/** BIP-322's tag, sha256('BIP0322-signed-message'); bitcoinjs-lib's taggedHash knows only its own tags. */
+const BIP322_TAG = crypto.sha256(encoder.encode('BIP0322-signed-message'))
+
+/** What BIP-322's `to_spend` commits to: the tagged hash sha256(tag ‖ tag ‖ UTF-8 message). */
+export function bip322MessageHash(message: string): Uint8Array {
+  return crypto.sha256(concat(BIP322_TAG, BIP322_TAG, encoder.encode(message)))
+}
+
+/** A witness stack as BIP-322 answers a signature: its item count, then each item with its length. */
+export function serializeWitness(stack: readonly Uint8Array[]): Uint8Array {
+  return concat(compactSize(stack.length), ...stack.flatMap((item) => [compactSize(item.length), item]))
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
 }
 
 /** What a legacy message signature signs: hash256("\x18Bitcoin Signed Message:\n" ‖ varint(len) ‖ UTF-8 message). */
 export function bitcoinMessageHash(message: string): Uint8Array {
   const body = encoder.encode(message)
-  const length = compactSize(body.length)
-  const bytes = new Uint8Array(MESSAGE_MAGIC.length + length.length + body.length)
-  bytes.set(MESSAGE_MAGIC)
-  bytes.set(length, MESSAGE_MAGIC.length)
-  bytes.set(body, MESSAGE_MAGIC.length + length.length)
-  return crypto.hash256(bytes)
+  return crypto.hash256(concat(MESSAGE_MAGIC, compactSize(body.length), body))
 }
 
 /** A secp256k1 signature as (r ‖ s), 64 bytes with low S, and the id that recovers its public key (0-3). */

@@ -1,5 +1,5 @@
-import { signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
-import { crypto, Psbt, toXOnly, Transaction } from 'bitcoinjs-lib'
+import { bip322MessageHash, serializeWitness, signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
+import { Psbt, toXOnly, Transaction } from 'bitcoinjs-lib'
 import { bitcoinDevnetSigner } from '../bitcoin/client'
 import { ecc, fromHex, REGTEST } from '../bitcoin/ecc'
 import { addressScript } from '../bitcoin/script'
@@ -7,26 +7,6 @@ import type { BitcoinDevnetAccount } from '../bitcoin/accounts'
 
 /** How a message is signed: BIP-322's simple form (any address type), or the legacy ECDSA form (BIP-137). */
 export type BitcoinMessageProtocol = 'BIP322' | 'ECDSA'
-
-const encoder = new TextEncoder()
-
-function varint(n: number): Uint8Array {
-  if (n < 0xfd) return Uint8Array.of(n)
-  return Uint8Array.of(0xfd, n & 0xff, n >> 8)
-}
-
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
-// BIP-340's tagged hash prefix; bitcoinjs-lib's taggedHash knows only its own tags.
-const BIP322_TAG = crypto.sha256(encoder.encode('BIP0322-signed-message'))
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
 
@@ -45,8 +25,7 @@ export function devnetBitcoinKey(account: BitcoinDevnetAccount) {
   function signBip322(message: string): string {
     const toSpend = new Transaction()
     toSpend.version = 0
-    const commitment = crypto.sha256(concat(BIP322_TAG, BIP322_TAG, encoder.encode(message)))
-    toSpend.addInput(new Uint8Array(32), 0xffffffff, 0, Uint8Array.of(0x00, 0x20, ...commitment))
+    toSpend.addInput(new Uint8Array(32), 0xffffffff, 0, Uint8Array.of(0x00, 0x20, ...bip322MessageHash(message)))
     toSpend.addOutput(script!, 0n)
     const toSign = new Psbt({ network: REGTEST })
     toSign.setVersion(0)
@@ -55,7 +34,7 @@ export function devnetBitcoinKey(account: BitcoinDevnetAccount) {
     toSign.signInput(0, signer)
     toSign.finalizeInput(0)
     const witness = toSign.extractTransaction().ins[0]!.witness
-    return toBase64(concat(varint(witness.length), ...witness.flatMap((item) => [varint(item.length), item])))
+    return toBase64(serializeWitness(witness))
   }
 
   /** BIP-137: a compact recoverable signature over the "Bitcoin Signed Message" hash (@airlock/chains/bip122); P2WPKH only. */

@@ -1,10 +1,7 @@
-import { signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
+import { bip322MessageHash, serializeWitness, signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
 import { base64 } from '@scure/base'
-import { crypto, script, Transaction, type Psbt } from 'bitcoinjs-lib'
+import { script, Transaction, type Psbt } from 'bitcoinjs-lib'
 import type { BitcoinNetworkKey } from './derive'
-
-/** BIP-322's tagged hash of a message: sha256(tag ‖ tag ‖ message), tag = sha256('BIP0322-signed-message'). */
-const BIP322_TAG = crypto.sha256(new TextEncoder().encode('BIP0322-signed-message'))
 
 /** Its public key hash's P2PKH script: what BIP-143 signs for a P2WPKH output (its script code). */
 const scriptCode = (program: Uint8Array) => Uint8Array.of(0x76, 0xa9, 0x14, ...program, 0x88, 0xac)
@@ -20,17 +17,14 @@ const witnessSignature = (key: BitcoinNetworkKey, digest: Uint8Array) => script.
 export function signMessageBip322(key: BitcoinNetworkKey, message: string): string {
   const toSpend = new Transaction()
   toSpend.version = 0
-  const messageHash = crypto.sha256(Uint8Array.of(...BIP322_TAG, ...BIP322_TAG, ...new TextEncoder().encode(message)))
-  toSpend.addInput(new Uint8Array(32), 0xffffffff, 0, Uint8Array.of(0x00, 0x20, ...messageHash))
+  toSpend.addInput(new Uint8Array(32), 0xffffffff, 0, Uint8Array.of(0x00, 0x20, ...bip322MessageHash(message)))
   toSpend.addOutput(key.script, 0n)
   const toSign = new Transaction()
   toSign.version = 0
   toSign.addInput(toSpend.getHash(), 0, 0)
   toSign.addOutput(Uint8Array.of(0x6a), 0n)
   const digest = toSign.hashForWitnessV0(0, scriptCode(key.program), 0n, Transaction.SIGHASH_ALL)
-  const stack = [witnessSignature(key, digest), key.publicKey]
-  // Every length here (2 items, a signature of at most 73 bytes, a 33-byte key) is a one-byte varint.
-  return base64.encode(Uint8Array.of(stack.length, ...stack.flatMap((item) => [item.length, ...item])))
+  return base64.encode(serializeWitness([witnessSignature(key, digest), key.publicKey]))
 }
 
 /**
