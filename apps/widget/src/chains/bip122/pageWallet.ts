@@ -18,7 +18,7 @@ import type { ConnectedNamespace } from '../../core/session/session'
 import type { NetworkContext, PageCall, PageWallet, PageWalletChange } from '../types'
 import { base64ToBytes, bytesToBase64 } from './bytes'
 import { BITCOIN_NETWORK_IDS, networkOfName, pickNetwork, standardChainOf } from './networks'
-import { addressEntries, checkParams, checkResult, isUnsupported, unsupported } from './rpc'
+import { addressEntries, checkParams, checkResult, connectionAddresses, isUnsupported, unsupported } from './rpc'
 
 /**
  * A Bitcoin wallet of the dapp page, in either shape the host relays: a Wallet Standard wallet with
@@ -125,8 +125,7 @@ async function connected(
   const named = [...(description.chains ?? []), ...chains].flatMap((chain) => networkOfName(chain) ?? [])
   const caipNetworkId = pickNetwork(named.length > 0 ? named : networksOfAddress(payment.address), networks)
   const onNetwork = entries.filter((entry) => parseBitcoinAddress(entry.address, caipNetworkId).ok)
-  const ordered = [payment, ...onNetwork.filter((entry) => entry.purpose === 'ordinals')]
-  return { namespace: 'bip122', addresses: [...new Set(ordered.map((entry) => entry.address))], caipNetworkId }
+  return { namespace: 'bip122', addresses: connectionAddresses([payment, ...onNetwork]), caipNetworkId }
 }
 
 /** The Standard chain a signing call names: the host does not fill it, and a wallet may sign for its default otherwise. */
@@ -200,15 +199,6 @@ function standardAccountsChange(data: unknown): PageWalletChange | undefined {
   return { addresses: [...new Set([...addresses.filter((a) => !isTaproot(a)), ...addresses.filter(isTaproot)])] }
 }
 
-/** The addresses a sats-connect event carries, as a connection lists them: payment first; none without a payment one. */
-function eventAddresses(entries: unknown): string[] {
-  const known = addressEntries(entries)
-  const payment = known.find((entry) => entry.purpose === 'payment')
-  if (!payment) return []
-  const ordinals = known.filter((entry) => entry.purpose === 'ordinals').map((entry) => entry.address)
-  return [...new Set([payment.address, ...ordinals])]
-}
-
 /**
  * sats-connect's events as the host relays them (sats-connect.ts): accountChange as accountsChanged
  * with the new account's addresses, which the wallet gives only when this site may read that
@@ -217,7 +207,7 @@ function eventAddresses(entries: unknown): string[] {
  */
 function satsConnectChange(event: 'accountsChanged' | 'chainChanged', data: unknown): PageWalletChange | undefined {
   if (typeof data !== 'object' || data === null) return undefined
-  const addresses = eventAddresses((data as { addresses?: unknown }).addresses)
+  const addresses = connectionAddresses(addressEntries((data as { addresses?: unknown }).addresses))
   if (event === 'accountsChanged') return addresses.length > 0 ? { addresses } : { disconnected: true }
   // networkChange names its network as an answer does: `bitcoin.name`, or `networks.bitcoin.mode`.
   const { bitcoin, networks } = data as { bitcoin?: unknown; networks?: unknown }

@@ -36,6 +36,16 @@ export function addressEntries(entries: unknown): BitcoinAddressEntry[] {
   })
 }
 
+/**
+ * A connection's addresses out of a wallet's entries (SPEC: the account is the payment address,
+ * ordinals addresses after it); none without a payment address.
+ */
+export function connectionAddresses(entries: readonly BitcoinAddressEntry[]): string[] {
+  const payment = entries.find((entry) => entry.purpose === 'payment')
+  if (!payment) return []
+  return [...new Set([payment.address, ...entries.filter((entry) => entry.purpose === 'ordinals').map((entry) => entry.address)])]
+}
+
 export const unsupported = (what: string) => new ProviderRpcError(RpcErrorCode.UnsupportedMethod, what)
 
 /** sats-connect's "method not supported" code, beside JSON-RPC's "not found" and EIP-1193's 4200. */

@@ -315,9 +315,11 @@ function authSession(
 function familyAccounts(addresses: FrameAddresses | undefined, requested: readonly string[]): ConnectedNamespace[] {
   return Object.keys(addresses ?? {}).flatMap((key): ConnectedNamespace[] => {
     const namespace = key as Namespace
-    if (namespace === 'eip155') return []
-    const caipNetworkId = requested.find((id) => familyAddressOn(addresses, namespace, id) !== undefined)
-    return caipNetworkId ? [{ namespace, addresses: [familyAddressOn(addresses, namespace, caipNetworkId)!], caipNetworkId }] : []
+    for (const caipNetworkId of requested) {
+      const address = familyAddressOn(addresses, namespace, caipNetworkId)
+      if (address !== undefined) return [{ namespace, addresses: [address], caipNetworkId }]
+    }
+    return []
   })
 }
 
