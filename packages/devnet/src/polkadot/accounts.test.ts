@@ -1,3 +1,4 @@
+import { polkadotDevnet, ss58PrefixOf } from '@airlock/chains'
 import { u8aToHex } from '@polkadot/util'
 import { decodeAddress, encodeAddress, signatureVerify } from '@polkadot/util-crypto'
 import { describe, expect, it } from 'vitest'
@@ -5,6 +6,7 @@ import {
   POLKADOT_DEVNET_CAIP_NETWORK_ID,
   POLKADOT_DEVNET_GENESIS_HASH,
   POLKADOT_DEVNET_SS58_PREFIX,
+  POLKADOT_DEVNET_TOKEN,
   polkadotDevnetAccounts,
 } from './accounts'
 import { polkadotDevnetPair } from './keys'
@@ -34,7 +36,10 @@ describe('Polkadot devnet accounts', () => {
     })
   })
 
-  it('the CAIP-2 id is polkadot: and the first 32 hex characters of the genesis hash', () => {
+  it("the CAIP-2 id is polkadot: and the first 32 hex characters of the genesis hash, @airlock/chains' polkadotDevnet", () => {
     expect(POLKADOT_DEVNET_CAIP_NETWORK_ID).toBe(`polkadot:${POLKADOT_DEVNET_GENESIS_HASH.slice(2, 34)}`)
+    expect(polkadotDevnet.caipNetworkId).toBe(POLKADOT_DEVNET_CAIP_NETWORK_ID)
+    expect(ss58PrefixOf(polkadotDevnet.caipNetworkId)).toBe(POLKADOT_DEVNET_SS58_PREFIX)
+    expect(polkadotDevnet.nativeCurrency).toMatchObject(POLKADOT_DEVNET_TOKEN)
   })
 })
