@@ -1,6 +1,13 @@
+import { ApiPromise, HttpProvider } from '@polkadot/api'
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { POLKADOT_DEVNET_CAIP_NETWORK_ID, POLKADOT_DEVNET_FUNDING, POLKADOT_DEVNET_GENESIS_HASH, POLKADOT_DEVNET_TOKEN } from './accounts'
+import {
+  POLKADOT_DEVNET_CAIP_NETWORK_ID,
+  POLKADOT_DEVNET_FUNDING,
+  POLKADOT_DEVNET_GENESIS_HASH,
+  POLKADOT_DEVNET_SS58_PREFIX,
+  POLKADOT_DEVNET_TOKEN,
+} from './accounts'
 import { startPolkadotDevnet, type PolkadotDevnet } from './server'
 import { decodeFreeBalance, systemAccountStorageKey } from './storage'
 
@@ -53,6 +60,19 @@ describe('Polkadot devnet (chopsticks)', () => {
     const fresh = await rpc<string | null>(devnet.url, 'state_getStorage', [systemAccountStorageKey(`0x${'11'.repeat(32)}`)])
     expect(decodeFreeBalance(fresh)).toBe(0n)
   })
+
+  it('@polkadot/api over HTTP reads the same balance, and the SS58 prefix 2 from the runtime (the spec sets none)', async () => {
+    const api = await ApiPromise.create({ provider: new HttpProvider(devnet.url), noInitWarn: true })
+    try {
+      // No @polkadot/api-augment here: the runtime's metadata is read untyped.
+      expect(api.consts['system']?.['ss58Prefix']?.toString()).toBe(String(POLKADOT_DEVNET_SS58_PREFIX))
+      expect(api.registry.chainSS58).toBe(POLKADOT_DEVNET_SS58_PREFIX)
+      const account = (await api.query['system']!['account']!(devnet.accounts[1]!.address)).toJSON() as { data: { free: number | string } }
+      expect(BigInt(account.data.free)).toBe(POLKADOT_DEVNET_FUNDING)
+    } finally {
+      await api.disconnect()
+    }
+  }, 30_000)
 
   it('refuses a taken port instead of moving to the next one (as chopsticks would)', async () => {
     const server: Server = createServer()
