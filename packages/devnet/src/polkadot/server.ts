@@ -123,6 +123,8 @@ export async function startPolkadotDevnet(options: StartPolkadotDevnetOptions = 
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
   track(child)
   let output = ''
+  // The last stretch of output, where the listening line is looked for (it may span two chunks).
+  let recent = ''
   let listening = undefined as { host: string; port: number } | undefined
   let ready = false
   let spawnError = undefined as Error | undefined
@@ -134,8 +136,9 @@ export async function startPolkadotDevnet(options: StartPolkadotDevnetOptions = 
       return
     }
     if (output.length < OUTPUT_CAP) output += text
-    const match = LISTENING.exec(output)
-    if (match && !listening) listening = { host: match[1]!, port: Number(match[2]) }
+    recent = (recent + text).slice(-4096)
+    const match = listening ? null : LISTENING.exec(recent)
+    if (match) listening = { host: match[1]!, port: Number(match[2]) }
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
