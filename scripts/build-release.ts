@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { parseHttpOrigin } from '../apps/api/src/http/origin'
+import { parseHttpOrigin } from '../apps/api/src/platform/http/origin'
 import { compileContracts } from '../packages/devnet/src/contracts/compile'
 import { buildApps } from './build'
 

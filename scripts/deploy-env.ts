@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { secureOriginPublicKey } from '../apps/api/src/secure-origin/secrets'
+import { secureOriginPublicKey } from '../apps/api/src/origins/secure/secrets'
 import { deployEnv, EXAMPLE_HEADER, formatEnvFile, KEY_SERVICE_EXAMPLE_HEADER, keyServiceDeployEnv } from './deploy/env-file'
 
 /**

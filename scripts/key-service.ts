@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { startReadyProcess } from './ready-process'
 
 /** The key service's entry: it runs as its own process, never inside the api's. */
-const MAIN = fileURLToPath(new URL('../apps/api/src/key-service/main.ts', import.meta.url))
+const MAIN = fileURLToPath(new URL('../apps/api/src/origins/key-service/main.ts', import.meta.url))
 
 export interface KeyServiceProcess {
   url: string

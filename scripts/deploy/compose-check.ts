@@ -1,5 +1,5 @@
 import type * as z from 'zod'
-import { KeyServiceEnv } from '../../apps/api/src/key-service/env'
+import { KeyServiceEnv } from '../../apps/api/src/origins/key-service/env'
 import { envKeysOf, SERVICES, ServiceEnvSchemas, type ServiceName } from '../../apps/api/src/service/env'
 import { devnetChainPorts, START_PORTS } from '../stack-config'
 import { DevnetServicesEnv } from './devnet-env'

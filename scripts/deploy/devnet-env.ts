@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { HttpOrigin } from '../../apps/api/src/http/origin'
+import { HttpOrigin } from '../../apps/api/src/platform/http/origin'
 
 /**
  * What scripts/devnet-services.ts (the compose `devnet` profile's container) reads from its

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { importPublicKey } from '../../apps/api/src/key-service/assertion'
-import { secureOriginPublicKey } from '../../apps/api/src/secure-origin/secrets'
-import { parseHttpOrigin } from '../../apps/api/src/http/origin'
+import { importPublicKey } from '../../apps/api/src/origins/key-service/assertion'
+import { secureOriginPublicKey } from '../../apps/api/src/origins/secure/secrets'
+import { parseHttpOrigin } from '../../apps/api/src/platform/http/origin'
 import { devnetChainPorts, devnetOidcClients, START_PORTS } from '../stack-config'
 
 /**

@@ -5,17 +5,17 @@ import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
-import { AnalyticsLimits } from './analytics'
+import { AnalyticsLimits } from './capabilities/analytics'
 import { Caip2ChainId } from './chains/caip2'
-import { TrustedProxy } from './http/client-address'
-import { HttpOrigin } from './http/origin'
-import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './onramp'
-import { uniswapV2DexConfig, type DexConfig } from './prices/dex-config'
-import { Project } from './projects/project'
-import { RpcLimits } from './rpc/limits'
-import type { FarcasterLoginOptions } from './secure-origin/farcaster'
-import { decodeSecret } from './security/tokens'
-import type { SocialFetch, SocialProviderConfig } from './secure-origin/social'
+import { TrustedProxy } from './platform/http/client-address'
+import { HttpOrigin, type StackOrigins } from './platform/http/origin'
+import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './capabilities/onramp'
+import { uniswapV2DexConfig, type DexConfig } from './capabilities/prices/dex-config'
+import { Project } from './platform/projects/project'
+import { RpcLimits } from './capabilities/rpc/limits'
+import type { FarcasterLoginOptions } from './origins/secure/farcaster'
+import { decodeSecret } from './platform/security/tokens'
+import type { SocialFetch, SocialProviderConfig } from './origins/secure/social'
 
 /** Where each origin server listens. */
 export interface StackPorts {
@@ -25,16 +25,8 @@ export interface StackPorts {
   api: number
 }
 
-export interface StackOrigins {
-  /** The demo dapp. */
-  dapp: string
-  /** The widget (modal) page, also serving the host SDK script `/sdk.js`. */
-  widget: string
-  /** The secure frame (key custody). */
-  secure: string
-  /** The data API and chain RPC proxy. */
-  api: string
-}
+/** The four public origins (kept in platform/http so that the origins' servers need not import this file). */
+export type { StackOrigins } from './platform/http/origin'
 
 export interface StackConfig {
   /** Full origins as browsers see them (`http://widget.localhost:4401`). */
@@ -106,7 +98,7 @@ export interface StackConfig {
    */
   apiSecret?: string
   /**
-   * The key service (apps/api/src/key-service, its own process): the secure frame calls it
+   * The key service (apps/api/src/origins/key-service, its own process): the secure frame calls it
    * directly, so its origin is in the frame's CSP `connect-src` and in GET /api/frame-config.
    */
   keyServiceOrigin: string

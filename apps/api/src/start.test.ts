@@ -2,7 +2,7 @@ import { connect, createServer, type Server } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devConfig, type StackConfig } from './config'
-import { PortInUseError } from './http/server'
+import { PortInUseError } from './platform/http/server'
 import { startApiStack, type ApiStack } from './start'
 import { rawRequest, tempTree } from './testing/http'
 

@@ -1,6 +1,6 @@
 import { parseStackConfig, type StackConfig, type StackOrigins } from './config'
-import { openDatabase } from './db/open'
-import { createMemoryProjectRegistry } from './projects/registry'
+import { openDatabase } from './platform/db/open'
+import { createMemoryProjectRegistry } from './platform/projects/registry'
 import { startApiService } from './service/api'
 import { startDemoService, startWidgetService } from './service/pages'
 import { startSecureService } from './service/secure'

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { jsonBodyLimit } from '../http/json-body'
+import { jsonBodyLimit } from '../platform/http/json-body'
 import { parseResponse, sendRaw, serialize } from './raw-http'
 import { leaks } from './requests'
 

@@ -1,5 +1,5 @@
-import type { Metrics } from '../http/metrics'
-import { startNodeServer, type RunningServer } from '../http/server'
+import type { Metrics } from '../platform/http/metrics'
+import { startNodeServer, type RunningServer } from '../platform/http/server'
 
 /**
  * The operator's side of a process, on a port of its own that is never published: `/health`

@@ -1,10 +1,10 @@
 import * as z from 'zod'
 import { Caip2ChainId } from '../chains/caip2'
 import { StackConfigSchema } from '../config'
-import { splitProxyList, TrustedProxy } from '../http/client-address'
-import { HttpOrigin } from '../http/origin'
-import { RateLimitText } from '../http/rate-limit'
-import { Project } from '../projects/project'
+import { splitProxyList, TrustedProxy } from '../platform/http/client-address'
+import { HttpOrigin } from '../platform/http/origin'
+import { RateLimitText } from '../platform/http/rate-limit'
+import { Project } from '../platform/projects/project'
 
 /**
  * What each of Airlock's processes reads from its environment when a deployment runs it

@@ -6,9 +6,9 @@ import { createWalletClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReadyProcess, type ReadyProcess } from '../../../../scripts/ready-process'
-import { NameReason } from '../names/rules'
-import { registrationBody } from '../names/testing'
-import { SecureReason } from '../secure-origin/reasons'
+import { NameReason } from '../capabilities/names/rules'
+import { registrationBody } from '../capabilities/names/testing'
+import { SecureReason } from '../origins/secure/reasons'
 import { postgresUnavailable, startTestPostgres, type TestPostgres } from '../testing/postgres'
 import { deadPort } from '../testing/ports'
 
@@ -18,7 +18,9 @@ import { deadPort } from '../testing/ports'
  */
 
 const ENTRY = fileURLToPath(new URL('./main.ts', import.meta.url))
-const MIGRATIONS = readdirSync(fileURLToPath(new URL('../db/migrations/', import.meta.url))).filter((f) => f.endsWith('.sql')).length
+const MIGRATIONS = readdirSync(fileURLToPath(new URL('../platform/db/migrations/', import.meta.url))).filter((f) =>
+  f.endsWith('.sql'),
+).length
 const API_ORIGIN = 'http://api.localhost:4403'
 const SECURE_ORIGIN = 'http://secure.localhost:4402'
 const DAPP = 'http://dapp.localhost:4400'

@@ -1,6 +1,6 @@
 import { parseServiceEnv } from './env'
-import { useJsonConsole } from '../process/json-console'
-import { runProcess } from '../process/run'
+import { useJsonConsole } from '../platform/process/json-console'
+import { runProcess } from '../platform/process/run'
 import { runService } from './run'
 
 /**

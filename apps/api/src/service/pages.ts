@@ -1,9 +1,9 @@
 import { appDir, DEFAULT_HOST, PUBLIC_RELAY_URL, type StackConfig, type StackOrigins } from '../config'
-import { demoCsp } from '../http/csp'
-import { dappPolicy } from '../http/security-headers'
-import type { ProjectRegistry } from '../projects/registry'
-import { startStaticOrigin } from '../static-origin/server'
-import { startWidgetOrigin } from '../widget-origin/server'
+import { demoCsp } from '../platform/http/csp'
+import { dappPolicy } from '../platform/http/security-headers'
+import type { ProjectRegistry } from '../platform/projects/registry'
+import { startStaticOrigin } from '../origins/static/server'
+import { startWidgetOrigin } from '../origins/widget/server'
 import { serviceOf, type Service } from './service'
 
 /** The widget origin: the modal's page with its boot config, and the host SDK's files. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { deadPort } from '../testing/ports'
 import { parseServiceEnv } from './env'
-import { useJsonConsole } from '../process/json-console'
+import { useJsonConsole } from '../platform/process/json-console'
 import { runService, type RunningService } from './run'
 
 const DAPP = 'http://dapp.localhost:4400'

@@ -1,4 +1,4 @@
-import type { RunningServer } from '../http/server'
+import type { RunningServer } from '../platform/http/server'
 
 /** One of Airlock's servers with what runs beside it (an indexer, a mailer, housekeeping). */
 export interface Service {

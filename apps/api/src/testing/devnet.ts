@@ -2,11 +2,11 @@ import { DEVNET_CONTRACTS, DEVNET_TOKENS, startDevnet, type Devnet } from '@airl
 import { createWalletClient, erc20Abi, http, type Address, type Hex, type PublicClient } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createChainRegistry, type ChainRegistry } from '../chains/registry'
-import { withGasHeadroom } from '../convert/quote-math'
-import type { ApiDeps } from '../deps'
-import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
-import { uniswapV2DexConfig, type DexConfig } from '../prices/dex-config'
-import { testDeps } from '../prices/test-support'
+import { withGasHeadroom } from '../capabilities/convert/quote-math'
+import type { ApiDeps } from '../capabilities/deps'
+import { NATIVE_TOKEN_ADDRESS } from '../capabilities/prices/caip'
+import { uniswapV2DexConfig, type DexConfig } from '../capabilities/prices/dex-config'
+import { testDeps } from '../capabilities/prices/test-support'
 
 /**
  * The real devnet for the balance, prices and convert integration tests: anvil chains 31337 and

@@ -77,6 +77,10 @@ export function renderPrompt(view: PromptView, options: { popupButton: boolean; 
       !siwx &&
         'address' in decoded &&
         row('Account', el('span', { testId: 'approve-from', title: decoded.address, text: shortAddress(decoded.address) })),
+      // What is made of the message (a sign-in's too): a family that signs it in more than one form names the one asked.
+      decoded.kind === 'message' &&
+        decoded.signature !== undefined &&
+        row('Signature', el('span', { testId: 'approve-signature', text: decoded.signature })),
     ),
     warnings.length > 0 &&
       el('ul', { className: 'al-approve-warnings', testId: 'approve-warnings' }, ...warnings.map((w) => el('li', { text: w }))),

@@ -51,10 +51,13 @@ export type Common = { method: string; network: NetworkLabel; warnings: string[]
 /** A family's own kinds: what the family alone decodes and draws (families/<ns>/render.ts). */
 export type FamilyKind = { kind: string }
 
-/** `siwx`: the message is a sign-in, shown as one (siwx.ts). */
+/**
+ * `siwx`: the message is a sign-in, shown as one (siwx.ts). `signature`: which signature of the
+ * message, where a family signs it in more than one form (bip122: BIP-322 or the legacy ECDSA one).
+ */
 export type Decoded<F extends FamilyKind> = Common &
   (
-    | { kind: 'message'; message: DecodedMessage; address: string; siwx?: DecodedSiwx }
+    | { kind: 'message'; message: DecodedMessage; address: string; siwx?: DecodedSiwx; signature?: string }
     | { kind: 'invalid'; error: string; params: string; truncated: boolean }
     | F
   )

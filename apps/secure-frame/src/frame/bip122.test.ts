@@ -5,7 +5,8 @@ import { RpcErrorCode } from '@airlock/protocol'
 import { Verifier } from 'bip322-js'
 import { Psbt, networks } from 'bitcoinjs-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { smtpMailer } from '../../../api/src/mail/mailer'
+import { smtpMailer } from '../../../api/src/platform/mail/mailer'
+import { MESSAGE_SIGNATURES } from '../families/bip122/decode'
 import { decodeRequest, loadView } from '../families/views'
 import { frameDevice, openCustody, signInByEmail, type Custody } from '../testing/frameDevice'
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 })
 
 describe('the embedded wallet on Bitcoin', () => {
-  it('tells the widget its address per network, signs a transfer it showed, which the devnet takes, and a BIP-322 message', async () => {
+  it('tells the widget its address per network, signs a transfer it showed, which the devnet takes, and a BIP-322 and a legacy (ECDSA) message', async () => {
     const device = frameDevice(custody, { storage: 'indexeddb' })
     const frame = device.load()
     expect(await signInByEmail(sink, frame, `bitcoin.${Date.now()}@example.com`)).toEqual({ action: 'CONNECT' })
@@ -68,6 +69,31 @@ describe('the embedded wallet on Bitcoin', () => {
       chainId: devnet.caipNetworkId,
     })) as { signature: string }
     expect(Verifier.verifySignature(me, 'Hello from Airlock', signed.signature)).toBe(true)
+    expect(decodeRequest(device.asked.at(-1)!)).toMatchObject({ kind: 'message', signature: MESSAGE_SIGNATURES.BIP322 })
+
+    // The legacy form (sats-connect's protocol ECDSA): shown as such, the message shown is the one signed.
+    const legacy = (await frame.rpcRequest({
+      id: 'b4',
+      method: 'signMessage',
+      params: { address: me, message: 'Legacy hello', protocol: 'ECDSA' },
+      chainId: devnet.caipNetworkId,
+    })) as { signature: string; address: string; protocol: string }
+    const legacyAsked = device.asked.at(-1)!
+    expect(legacyAsked).toMatchObject({
+      method: 'signMessage',
+      from: me,
+      params: { address: me, message: 'Legacy hello', protocol: 'ECDSA' },
+    })
+    expect(decodeRequest(legacyAsked)).toMatchObject({
+      kind: 'message',
+      message: { display: 'Legacy hello' },
+      signature: MESSAGE_SIGNATURES.ECDSA,
+    })
+    expect(legacy).toMatchObject({ address: me, protocol: 'ECDSA' })
+    expect(atob(legacy.signature)).toHaveLength(65)
+    expect(Verifier.verifySignature(me, 'Legacy hello', legacy.signature)).toBe(true)
+    expect(Verifier.verifySignature(me, 'Legacy hello', legacy.signature, true)).toBe(true)
+    expect(Verifier.verifySignature(me, 'Hello from Airlock', legacy.signature)).toBe(false)
 
     // On an eip155 chain there is no Bitcoin account to sign with: refused before the user is asked.
     const count = device.asked.length

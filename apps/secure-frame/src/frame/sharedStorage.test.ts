@@ -2,7 +2,7 @@ import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import type { FrameLoginStep } from '@airlock/protocol'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { smtpMailer } from '../../../api/src/mail/mailer'
+import { smtpMailer } from '../../../api/src/platform/mail/mailer'
 import type { StorageAccessState } from '../custody/storageAccess'
 import { frameDevice, mailedCode, openCustody, signInByEmail, type Custody } from '../testing/frameDevice'
 

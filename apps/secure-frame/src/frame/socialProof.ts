@@ -5,7 +5,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils'
 /**
  * The proofs of the social logins this frame started. A login's callback page, a popup on this
  * same origin opened by the widget, posts its one-time proof to the frames of its opener
- * (apps/api secure-origin/social-pages.ts); the claim needs it. Kept: only messages from this
+ * (apps/api origins/secure/social-pages.ts); the claim needs it. Kept: only messages from this
  * frame's own origin, in the message's shape, for a flow started here.
  */
 export interface SocialProofs {

@@ -38,9 +38,9 @@ import {
   type Signature,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp } from '../../../api/src/api/app'
-import { smtpMailer } from '../../../api/src/mail/mailer'
-import { createMemoryProjectRegistry } from '../../../api/src/projects/registry'
+import { createApiApp } from '../../../api/src/origins/api/app'
+import { smtpMailer } from '../../../api/src/platform/mail/mailer'
+import { createMemoryProjectRegistry } from '../../../api/src/platform/projects/registry'
 import { decodeRequest, loadView } from '../families/views'
 import { wireTransaction } from '../testing/solanaTransactions'
 import { API, frameDevice, jarFor, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'

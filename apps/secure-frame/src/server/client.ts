@@ -4,7 +4,7 @@ import { Base64, fromBase64, requestJson, ServerError, toBase64 } from './json'
 import type { KeyServicePurpose } from './keyService'
 
 /**
- * The secure-frame server's API, same origin (`/api`, apps/api/src/secure-origin/app.ts). Cookies
+ * The secure-frame server's API, same origin (`/api`, apps/api/src/origins/secure/app.ts). Cookies
  * carry the session and the device where the browser keeps them (partitioned, HttpOnly); the tokens
  * the server hands out are also kept here in memory and sent as headers, for browsers that drop the
  * cookies of a third-party frame. Every answer is checked before use.

@@ -4,7 +4,7 @@ import type { CookieVaultKeys } from '../custody/vault'
 import { Base64, fromBase64, requestJson } from './json'
 
 /**
- * The key service (apps/api/src/key-service), called straight from the frame: the secure-origin
+ * The key service (apps/api/src/origins/key-service), called straight from the frame: the secure-origin
  * server never sees what it releases. Each call carries a fresh single-use assertion of this
  * session from the secure-origin server; `credentials: 'include'` sends the key service's own
  * partitioned device cookie (the cookie vault's key is bound to it).

@@ -3,13 +3,13 @@ import { fileURLToPath } from 'node:url'
 import type { MailSink } from '@airlock/devnet/mail'
 import type { FrameEventApi, FrameLoginStep } from '@airlock/protocol'
 import { IDBFactory } from 'fake-indexeddb'
-import type { Database } from '../../../api/src/db/database'
-import { openDatabase } from '../../../api/src/db/open'
-import { createKeyServiceApp } from '../../../api/src/key-service/app'
-import { keyServiceKeys } from '../../../api/src/key-service/secrets'
-import type { Mailer } from '../../../api/src/mail/mailer'
-import { createSecureOriginApp, type SecureOriginAppOptions } from '../../../api/src/secure-origin/app'
-import { serverKeys } from '../../../api/src/secure-origin/secrets'
+import type { Database } from '../../../api/src/platform/db/database'
+import { openDatabase } from '../../../api/src/platform/db/open'
+import { createKeyServiceApp } from '../../../api/src/origins/key-service/app'
+import { keyServiceKeys } from '../../../api/src/origins/key-service/secrets'
+import type { Mailer } from '../../../api/src/platform/mail/mailer'
+import { createSecureOriginApp, type SecureOriginAppOptions } from '../../../api/src/origins/secure/app'
+import { serverKeys } from '../../../api/src/origins/secure/secrets'
 import type { Confirmation, ConfirmRequest } from '../confirm/confirmation'
 import { createFrameVaults, type StorageAccessState } from '../custody/storageAccess'
 import { openDeviceVault, type CookieJar } from '../custody/vault'
@@ -45,7 +45,7 @@ export async function openCustody(
 ): Promise<Custody> {
   const [db, ksDb] = await Promise.all([
     openDatabase(),
-    openDatabase({ migrationsDir: fileURLToPath(new URL('../../../api/src/key-service/migrations/', import.meta.url)) }),
+    openDatabase({ migrationsDir: fileURLToPath(new URL('../../../api/src/origins/key-service/migrations/', import.meta.url)) }),
   ])
   const sosSecret = randomBytes(32)
   const keys = serverKeys(sosSecret)

@@ -1,5 +1,6 @@
 export * from './address'
 export * from './bytes'
+export * from './message'
 export * from './params'
 export * from './psbt'
 export * from './transfer'

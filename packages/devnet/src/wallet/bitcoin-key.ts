@@ -1,3 +1,4 @@
+import { signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
 import { crypto, Psbt, toXOnly, Transaction } from 'bitcoinjs-lib'
 import { bitcoinDevnetSigner } from '../bitcoin/client'
 import { ecc, fromHex, REGTEST } from '../bitcoin/ecc'
@@ -57,15 +58,13 @@ export function devnetBitcoinKey(account: BitcoinDevnetAccount) {
     return toBase64(concat(varint(witness.length), ...witness.flatMap((item) => [varint(item.length), item])))
   }
 
-  /** BIP-137: a compact recoverable signature over the "Bitcoin Signed Message" hash; P2WPKH only. */
+  /** BIP-137: a compact recoverable signature over the "Bitcoin Signed Message" hash (@airlock/chains/bip122); P2WPKH only. */
   function signEcdsa(message: string): string {
     if (account.type !== 'p2wpkh') throw new Error('The legacy message signature exists for P2WPKH and older addresses only')
-    const prefix = encoder.encode('\u0018Bitcoin Signed Message:\n')
-    const body = encoder.encode(message)
-    const hash = crypto.hash256(concat(prefix, varint(body.length), body))
-    const { signature, recoveryId } = ecc.signRecoverable(hash, fromHex(account.privateKey))
-    // 39 + recovery id: a native segwit (P2WPKH) key, compressed.
-    return toBase64(concat(Uint8Array.of(39 + recoveryId), signature))
+    return signBitcoinMessageEcdsa(message, (hash) => {
+      const { signature, recoveryId } = ecc.signRecoverable(hash, fromHex(account.privateKey))
+      return { signature, recovery: recoveryId }
+    })
   }
 
   return {

@@ -6,7 +6,7 @@ export type AnalyticsConfigResponse = z.infer<typeof AnalyticsConfigResponse>
 
 /**
  * `POST /e` (SPEC section 7): one analytics event, as AppKit's EventsController sends it. The api
- * checks more (uuid, url, sizes, clock skew) in apps/api/src/analytics/events.ts; its test posts
+ * checks more (uuid, url, sizes, clock skew) in apps/api/src/capabilities/analytics/events.ts; its test posts
  * events built here.
  */
 export const AnalyticsEvent = z.object({

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 
 /**
  * The names calls of the data API (SPEC section 7, `/v1/profile/*`) as the widget reads them.
- * apps/api's names routes answer these shapes (apps/api/src/names/protocol-schema.test.ts).
+ * apps/api's names routes answer these shapes (apps/api/src/capabilities/names/protocol-schema.test.ts).
  */
 
 /** A registered name: its addresses keyed by ENSIP-11 coin type, and its attributes. */

@@ -66,7 +66,7 @@ export const frameMethodParams = {
   connectOtp: z.object({ otp: FrameOtp }),
   /**
    * `uri` is the popup URI getSocialRedirectUri gave: the login's start page on the secure origin
-   * (it carries the flow token; see apps/api secure-origin/social.ts). The frame waits up to
+   * (it carries the flow token; see apps/api origins/secure/social.ts). The frame waits up to
    * SOCIAL_CLAIM_WAIT_MS for the popup's callback; still pending, it rejects with
    * FrameErrorMessage.SocialPending and the widget asks again while the popup is open.
    */
@@ -114,14 +114,16 @@ export const frameMethodParams = {
    * Bitcoin (BIP-84 native segwit, FrameUser.addresses.bip122 per network): sats-connect's
    * `signMessage` and `signPsbt` with bip122.ts's params and results, for the network `chainId`
    * names by CAIP-2 id (`bip122:<genesis hash>`; without one, the frame's current one if it is a
-   * Bitcoin network). signMessage signs BIP-322 "simple" (the ECDSA form is refused) and answers
-   * `{ signature, address, protocol: 'BIP322' }`. signPsbt signs, with SIGHASH_ALL, the inputs
-   * `signInputs` names for this account's address and finalizes them; it answers `{ psbt }`. The
-   * frame reaches no Bitcoin node and never broadcasts: with `broadcast: true` the PSBT must be
-   * complete once signed, and the answer adds the `txid` of the transaction that the widget
-   * extracts and broadcasts itself. Refused before the user is asked: an address that is not this
-   * account's on that network (4100), a named input that is missing, already final, without its
-   * witnessUtxo, spending another script (4100) or asking for another sighash type.
+   * Bitcoin network). signMessage signs BIP-322 "simple", or with `protocol: 'ECDSA'` the legacy
+   * "Bitcoin Signed Message" form (65-byte compact signature, P2WPKH header 39-42; the confirmation
+   * names which), and answers `{ signature, address, protocol }`. signPsbt signs, with
+   * SIGHASH_ALL, the inputs `signInputs` names for this account's address and finalizes them; it
+   * answers `{ psbt }`. The frame reaches no Bitcoin node and never broadcasts: with
+   * `broadcast: true` the PSBT must be complete once signed, and the answer adds the `txid` of the
+   * transaction that the widget extracts and broadcasts itself. Refused before the user is asked:
+   * an address that is not this account's on that network (4100), a named input that is missing,
+   * already final, without its witnessUtxo, spending another script (4100) or asking for another
+   * sighash type.
    */
   rpcRequest: FrameRpcRequest,
   /**

@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
  * frame that started the login: the one-time proof that the login finished in the browser that
  * started it. Posted only to the frames of the popup's opener (the widget), pinned to the secure
  * origin, so only the secure frame receives it; the frame's claim needs it (apps/api
- * secure-origin/social.ts). `flow` is the SHA-256 (hex) of the flow token the frame got at start:
+ * origins/secure/social.ts). `flow` is the SHA-256 (hex) of the flow token the frame got at start:
  * the server keeps only that hash, and the frame knows which of its logins it is for.
  */
 export const SOCIAL_PROOF_MESSAGE_TYPE = 'airlock:social-proof'

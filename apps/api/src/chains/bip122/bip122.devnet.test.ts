@@ -3,10 +3,10 @@ import { bitcoinDevnetAccounts, sendBitcoin, startBitcoinDevnet, type BitcoinDev
 import { networks, payments } from 'bitcoinjs-lib'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { balanceRoutes } from '../../balance/routes'
-import { historyRoutes } from '../../history/routes'
-import { purchaseHistory } from '../../onramp/history'
-import { mountV1, testDeps } from '../../prices/test-support'
+import { balanceRoutes } from '../../capabilities/balance/routes'
+import { historyRoutes } from '../../capabilities/history/routes'
+import { purchaseHistory } from '../../capabilities/onramp/history'
+import { mountV1, testDeps } from '../../capabilities/prices/test-support'
 import { createChainRegistry } from '../registry'
 
 let devnet: BitcoinDevnet

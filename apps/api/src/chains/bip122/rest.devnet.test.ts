@@ -7,9 +7,9 @@ import {
   type BitcoinDevnet,
 } from '@airlock/devnet/bitcoin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApiApp, type ApiApp } from '../../api/app'
-import { createMemoryProjectRegistry } from '../../projects/registry'
-import { DEFAULT_RPC_LIMITS } from '../../rpc/limits'
+import { createApiApp, type ApiApp } from '../../origins/api/app'
+import { createMemoryProjectRegistry } from '../../platform/projects/registry'
+import { DEFAULT_RPC_LIMITS } from '../../capabilities/rpc/limits'
 
 const DAPP = 'http://dapp.localhost:4400'
 const alice = bitcoinDevnetAccounts[0]!

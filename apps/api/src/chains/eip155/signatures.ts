@@ -1,6 +1,6 @@
 import { keccak256, stringToBytes, verifyMessage, type Address, type Hex } from 'viem'
 import type { ChainRegistry } from '../registry'
-import type { Database } from '../../db/database'
+import type { Database } from '../../platform/db/database'
 
 /**
  * Proof that an address signed a message (EIP-191 `personal_sign`), for name registration and the

@@ -115,11 +115,24 @@ describe('a PSBT decoded for the confirmation', () => {
 })
 
 describe('a message decoded for the confirmation', () => {
-  it('is the text that BIP-322 signs, hex-looking text included', () => {
+  it('is the text that is signed, hex-looking text included', () => {
     for (const text of ['Hello World', '0x68656c6c6f']) {
       const decoded = decodeRequest(request('signMessage', { address: ME, message: text }))
       expect(decoded).toMatchObject({ kind: 'message', address: ME, message: { format: 'text', display: text }, warnings: [] })
     }
+  })
+
+  it('names the signature asked: BIP-322 unless the legacy (ECDSA) form is, and an unknown one is reject only', () => {
+    const signature = (protocol?: unknown) => {
+      const decoded = decodeRequest(
+        request('signMessage', { address: ME, message: 'Hello', ...(protocol !== undefined ? { protocol } : {}) }),
+      )
+      return decoded.kind === 'message' ? decoded.signature : decoded.kind === 'invalid' ? decoded.error : decoded.kind
+    }
+    expect(signature()).toBe('BIP-322')
+    expect(signature('BIP322')).toBe('BIP-322')
+    expect(signature('ECDSA')).toBe('Legacy (ECDSA, "Bitcoin Signed Message")')
+    expect(signature('ecdsa')).toBe('The message signature asked for is of no known form.')
   })
 
   it('warns when the message names another account', () => {

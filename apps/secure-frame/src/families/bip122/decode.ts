@@ -49,6 +49,12 @@ export interface DecodedBitcoinPsbt {
 /** The kind only Bitcoin decodes (render.ts draws it). */
 export type BitcoinKind = { kind: 'bitcoinPsbt'; psbt: DecodedBitcoinPsbt }
 
+/** A message's signature as the confirmation names it: the protocol the request asks (prepare.ts signs that one). */
+export const MESSAGE_SIGNATURES = {
+  BIP322: 'BIP-322',
+  ECDSA: 'Legacy (ECDSA, "Bitcoin Signed Message")',
+} as const
+
 const btc = (sats: bigint) => `${groupDigits(formatUnits(sats, BTC.decimals))} BTC`
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
@@ -57,9 +63,10 @@ export function bitcoinNetworkLabel(id: BitcoinNetworkId): NetworkLabel {
 }
 
 /**
- * signMessage: the message as the text it is (BIP-322 signs its UTF-8 bytes; a sign-in is shown as
- * one); signPsbt: the PSBT read from the base64 the frame signs, with the inputs the request has
- * this account sign (prepare.ts has refused any that is not its own).
+ * signMessage: the message as the text it is (BIP-322 and the legacy ECDSA form both sign its UTF-8
+ * bytes; a sign-in is shown as one) and which of the two signatures is made; signPsbt: the PSBT
+ * read from the base64 the frame signs, with the inputs the request has this account sign
+ * (prepare.ts has refused any that is not its own).
  */
 export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind> = (request, context) => {
   const network = bitcoinNetworkLabel(request.chainId)
@@ -68,8 +75,9 @@ export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind>
   const params = typeof request.params === 'object' && request.params !== null ? (request.params as Record<string, unknown>) : {}
   switch (request.method) {
     case 'signMessage': {
-      const { address, message } = params
+      const { address, message, protocol = 'BIP322' } = params
       if (typeof message !== 'string' || typeof address !== 'string') return invalid('The message to sign is missing.')
+      if (protocol !== 'BIP322' && protocol !== 'ECDSA') return invalid('The message signature asked for is of no known form.')
       if (address !== request.from)
         common.warnings.push(`The request names the account ${address.slice(0, 90)}, which is not your account ${request.from}.`)
       // As bytes, so that a text that looks like hex is shown as the text that is signed.
@@ -79,7 +87,7 @@ export const decodeBitcoinRequest: RequestDecoder<BitcoinNetworkId, BitcoinKind>
         { ...context, chainId: request.chainId, networkName: network.name, from: request.from },
         common.warnings,
       )
-      return { ...common, kind: 'message', message: decoded, address, ...(siwx ? { siwx } : {}) }
+      return { ...common, kind: 'message', message: decoded, address, signature: MESSAGE_SIGNATURES[protocol], ...(siwx ? { siwx } : {}) }
     }
     case 'signPsbt': {
       const { psbt, signInputs, broadcast } = params

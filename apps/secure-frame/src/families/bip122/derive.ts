@@ -16,6 +16,8 @@ export interface BitcoinKey {
   readonly program: Uint8Array
   /** Compact ECDSA signature (64 bytes, low S, RFC 6979) over a 32-byte sighash. Use through sign.ts. */
   sign(digest: Uint8Array): Uint8Array
+  /** The same signature with the id that recovers the public key from it (a legacy message signature). Use through sign.ts. */
+  signRecoverable(digest: Uint8Array): { signature: Uint8Array; recovery: number }
 }
 
 /** The account's key on one network, with what that network calls it. */
@@ -61,6 +63,11 @@ function deriveKey(master: HDKey, path: string): BitcoinKey & { destroy(): void 
       if (!alive) throw new Error('account destroyed')
       return secp256k1.sign(digest, privateKey, { lowS: true }).toCompactRawBytes()
     },
+    signRecoverable(digest) {
+      if (!alive) throw new Error('account destroyed')
+      const signature = secp256k1.sign(digest, privateKey, { lowS: true })
+      return { signature: signature.toCompactRawBytes(), recovery: signature.recovery }
+    },
     destroy() {
       alive = false
       wipe(privateKey)
@@ -77,12 +84,13 @@ export const bitcoinDeriver: AccountDeriver<BitcoinAccount> = {
     const keys = { 0: deriveKey(master, bip84Path(0, index)), 1: deriveKey(master, bip84Path(1, index)) }
     master.wipePrivateData()
     const keyOn = (network: BitcoinNetwork): BitcoinNetworkKey => {
-      const { path, publicKey, program, sign } = keys[network.coinType]
+      const { path, publicKey, program, sign, signRecoverable } = keys[network.coinType]
       return {
         path,
         publicKey,
         program,
         sign,
+        signRecoverable,
         network,
         address: p2wpkhAddress(program, network.hrp),
         script: Uint8Array.of(0x00, program.length, ...program),

@@ -94,17 +94,31 @@ describe('signPsbt', () => {
 describe('signMessage', () => {
   const signMessage = (params: unknown): FrameRpcRequest => ({ method: 'signMessage', params, chainId: REGTEST.id })
 
-  it('answers a BIP-322 signature of the address, protocol BIP322', async () => {
+  it('answers a BIP-322 signature of the address, protocol BIP322, the protocol named in the params it shows', async () => {
     const prepared = prepare(signMessage({ address: key.address, message: 'Hello World' }))
+    expect(prepared.params).toEqual({ address: key.address, message: 'Hello World', protocol: 'BIP322' })
     const answer = bitcoinMethodResults.signMessage.parse(await prepared.sign())
     expect(answer).toMatchObject({ address: key.address, protocol: 'BIP322' })
     expect(Verifier.verifySignature(key.address, 'Hello World', answer.signature)).toBe(true)
   })
 
-  it("refuses another address, another network's address, the ECDSA form and malformed params", () => {
+  it('answers the legacy signature (65 bytes, P2WPKH header) when asked for ECDSA, protocol ECDSA', async () => {
+    const prepared = prepare(signMessage({ address: key.address, message: 'Hello World', protocol: 'ECDSA' }))
+    expect(prepared.params).toEqual({ address: key.address, message: 'Hello World', protocol: 'ECDSA' })
+    const answer = bitcoinMethodResults.signMessage.parse(await prepared.sign())
+    expect(answer).toMatchObject({ address: key.address, protocol: 'ECDSA' })
+    const bytes = Uint8Array.from(atob(answer.signature), (char) => char.charCodeAt(0))
+    expect(bytes).toHaveLength(65)
+    expect(bytes[0]).toBeGreaterThanOrEqual(39)
+    expect(bytes[0]).toBeLessThanOrEqual(42)
+    expect(Verifier.verifySignature(key.address, 'Hello World', answer.signature)).toBe(true)
+    expect(Verifier.verifySignature(key.address, 'Hello World', answer.signature, true)).toBe(true)
+  })
+
+  it("refuses another address, another network's address, an unknown protocol and malformed params", () => {
     expect(refusal(signMessage({ address: OTHER, message: 'x' })).code).toBe(RpcErrorCode.Unauthorized)
     expect(refusal(signMessage({ address: account.address, message: 'x' })).code).toBe(RpcErrorCode.Unauthorized)
-    expect(refusal(signMessage({ address: key.address, message: 'x', protocol: 'ECDSA' })).message).toBe(BitcoinRpcMessage.ecdsa)
+    expect(refusal(signMessage({ address: key.address, message: 'x', protocol: 'ecdsa' })).code).toBe(RpcErrorCode.InvalidParams)
     expect(refusal(signMessage({ address: key.address })).code).toBe(RpcErrorCode.InvalidParams)
     expect(refusal({ method: 'sendTransfer', params: {}, chainId: REGTEST.id }).code).toBe(RpcErrorCode.UnsupportedMethod)
   })

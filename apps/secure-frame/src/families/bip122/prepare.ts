@@ -4,11 +4,10 @@ import { Psbt, Transaction } from 'bitcoinjs-lib'
 import { requestTools, RequestMessage, type PreparedRequest } from '../types'
 import type { BitcoinAccount, BitcoinNetworkKey } from './derive'
 import { bitcoinNetworkOf, BitcoinNetworkMessage } from './network'
-import { signMessageBip322, signPsbtInputs } from './sign'
+import { signMessageBip322, signMessageEcdsa, signPsbtInputs } from './sign'
 
 export const BitcoinRpcMessage = {
   otherAccount: 'The request names an account that is not this wallet',
-  ecdsa: 'This wallet signs messages with BIP-322 only: ask for protocol BIP322',
   unreadable: 'The PSBT cannot be read',
   nothingToSign: 'The request names no input for this wallet to sign',
   noInput: (index: number) => `The PSBT has no input ${index}`,
@@ -42,11 +41,12 @@ export function prepareBitcoinRequest(
     case 'signMessage': {
       const params = parse(bitcoinMethodParams.signMessage)
       if (params.address !== key.address) throw new ProviderRpcError(RpcErrorCode.Unauthorized, BitcoinRpcMessage.otherAccount)
-      if (params.protocol === 'ECDSA') throw new ProviderRpcError(RpcErrorCode.InvalidParams, BitcoinRpcMessage.ecdsa)
-      return prepared(params, async () => ({
-        signature: signMessageBip322(key, params.message),
+      // The protocol is in the params the confirmation shows (decode.ts): BIP-322 unless the request asks for the legacy form.
+      const protocol = params.protocol ?? 'BIP322'
+      return prepared({ ...params, protocol }, async () => ({
+        signature: protocol === 'ECDSA' ? signMessageEcdsa(key, params.message) : signMessageBip322(key, params.message),
         address: key.address,
-        protocol: 'BIP322' as const,
+        protocol,
       }))
     }
     case 'signPsbt': {

@@ -25,6 +25,21 @@ describe('the Bitcoin confirmation as DOM', () => {
     expect(byId(root, 'approve-network')!.textContent).toBe('Airlock Bitcoin Devnet')
     expect(byId(root, 'approve-from')!.title).toBe(ME)
     expect(approve?.textContent).toBe('Approve')
+    expect(byId(root, 'approve-signature')!.textContent).toBe('BIP-322')
+  })
+
+  it('shows a legacy (ECDSA) message as the text signed, and names its signature', () => {
+    const { root, summary, approve } = render('signMessage', { address: ME, message: 'Hello\nWorld', protocol: 'ECDSA' })
+    expect(byId(root, 'approve-message')!.textContent).toBe('Hello\nWorld')
+    expect(byId(summary, 'approve-signature')!.textContent).toBe('Legacy (ECDSA, "Bitcoin Signed Message")')
+    expect(byId(root, 'approve-from')!.title).toBe(ME)
+    expect(approve?.textContent).toBe('Approve')
+  })
+
+  it('shows a message asking an unknown signature as a request that can only be rejected', () => {
+    const { root, approve } = render('signMessage', { address: ME, message: 'x', protocol: 'schnorr' })
+    expect(byId(root, 'approve-error')!.textContent).toMatch(/no known form/)
+    expect(approve).toBeUndefined()
   })
 
   it('shows what is sent, the fee and its rate in the summary, then each output (change marked) and each input signed', () => {

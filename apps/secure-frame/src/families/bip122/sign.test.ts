@@ -1,9 +1,9 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { bitcoinParams } from '@airlock/chains/bip122'
+import { bitcoinMessageHash, bitcoinParams, P2WPKH_MESSAGE_HEADER } from '@airlock/chains/bip122'
 import { Verifier } from 'bip322-js'
 import { Psbt, script, Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
-import { signMessageBip322, signPsbtInputs } from './sign'
+import { signMessageBip322, signMessageEcdsa, signPsbtInputs } from './sign'
 import { REGTEST, regtestAccount, transfer, utxo } from './testing'
 
 const regtest = bitcoinParams(REGTEST.id)!
@@ -26,6 +26,24 @@ describe('BIP-322 simple', () => {
     expect(signature.at(-1)).toBe(Transaction.SIGHASH_ALL)
     expect(bytes.subarray(3 + bytes[1]!)).toEqual(key.publicKey)
     expect(bytes[2 + bytes[1]!]).toBe(33)
+  })
+})
+
+describe('the legacy (ECDSA) message signature', () => {
+  it('is the 65-byte compact signature with the P2WPKH header that bip322-js verifies for the address, and only that message', async () => {
+    const key = (await regtestAccount()).keyOn(REGTEST)
+    for (const message of ['Hello World', '', 'localhost wants you to sign in with your Bitcoin account:\n…', 'é'.repeat(300)]) {
+      const signature = signMessageEcdsa(key, message)
+      const bytes = Uint8Array.from(atob(signature), (char) => char.charCodeAt(0))
+      expect(bytes).toHaveLength(65)
+      expect(bytes[0]! - P2WPKH_MESSAGE_HEADER).toBeGreaterThanOrEqual(0)
+      expect(bytes[0]! - P2WPKH_MESSAGE_HEADER).toBeLessThanOrEqual(3)
+      expect(secp256k1.verify(bytes.subarray(1), bitcoinMessageHash(message), key.publicKey)).toBe(true)
+      const name = JSON.stringify(message.slice(0, 20))
+      expect(Verifier.verifySignature(key.address, message, signature), name).toBe(true)
+      expect(Verifier.verifySignature(key.address, message, signature, true), name).toBe(true)
+      expect(Verifier.verifySignature(key.address, `${message}.`, signature)).toBe(false)
+    }
   })
 })
 

@@ -1,3 +1,4 @@
+import { signBitcoinMessageEcdsa } from '@airlock/chains/bip122'
 import { base64 } from '@scure/base'
 import { crypto, script, Transaction, type Psbt } from 'bitcoinjs-lib'
 import type { BitcoinNetworkKey } from './derive'
@@ -30,6 +31,15 @@ export function signMessageBip322(key: BitcoinNetworkKey, message: string): stri
   const stack = [witnessSignature(key, digest), key.publicKey]
   // Every length here (2 items, a signature of at most 73 bytes, a 33-byte key) is a one-byte varint.
   return base64.encode(Uint8Array.of(stack.length, ...stack.flatMap((item) => [item.length, ...item])))
+}
+
+/**
+ * The legacy ("Bitcoin Signed Message", BIP-137) signature of a P2WPKH address, as sats-connect's
+ * `protocol: 'ECDSA'` asks: the compact recoverable signature of the message's hash, its header
+ * byte naming a native segwit key (@airlock/chains/bip122, which the devnet wallet signs with too).
+ */
+export function signMessageEcdsa(key: BitcoinNetworkKey, message: string): string {
+  return signBitcoinMessageEcdsa(message, (hash) => key.signRecoverable(hash))
 }
 
 /**

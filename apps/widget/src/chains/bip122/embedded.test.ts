@@ -69,7 +69,7 @@ function transferOf(from = ME) {
 }
 
 describe('the embedded wallet on Bitcoin (chains/bip122/embedded.ts)', () => {
-  it('signs what its frame signs: BIP-322 messages and PSBTs', () => {
+  it('signs what its frame signs: messages (BIP-322 or ECDSA) and PSBTs', () => {
     expect([...bitcoinEmbedded.signingMethods].sort()).toEqual(['signMessage', 'signPsbt'])
   })
 
@@ -96,12 +96,29 @@ describe('the embedded wallet on Bitcoin (chains/bip122/embedded.ts)', () => {
     expect(shown).toEqual([{ params: { address: ME, message: 'Hello', protocol: 'BIP322' }, chainId: undefined }])
   })
 
-  it('signMessage refused before the user is asked: another address (4100), ECDSA (4200), bad params', async () => {
+  it('signMessage in the legacy form (ECDSA): no longer refused, it reaches the frame with protocol ECDSA and its answer is checked', async () => {
+    // The devnet key's (account 3) legacy signature of "Hello": header 40 (39 + recovery id, P2WPKH), r ‖ s.
+    const signature = 'KG8bMa3FLOouJcgZKumopJX889rTW5f6dNUpkZIFR9YzCZoECTj4vQ0Ars4OSwKaIl7IB+ufjwq+FtL+alqjtsU='
+    const { wallet, shown } = fakeWallet(() => ({ signature, address: ME, protocol: 'ECDSA' }))
+    await expect(ask(wallet, 'signMessage', { address: ME, message: 'Hello', protocol: 'ECDSA' })).resolves.toEqual({
+      signature,
+      address: ME,
+      protocol: 'ECDSA',
+    })
+    expect(shown).toEqual([{ params: { address: ME, message: 'Hello', protocol: 'ECDSA' }, chainId: undefined }])
+    // A frame that answers another form than the one asked (and shown) is an error, not a result.
+    const { wallet: bip322 } = fakeWallet(() => ({ signature, address: ME, protocol: 'BIP322' }))
+    await expect(ask(bip322, 'signMessage', { address: ME, message: 'Hello', protocol: 'ECDSA' })).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+      message: 'The secure frame signed the message in another form than asked',
+    })
+  })
+
+  it('signMessage refused before the user is asked: another address (4100), an unknown protocol, bad params', async () => {
     const { wallet, shown } = fakeWallet()
     await expect(ask(wallet, 'signMessage', { address: OTHER, message: 'x' })).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
-    await expect(ask(wallet, 'signMessage', { address: ME, message: 'x', protocol: 'ECDSA' })).rejects.toMatchObject({
-      code: RpcErrorCode.UnsupportedMethod,
-      message: 'The embedded wallet signs BIP-322 messages only',
+    await expect(ask(wallet, 'signMessage', { address: ME, message: 'x', protocol: 'ecdsa' })).rejects.toMatchObject({
+      code: RpcErrorCode.InvalidParams,
     })
     await expect(ask(wallet, 'signMessage', { message: 'x' })).rejects.toMatchObject({
       code: RpcErrorCode.InvalidParams,

@@ -36,13 +36,15 @@ async function bitcoinEmbeddedRequest(
         () => {
           const checked = checkParams(method, params)
           if (checked.address !== address) throw otherAccount()
-          if (checked.protocol === 'ECDSA') throw unsupported('The embedded wallet signs BIP-322 messages only')
-          return { ...checked, protocol: 'BIP322' as const }
+          // BIP-322 unless the dapp asks for the legacy form (ECDSA, "Bitcoin Signed Message"): the frame shows which and signs it.
+          return { ...checked, protocol: checked.protocol ?? ('BIP322' as const) }
         },
         async (checked, frame) => {
           const signed = checkResult(method, await frame(checked))
           if (signed.address !== address)
             throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame signed with another address')
+          if (signed.protocol !== checked.protocol)
+            throw new ProviderRpcError(RpcErrorCode.InternalError, 'The secure frame signed the message in another form than asked')
           return signed
         },
       )
@@ -84,7 +86,7 @@ async function broadcastSigned(
   return { psbt: signed.psbt, txid }
 }
 
-/** What the secure frame signs on bip122 (its families/bip122): BIP-322 messages and PSBTs. */
+/** What the secure frame signs on bip122 (its families/bip122): messages (BIP-322 or the legacy ECDSA form) and PSBTs. */
 export const bitcoinEmbedded: EmbeddedSigning = {
   signingMethods: new Set(['signMessage', 'signPsbt']),
   request: bitcoinEmbeddedRequest,

@@ -1,7 +1,7 @@
 import { ExplorerWalletPage } from '@airlock/protocol'
 import { DEFAULT_SDK_TYPE, RPC_TIMEOUT_MS, WIDGET_SDK_VERSION, type ProjectParams } from './client'
 
-/** `/getWallets` filters (Reown's explorer API; apps/api/src/explorer/query.ts serves it). */
+/** `/getWallets` filters (Reown's explorer API; apps/api/src/capabilities/explorer/query.ts serves it). */
 export interface GetWalletsParams {
   /** 1-based. */
   page: number

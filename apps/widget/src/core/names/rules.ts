@@ -1,5 +1,5 @@
 /**
- * The pure rules of account names (SPEC sections 5, 7 and 8), as apps/api/src/names/rules.ts
+ * The pure rules of account names (SPEC sections 5, 7 and 8), as apps/api/src/capabilities/names/rules.ts
  * checks them: a name is `<label>.airlock.id`, the label at least 4 letters, digits or hyphens
  * (at most 64). The signed registration message and the coin type are @airlock/protocol's
  * (name-message.ts), shared with the api.
