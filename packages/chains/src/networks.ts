@@ -296,15 +296,16 @@ export const polkadotDevnet = nonEvm(
 /**
  * SS58 address prefix per Polkadot network (addresses are shown and checked in this format). The
  * devnet's chain spec sets none, but its runtime (statemine's) declares System.SS58Prefix 2, which
- * @polkadot/api applies; a network not listed here uses the generic 42.
+ * @polkadot/api applies; a network not listed here uses the generic 42. Plain literals, no
+ * Object.freeze call, so that a bundle that reads none of these (the widget's first load) drops them.
  */
-export const POLKADOT_SS58_PREFIXES: Readonly<Record<string, number>> = Object.freeze({
+export const POLKADOT_SS58_PREFIXES: Readonly<Record<string, number>> = {
   [polkadotAssetHub.caipNetworkId]: 0,
   [polkadot.caipNetworkId]: 0,
   [kusamaAssetHub.caipNetworkId]: 2,
   [kusama.caipNetworkId]: 2,
   [polkadotDevnet.caipNetworkId]: 2,
-})
+}
 /** The generic Substrate SS58 prefix. */
 export const GENERIC_SS58_PREFIX = 42
 
@@ -314,7 +315,10 @@ export function ss58PrefixOf(caipNetworkId: string): number {
 }
 
 /** Where balances live after the Asset Hub migration: the network to default to on Polkadot and Kusama. */
-export const POLKADOT_DEFAULT_NETWORKS = Object.freeze({ polkadot: polkadotAssetHub, kusama: kusamaAssetHub })
+export const POLKADOT_DEFAULT_NETWORKS: Readonly<{ polkadot: Network; kusama: Network }> = {
+  polkadot: polkadotAssetHub,
+  kusama: kusamaAssetHub,
+}
 
 export const networks: readonly Network[] = [
   mainnet,
