@@ -1,5 +1,5 @@
 import type { DevPorts } from '@airlock/api'
-import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
+import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import type { OidcStandInClient } from '@airlock/devnet'
 import { FRAME_SOCIAL_PROVIDERS } from '@airlock/protocol'
 
@@ -28,6 +28,8 @@ export interface StackPortsOption extends DevPorts {
   solana: number
   /** The Bitcoin devnet's esplora REST API (regtest). */
   bitcoin: number
+  /** The Polkadot devnet's JSON-RPC (chopsticks: HTTP and WebSocket on this one port). */
+  polkadot: number
 }
 
 export const START_PORTS: StackPortsOption = {
@@ -44,6 +46,7 @@ export const START_PORTS: StackPortsOption = {
   keys: 4410,
   solana: 4411,
   bitcoin: 4413,
+  polkadot: 4414,
   anvil: { 31337: 8545, 31338: 8546 },
 }
 
@@ -66,6 +69,7 @@ export const E2E_PORTS: StackPortsOption = shiftPorts(
     keys: 14410,
     solana: 14411,
     bitcoin: 14413,
+    polkadot: 14414,
     anvil: { 31337: 18545, 31338: 18546 },
   },
   Number(process.env.AIRLOCK_E2E_PORT_OFFSET ?? 0),
@@ -85,6 +89,7 @@ export const BENCH_PORTS: StackPortsOption = {
   keys: 34410,
   solana: 34411,
   bitcoin: 34413,
+  polkadot: 34414,
   anvil: { 31337: 38545, 31338: 38546 },
 }
 
@@ -94,6 +99,7 @@ export function devnetChainPorts(ports: StackPortsOption): Record<string, number
     ...Object.fromEntries(Object.entries(ports.anvil).map(([chainId, port]) => [`eip155:${chainId}`, port])),
     [solanaLocalnet.caipNetworkId]: ports.solana,
     [bitcoinRegtest.caipNetworkId]: ports.bitcoin,
+    [polkadotDevnet.caipNetworkId]: ports.polkadot,
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type ReferenceWallet,
 } from '@airlock/devnet'
 import { startBitcoinDevnet, type BitcoinDevnet } from '@airlock/devnet/bitcoin'
+import { startPolkadotDevnet, type PolkadotDevnet } from '@airlock/devnet/polkadot'
 import { localhostFetch, standInCustodyOf, startFarcasterStandIn, type FarcasterStandIn } from '@airlock/devnet/farcaster'
 import { startSolanaDevnet, type SolanaDevnet } from '@airlock/devnet/solana'
 import { randomBytes } from 'node:crypto'
@@ -42,6 +43,8 @@ export interface Stack {
   solana: SolanaDevnet
   /** The Bitcoin devnet (regtest esplora): its network id and the funded BIP-84 and BIP-86 accounts. */
   bitcoin: BitcoinDevnet
+  /** The Polkadot devnet (chopsticks): its network id and the funded sr25519 accounts. */
+  polkadot: PolkadotDevnet
   urls: {
     demo: string
     demoNpm: string
@@ -69,13 +72,15 @@ export interface Stack {
     solanaWs: string
     /** The Bitcoin devnet's esplora REST API (http://127.0.0.1:4413 under `npm start`), the api's bip122 upstream. */
     bitcoinEsplora: string
+    /** The Polkadot devnet's JSON-RPC (http://127.0.0.1:4414 under `npm start`; ws:// on the same port), the api's polkadot upstream. */
+    polkadotRpc: string
   }
   stop(): Promise<void>
 }
 
 /**
  * Everything `npm start`, the e2e suite and the bench run against: two devnet chains, the
- * Solana devnet and the Bitcoin devnet, the api, the widget, secure-frame and demo origins, built (or served by Vite in
+ * Solana devnet, the Bitcoin devnet and the Polkadot devnet, the api, the widget, secure-frame and demo origins, built (or served by Vite in
  * dev mode), a local WalletConnect relay and the reference WalletConnect wallet with its page, the
  * mail sink, and the social login (OIDC) and Sign In With Farcaster stand-ins.
  */
@@ -118,12 +123,15 @@ export async function startStack(options: {
   // Its own process takes a while to load on a busy machine: it starts while the apps build.
   const keyServiceStart = startKeyServiceProcess(keyServiceEnv, log ?? ((line) => console.log(line)))
   keyServiceStart.catch(() => undefined) // awaited below with the other servers
+  // chopsticks takes 4-12 s to be ready (its own process): it starts while the apps build too.
+  const polkadotStart = startPolkadotDevnet({ port: ports.polkadot })
+  polkadotStart.catch(() => undefined) // awaited below with the other servers
   let devnet: Devnet
   try {
     if (options.build !== false) await buildApps({ widgetUrl: config.origins.widget, demoOutDir: demoDistDir, dev, log })
     devnet = await startDevnet({ ports: [ports.anvil[31337]!, ports.anvil[31338]!] })
   } catch (error) {
-    await keyServiceStart.then((service) => service.stop()).catch(() => undefined)
+    await Promise.allSettled([keyServiceStart.then((service) => service.stop()), polkadotStart.then((polkadot) => polkadot.stop())])
     throw error
   }
   let relay: Relay | undefined
@@ -158,7 +166,7 @@ export async function startStack(options: {
   const oidcBase = `http://oidc.localhost:${ports.oidc}`
   // The Farcaster stand-in's base, as the QR URLs and the relay calls name it.
   const farcasterBase = `http://farcaster.localhost:${ports.farcaster}`
-  const [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin] = await Promise.allSettled([
+  const [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin, polkadot] = await Promise.allSettled([
     startApiStack({
       ...config,
       ...(options.rateLimit === false ? { rateLimit: false } : {}),
@@ -214,6 +222,8 @@ export async function startStack(options: {
     startSolanaDevnet({ port: ports.solana, log: log ?? ((line) => console.log(line)) }),
     // On its fixed port, the api's bip122 upstream (devConfig); its log too is internal errors and refused broadcasts.
     startBitcoinDevnet({ port: ports.bitcoin, log: log ?? ((line) => console.log(line)) }),
+    // On its fixed port, the api's polkadot upstream (devConfig).
+    polkadotStart,
   ])
   if (
     api.status === 'rejected' ||
@@ -223,7 +233,8 @@ export async function startStack(options: {
     farcaster.status === 'rejected' ||
     keyService.status === 'rejected' ||
     solana.status === 'rejected' ||
-    bitcoin.status === 'rejected'
+    bitcoin.status === 'rejected' ||
+    polkadot.status === 'rejected'
   ) {
     await Promise.allSettled([
       api.status === 'fulfilled' && api.value.close(),
@@ -233,10 +244,11 @@ export async function startStack(options: {
       keyService.status === 'fulfilled' && keyService.value.stop(),
       solana.status === 'fulfilled' && solana.value.stop(),
       bitcoin.status === 'fulfilled' && bitcoin.value.stop(),
+      polkadot.status === 'fulfilled' && polkadot.value.stop(),
       stopWalletConnect(),
       devnet.stop(),
     ])
-    throw [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin].find(
+    throw [api, walletConnect, mail, oidc, farcaster, keyService, solana, bitcoin, polkadot].find(
       (result): result is PromiseRejectedResult => result.status === 'rejected',
     )!.reason
   }
@@ -253,6 +265,7 @@ export async function startStack(options: {
     farcaster: farcaster.value,
     solana: solana.value,
     bitcoin: bitcoin.value,
+    polkadot: polkadot.value,
     urls: {
       demo: `${config.origins.dapp}/`,
       demoNpm: `${config.origins.dapp}/npm.html`,
@@ -270,6 +283,7 @@ export async function startStack(options: {
       solanaRpc: solana.value.url,
       solanaWs: solana.value.wsUrl,
       bitcoinEsplora: bitcoin.value.url,
+      polkadotRpc: polkadot.value.url,
     },
     stop() {
       stopped ??= Promise.allSettled([
@@ -282,6 +296,7 @@ export async function startStack(options: {
         keyService.value.stop(),
         solana.value.stop(),
         bitcoin.value.stop(),
+        polkadot.value.stop(),
       ]).then(() => undefined)
       return stopped
     },

@@ -31,6 +31,7 @@ Airlock is running (${dev ? 'dev, with HMR' : 'built'}), ready in ${((Date.now()
   devnet chain 31338           ${stack.urls.rpc[31338]}
   Solana devnet                ${stack.urls.solanaRpc} (WebSocket ${stack.urls.solanaWs})
   Bitcoin devnet (esplora)     ${stack.urls.bitcoinEsplora}
+  Polkadot devnet (chopsticks) ${stack.urls.polkadotRpc}
   WalletConnect relay          ${stack.urls.relay}
   reference wallet (WC)        ${stack.urls.walletPage}
   mail inbox (login codes)     ${stack.urls.mailInbox}

@@ -1,4 +1,4 @@
-import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
+import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -110,13 +110,14 @@ describe('docker-compose.yml', () => {
     // The key service checks the secure service's assertions with the key its secret gives.
     expect(keys.data!.secureOriginPublicKey).toBe(secureOriginPublicKey(envOf('secure').AIRLOCK_SECURE_SECRET!))
     expect(parseDevnetServicesEnv(envOf('devnet')).DEVNET_RELAY_URL).toBe('wss://relay.localhost')
-    // The api reaches every devnet chain in the devnet container, the Bitcoin devnet's esplora too.
+    // The api reaches every devnet chain in the devnet container, the Bitcoin devnet's esplora and chopsticks too.
     expect(parseServiceEnv(envOf('api'))).toMatchObject({
       AIRLOCK_RPC_UPSTREAMS: {
         'eip155:31337': 'http://devnet:8545',
         'eip155:31338': 'http://devnet:8546',
         [solanaLocalnet.caipNetworkId]: 'http://devnet:4411',
         [bitcoinRegtest.caipNetworkId]: 'http://devnet:4413',
+        [polkadotDevnet.caipNetworkId]: 'http://devnet:4414',
       },
     })
 
@@ -210,6 +211,12 @@ describe('docker-compose.yml', () => {
         (c) => (env(c, 'api').AIRLOCK_RPC_UPSTREAMS = String(env(c, 'api').AIRLOCK_RPC_UPSTREAMS).replace('devnet:4413', 'devnet:4411')),
       ),
     ).toEqual([`api: AIRLOCK_RPC_UPSTREAMS gives ${bitcoinRegtest.caipNetworkId} http://devnet:4411, not the devnet's http://devnet:4413`])
+    expect(
+      broken((c) => {
+        const upstreams = String(env(c, 'api').AIRLOCK_RPC_UPSTREAMS).split(',')
+        env(c, 'api').AIRLOCK_RPC_UPSTREAMS = upstreams.filter((pair) => !pair.startsWith('polkadot:')).join(',')
+      }),
+    ).toEqual([`api: AIRLOCK_RPC_UPSTREAMS gives ${polkadotDevnet.caipNetworkId} no upstream, not the devnet's http://devnet:4414`])
     expect(broken((c) => (env(c, 'secure').AIRLOCK_FARCASTER_RELAY_URL = 'http://relay.farcaster.localhost'))).toEqual([
       'secure: AIRLOCK_FARCASTER_RELAY_URL names relay.farcaster.localhost, which is no network alias of the proxy',
     ])

@@ -28,6 +28,7 @@ describe('devConfig', () => {
       'eip155:31338': 'http://127.0.0.1:8546',
       'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:4411',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': 'http://127.0.0.1:4413',
+      'polkadot:45454545454545454545454545454545': 'http://127.0.0.1:4414',
     })
     expect(config.dev).toBeUndefined()
   })
@@ -51,6 +52,7 @@ describe('devConfig', () => {
       anvil: { 31337: 25545 },
       solana: 25411,
       bitcoin: 25413,
+      polkadot: 25414,
     })
     expect(config.origins.widget).toBe('http://widget.localhost:25401')
     expect(config.ports.api).toBe(25403)
@@ -60,6 +62,7 @@ describe('devConfig', () => {
       'eip155:31338': 'http://127.0.0.1:8546',
       'solana:5txxptpv1W9LM5n8vt4uSbVwmTy4Zn4z': 'http://127.0.0.1:25411',
       'bip122:0f9188f13cb7b2c71f2a335e3a4fc328': 'http://127.0.0.1:25413',
+      'polkadot:45454545454545454545454545454545': 'http://127.0.0.1:25414',
     })
     expect(() => parseStackConfig(config)).not.toThrow()
   })

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
-import { bitcoinRegtest, solanaLocalnet } from '@airlock/chains'
+import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { FrameSocialProvider } from '@airlock/protocol'
@@ -227,6 +227,8 @@ export interface DevPorts extends Partial<StackPorts> {
   solana?: number
   /** The Bitcoin devnet's esplora REST API. */
   bitcoin?: number
+  /** The Polkadot devnet's JSON-RPC (chopsticks). */
+  polkadot?: number
 }
 
 /** The key service's port under `npm start`. */
@@ -237,6 +239,9 @@ export const DEFAULT_SOLANA_PORT = 4411
 
 /** The Bitcoin devnet's esplora port under `npm start`. */
 export const DEFAULT_BITCOIN_PORT = 4413
+
+/** The Polkadot devnet's JSON-RPC port under `npm start` (HTTP and WebSocket). */
+export const DEFAULT_POLKADOT_PORT = 4414
 
 /**
  * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains) and the on-ramp sandbox paying
@@ -256,8 +261,8 @@ export const appDir = (app: string): string => fileURLToPath(new URL(`../../${ap
 
 /**
  * The local stack: `http://{dapp,widget,secure,api}.localhost:<port>` (distinct sites so the
- * browser isolates them), the `demo` project, the two devnet chains, the Solana devnet cluster and the
- * Bitcoin regtest devnet.
+ * browser isolates them), the `demo` project, the two devnet chains, the Solana devnet cluster, the
+ * Bitcoin regtest devnet and the Polkadot devnet (chopsticks).
  * Every port can be overridden so tests can run a second stack beside `npm start`.
  */
 export function devConfig(ports: DevPorts = {}): StackConfig {
@@ -295,6 +300,8 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
       [solanaLocalnet.caipNetworkId]: `http://127.0.0.1:${ports.solana ?? DEFAULT_SOLANA_PORT}`,
       // A bip122 upstream is an esplora REST API (the devnet's, or a real esplora / mempool.space).
       [bitcoinRegtest.caipNetworkId]: `http://127.0.0.1:${ports.bitcoin ?? DEFAULT_BITCOIN_PORT}`,
+      // chopsticks; no polkadot family serves it yet, so the RPC proxy forwards nothing to it (allowlist.ts).
+      [polkadotDevnet.caipNetworkId]: `http://127.0.0.1:${ports.polkadot ?? DEFAULT_POLKADOT_PORT}`,
     },
     ...devnetSandbox(Object.keys(anvil).map((chainId) => `eip155:${chainId}`)),
     relayUrl: `ws://127.0.0.1:${ports.relay ?? DEFAULT_RELAY_PORT}`,

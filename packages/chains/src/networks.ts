@@ -226,6 +226,100 @@ export const bitcoinRegtest = nonEvm(
   true,
 )
 
+const DOT: NativeCurrency = { name: 'Polkadot', symbol: 'DOT', decimals: 10 }
+const KSM: NativeCurrency = { name: 'Kusama', symbol: 'KSM', decimals: 12 }
+
+/*
+ * Polkadot networks: the CAIP-2 reference is the first 32 hex characters of the genesis hash.
+ * The hashes, decimals and SS58 prefixes are what @substrate/connect-known-chains 1.10.3's chain
+ * specs say (networks.test.ts derives each genesis hash from its spec's genesis state root):
+ * Polkadot and its Asset Hub DOT/10/0, Kusama and its Asset Hub KSM/12/2.
+ *
+ * Asset Hub first: the 2025 Asset Hub migration moved balances (with staking and governance) from
+ * the relay chains to their Asset Hubs, Kusama's on 7 October 2025 and Polkadot's on 4 November
+ * 2025 (Nova Wallet's Asset Hub Migration FAQ, docs.novawallet.io; the Polkadot forum's "Asset Hub
+ * Migration 2025" thread): transfers happen on Asset Hub and a relay account reads empty, so
+ * POLKADOT_DEFAULT_NETWORKS names the Asset Hubs. The relay chains stay listed for dapps that ask
+ * for them. The specs themselves say nothing about the migration.
+ */
+export const polkadotAssetHub = nonEvm(
+  'polkadot',
+  '68d56f15f85d3136970ec16946040bc1',
+  'Polkadot Asset Hub',
+  'polkadot-asset-hub',
+  DOT,
+  'https://polkadot-asset-hub-rpc.polkadot.io',
+  false,
+)
+export const polkadot = nonEvm(
+  'polkadot',
+  '91b171bb158e2d3848fa23a9f1c25182',
+  'Polkadot',
+  'polkadot',
+  DOT,
+  'https://rpc.polkadot.io',
+  false,
+)
+export const kusamaAssetHub = nonEvm(
+  'polkadot',
+  '48239ef607d7928874027a43a6768920',
+  'Kusama Asset Hub',
+  'kusama-asset-hub',
+  KSM,
+  'https://kusama-asset-hub-rpc.polkadot.io',
+  false,
+)
+export const kusama = nonEvm(
+  'polkadot',
+  'b0a8d493285c2df73290dfb7e61f870f',
+  'Kusama',
+  'kusama',
+  KSM,
+  'https://kusama-rpc.polkadot.io',
+  false,
+)
+/**
+ * packages/devnet's Polkadot devnet: chopsticks from the Rococo Asset Hub raw genesis. chopsticks
+ * reports block 0 of a raw genesis as 0x4545…45, so the id is fixed. Its token is ROC with 12
+ * decimals (system_properties).
+ */
+export const polkadotDevnet = nonEvm(
+  'polkadot',
+  '45454545454545454545454545454545',
+  'Airlock Polkadot Devnet',
+  'airlock-polkadot-devnet',
+  { name: 'Rococo', symbol: 'ROC', decimals: 12 },
+  'http://127.0.0.1:4414',
+  true,
+)
+
+/**
+ * SS58 address prefix per Polkadot network (addresses are shown and checked in this format). The
+ * devnet's chain spec sets none, but its runtime (statemine's) declares System.SS58Prefix 2, which
+ * @polkadot/api applies; a network not listed here uses the generic 42. Plain literals, no
+ * Object.freeze call, so that a bundle that reads none of these (the widget's first load) drops them.
+ */
+export const POLKADOT_SS58_PREFIXES: Readonly<Record<string, number>> = {
+  [polkadotAssetHub.caipNetworkId]: 0,
+  [polkadot.caipNetworkId]: 0,
+  [kusamaAssetHub.caipNetworkId]: 2,
+  [kusama.caipNetworkId]: 2,
+  [polkadotDevnet.caipNetworkId]: 2,
+}
+/** The generic Substrate SS58 prefix. */
+export const GENERIC_SS58_PREFIX = 42
+
+/** The SS58 prefix of a polkadot network (42 when it is not one Airlock knows). */
+export function ss58PrefixOf(caipNetworkId: string): number {
+  return POLKADOT_SS58_PREFIXES[caipNetworkId] ?? GENERIC_SS58_PREFIX
+}
+
+/** Where balances live after the Asset Hub migration: the network to default to on Polkadot and Kusama. */
+export const POLKADOT_DEFAULT_NETWORKS: Readonly<{ polkadot: Network; kusama: Network }> = {
+  polkadot: polkadotAssetHub,
+  kusama: kusamaAssetHub,
+}
+
 export const networks: readonly Network[] = [
   mainnet,
   sepolia,
@@ -245,6 +339,11 @@ export const networks: readonly Network[] = [
   bitcoinTestnet4,
   bitcoinSignet,
   bitcoinRegtest,
+  polkadotAssetHub,
+  polkadot,
+  kusamaAssetHub,
+  kusama,
+  polkadotDevnet,
 ]
 
 const byCaipNetworkId = new Map<string, Network>(networks.map((network) => [network.caipNetworkId, network]))
