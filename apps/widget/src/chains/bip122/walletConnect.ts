@@ -12,7 +12,19 @@ import type { NetworkContext, ProposalNamespace, WalletConnectFamily, WalletSend
 import { sessionAccounts } from '../walletConnectAccounts'
 import { isBitcoinAddress } from './address'
 import { isBip122 } from './networks'
-import { addressEntries, checkParams, checkResult, unsupported } from './rpc'
+import { addressEntries, checkParams, checkResult, connectionAddresses, unsupported } from './rpc'
+
+type AccountAddress = z.output<typeof walletConnectBip122Results.getAccountAddresses>[number]
+
+/** getAccountAddresses' entries as sats-connect's: WalletConnect says `intention` where sats-connect says `purpose`. */
+const entriesOf = (listed: readonly AccountAddress[]) =>
+  addressEntries(
+    listed.map(({ address, publicKey, intention }) => ({
+      address,
+      ...(publicKey ? { publicKey } : {}),
+      purpose: intention === 'ordinal' ? ('ordinals' as const) : ('payment' as const),
+    })),
+  )
 
 /**
  * Every requested Bitcoin network with WalletConnect's bip122 methods and its address event. The
@@ -53,14 +65,7 @@ async function request(
       const purposes = checkParams(method, params)?.purposes
       const intentions = purposes?.map((purpose) => (purpose === 'ordinals' ? 'ordinal' : 'payment'))
       const listed = await answer(send, 'getAccountAddresses', { account, ...(intentions ? { intentions } : {}) })
-      const entries = addressEntries(
-        listed.map(({ address, publicKey, intention }) => ({
-          address,
-          ...(publicKey ? { publicKey } : {}),
-          purpose: intention === 'ordinal' ? 'ordinals' : 'payment',
-        })),
-      )
-      return { addresses: entries } satisfies BitcoinResult<'getAddresses'>
+      return { addresses: entriesOf(listed) } satisfies BitcoinResult<'getAddresses'>
     }
     case 'signMessage': {
       const { address, message, protocol } = checkParams(method, params)
@@ -81,12 +86,13 @@ async function request(
   }
 }
 
-/** `bip122_addressesChanged` carries getAccountAddresses' entries: the payment ones first, as a connection lists them. */
+/**
+ * `bip122_addressesChanged` carries getAccountAddresses' entries: the connection's addresses as a page
+ * wallet's are read (connectionAddresses: the payment address first, none without one).
+ */
 function addressesChanged(event: string, data: unknown): string[] | undefined {
   if (event !== 'bip122_addressesChanged') return undefined
-  const entries = walletConnectBip122Results.getAccountAddresses.safeParse(data).data ?? []
-  const payment = entries.filter((entry) => entry.intention !== 'ordinal')
-  return [...payment, ...entries.filter((entry) => entry.intention === 'ordinal')].map((entry) => entry.address)
+  return connectionAddresses(entriesOf(walletConnectBip122Results.getAccountAddresses.safeParse(data).data ?? []))
 }
 
 export const bitcoinWalletConnect: WalletConnectFamily = {

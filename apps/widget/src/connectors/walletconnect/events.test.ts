@@ -59,7 +59,14 @@ describe("a WalletConnect Bitcoin wallet's address change", () => {
       { address: OTHER, intention: 'payment' },
     ]
     await handleWalletConnectEvent(ctx, { type: 'sessionEvent', name: 'bip122_addressesChanged', data, chainId: REGTEST }, client)
-    expect(addresses(ctx)).toEqual([OTHER, OTHER])
+    expect(addresses(ctx)).toEqual([OTHER])
+  })
+
+  it('keeps the connection when the event names no payment address (an ordinals address is no account)', async () => {
+    const { ctx, client } = await bitcoinSession()
+    const data = [{ address: OTHER, intention: 'ordinal' }]
+    await handleWalletConnectEvent(ctx, { type: 'sessionEvent', name: 'bip122_addressesChanged', data, chainId: REGTEST }, client)
+    expect(addresses(ctx)).toEqual([PAYMENT])
   })
 
   it('ignores an address the session did not approve, and a malformed event', async () => {
