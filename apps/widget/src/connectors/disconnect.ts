@@ -4,6 +4,7 @@ import { track } from '../core/events'
 import { closeModal } from '../core/modal/modal'
 import { currentRouteAtom, navigateAtom } from '../core/router/atoms'
 import { connectionsAtom, pendingConnectionAtom } from '../core/session/atoms'
+import { standardWalletOf } from '../core/session/connectorIds'
 import { cancelConnect, endSession } from '../core/session/session'
 import { CACHED_LOGIN_KEYS, CONNECTED_SOCIAL_KEY, removePersisted } from '../core/storage/persisted'
 import { connectorFor } from './registry'
@@ -95,13 +96,6 @@ export async function disconnectChains(ctx: WidgetContext, namespaces: readonly 
   }
   return failures
 }
-
-/**
- * The wallet behind a Wallet Standard connector id, `ws:<namespace>:<name>`: one wallet object of
- * the page serves each of its families through a connector of its own (the host SDK's ids), so
- * `ws:solana:X` and `ws:bip122:X` are the same wallet. Undefined for any other connector.
- */
-export const standardWalletOf = (connectorId: string): string | undefined => /^ws:[^:]+:(.+)$/.exec(connectorId)?.[1]
 
 /** After the last chain: what the whole login had stored. */
 function resetAfterDisconnect(ctx: WidgetContext): void {

@@ -5,7 +5,7 @@ import { connectionsAtom } from '../core/session/atoms'
 import { bootWidget } from '../testing/bootWidget'
 import { createFakeHost, flush } from '../testing/fakeHost'
 import { addConnection } from '../testing/session'
-import { disconnect, standardWalletOf } from './disconnect'
+import { disconnect } from './disconnect'
 
 /**
  * A Wallet Standard wallet of two families (one wallet object, a connector per family): its shared
@@ -68,13 +68,5 @@ describe('disconnecting one family of a Wallet Standard wallet', () => {
     await disconnect(ctx, 'solana')
     await flush()
     expect(disconnectCalls(host)).toEqual(['ws:solana:Both'])
-  })
-})
-
-describe('standardWalletOf', () => {
-  it('names the wallet of a ws:<namespace>:<name> id only', () => {
-    expect(standardWalletOf('ws:solana:Phantom')).toBe('Phantom')
-    expect(standardWalletOf('ws:bip122:Phantom')).toBe('Phantom')
-    for (const id of ['io.metamask', 'multi:phantom', 'walletConnect', 'ws:Phantom']) expect(standardWalletOf(id)).toBeUndefined()
   })
 })

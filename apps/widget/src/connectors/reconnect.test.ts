@@ -3,7 +3,7 @@ import type { ConnectorDescription } from '@airlock/protocol'
 import { describe, expect, it, vi } from 'vitest'
 import { bytesToBase58 } from '../chains/solana/bytes'
 import { connectionsAtom } from '../core/session/atoms'
-import { RECENT_CONNECTOR_KEY, currentConnectorId } from '../core/session/recentConnector'
+import { RECENT_CONNECTOR_KEY } from '../core/session/recentConnector'
 import { parseRecentWallets } from '../core/session/recentWallets'
 import { createMemoryStorage } from '../core/storage/safeStorage'
 import { bootWidget } from '../testing/bootWidget'
@@ -33,14 +33,8 @@ describe('the reconnect on load', () => {
   })
 })
 
-describe('currentConnectorId', () => {
-  it('maps only an old `ws:<name>` id', () => {
-    expect(currentConnectorId('ws:Phantom')).toBe('ws:solana:Phantom')
-    for (const id of ['ws:solana:Phantom', 'ws:bip122:Xverse', 'io.metamask', 'multi:phantom', 'walletConnect'])
-      expect(currentConnectorId(id)).toBe(id)
-  })
-
-  it('applies to the recent wallets list too', () => {
+describe('an SDK 0.2.0 connector id', () => {
+  it('is read as the current one in the recent wallets list too', () => {
     expect(parseRecentWallets(JSON.stringify([{ id: 'ws:Phantom', name: 'Phantom', connectorId: 'ws:Phantom' }]))).toEqual([
       { id: 'ws:Phantom', name: 'Phantom', connectorId: 'ws:solana:Phantom' },
     ])

@@ -1,6 +1,7 @@
 import type { WidgetContext } from '../context'
 import { loadPersisted, removePersisted, savePersisted } from '../storage/persisted'
 import { RECENT_CONNECTOR_KEY, recentConnectorIdsAtom } from './atoms'
+import { currentConnectorId } from './connectorIds'
 
 export { RECENT_CONNECTOR_KEY }
 
@@ -11,15 +12,6 @@ export async function loadRecentConnectorIds(ctx: WidgetContext): Promise<readon
   ctx.store.set(recentConnectorIdsAtom, ids)
   return ids
 }
-
-/**
- * SDK 0.2.0 named a Wallet Standard wallet's connector `ws:<name>` (Solana was its only family);
- * since 0.3.0 it is `ws:<namespace>:<name>` (names never hold ':', see the host SDK's connectorId),
- * so an old id is read as its Solana connector and the first load after the upgrade still
- * reconnects silently (the list is saved back in the new form). It can go once no dapp still
- * stores ids written by SDK 0.2.0 (when 0.2.0 is no longer supported).
- */
-export const currentConnectorId = (id: string): string => (/^ws:[^:]*$/.test(id) ? `ws:solana:${id.slice(3)}` : id)
 
 /** Adds and removes recent connectors (the list empty: the key goes). */
 export function updateRecentConnectorIds(

@@ -1,6 +1,6 @@
 import type { WidgetContext } from '../context'
 import { loadPersisted, savePersisted } from '../storage/persisted'
-import { currentConnectorId } from './recentConnector'
+import { currentConnectorId } from './connectorIds'
 import { RECENT_WALLETS_MAX, recentWalletsAtom, type RecentWallet } from './recentWalletsAtoms'
 
 export const RECENT_WALLETS_KEY = 'airlock.recentWallets'
