@@ -1,0 +1,3 @@
+export * from './address'
+export * from './message'
+export * from './ss58'
