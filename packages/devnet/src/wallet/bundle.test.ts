@@ -2,13 +2,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { u8aWrapBytes } from '@polkadot/util'
+import { encodeAddress, signatureVerify, sr25519Verify } from '@polkadot/util-crypto'
 import { Window } from 'happy-dom'
 import { toHex, verifyMessage, type Hex } from 'viem'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetAccounts } from '../accounts'
+import { polkadotDevnetAccounts } from '../polkadot/accounts'
 import { devnetWalletScriptPath } from '../index'
 import type { WalletWindow } from './install'
+import { DEVNET_TRANSFER_PAYLOAD, payloadBytes } from './polkadot-payload'
 
 // Builds the real IIFE (same config as `npm run build`) into a temp dir and runs it as a classic script.
 let outDir: string
@@ -68,5 +72,20 @@ describe('dist/devnet-wallet.js', () => {
     } finally {
       await window.happyDOM.close()
     }
+  })
+
+  it('carries the Polkadot extension, whose sr25519 and @polkadot/types signing work', async () => {
+    // Run in this realm, not happy-dom's: polkadot-js tells bytes by `instanceof Uint8Array`, which
+    // happy-dom's TextEncoder (another realm's arrays) fails, so SS58 checksums come out wrong there.
+    const win = Object.assign(new EventTarget(), { __AIRLOCK_DEVNET_WALLET__: { families: ['polkadot'] } }) as WalletWindow
+    new Function('window', 'document', code)(win, { currentScript: null })
+    expect(win.__devnetWallet).toBeUndefined()
+    const injected = await win.injectedWeb3!['airlock-devnet']!.enable('Airlock test')
+    const [account] = await injected.accounts.get()
+    expect(account!.address).toBe(encodeAddress(polkadotDevnetAccounts[0]!.publicKey, 42))
+    const raw = await injected.signer.signRaw({ address: account!.address, data: '0x1234', type: 'bytes' })
+    expect(sr25519Verify(u8aWrapBytes('0x1234'), raw.signature, polkadotDevnetAccounts[0]!.publicKey)).toBe(true)
+    const { signature } = await injected.signer.signPayload(DEVNET_TRANSFER_PAYLOAD)
+    expect(signatureVerify(payloadBytes(DEVNET_TRANSFER_PAYLOAD), signature, polkadotDevnetAccounts[0]!.address).isValid).toBe(true)
   })
 })

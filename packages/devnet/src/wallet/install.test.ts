@@ -1,5 +1,5 @@
 import { Window } from 'happy-dom'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { devnetAccounts } from '../accounts'
 import { solanaDevnetAccounts } from '../solana/accounts'
 import { announceProvider, uuidV4, type ProviderInfo } from './announce'
@@ -229,5 +229,39 @@ describe('installDevnetWallet (Bitcoin, both shapes)', () => {
     installDevnetWallet(win)
     expect(apps.map((wallet) => wallet.chains)).toEqual([['bitcoin:regtest']])
     expect(win.__devnetSolanaWallet).toBeUndefined()
+  })
+
+  it('puts the Polkadot extension in injectedWeb3 beside what is there, as polkadot-js does', async () => {
+    const { win } = page()
+    const other = { version: '1', enable: async () => ({}) }
+    win.injectedWeb3 = { 'polkadot-js': other as never }
+    win.__AIRLOCK_DEVNET_WALLET__ = { families: ['polkadot'] }
+    installDevnetWallet(win)
+    expect(win.__devnetWallet).toBeUndefined()
+    expect(Object.keys(win.injectedWeb3)).toEqual(['polkadot-js', 'airlock-devnet'])
+    expect(win.injectedWeb3['airlock-devnet']).toBe(win.__devnetPolkadotWallet!.extension)
+    const injected = await win.injectedWeb3['airlock-devnet']!.enable('Airlock test')
+    expect(await injected.accounts.get()).toHaveLength(1)
+    expect(win.localStorage!.getItem('airlock-devnet-wallet:connected:polkadot')).toBe('true')
+  })
+
+  it('injects the Polkadot extension only after load with data-polkadot-late', async () => {
+    vi.useFakeTimers()
+    try {
+      const win = Object.assign(new EventTarget(), { document: { readyState: 'loading' } }) as WalletWindow
+      const script = page().win.document.createElement('script')
+      script.setAttribute('data-families', 'polkadot')
+      script.setAttribute('data-polkadot-late', 'true')
+      expect(configFromScript(script)).toMatchObject({ families: ['polkadot'], polkadotLate: true })
+      installDevnetWallet(win, script)
+      await vi.runAllTimersAsync()
+      expect(win.injectedWeb3).toBeUndefined()
+      win.dispatchEvent(new Event('load'))
+      expect(win.injectedWeb3).toBeUndefined()
+      await vi.runAllTimersAsync()
+      expect(win.injectedWeb3?.['airlock-devnet']).toBe(win.__devnetPolkadotWallet!.extension)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -5,11 +5,12 @@ import { announceProvider, uuidV4, type AnnounceTarget } from './announce'
 import { DEVNET_WALLET_ICON } from './icon'
 import { createDevnetWallet, type DevnetWalletConfig, type DevnetWalletMode, type DevnetWalletProvider } from './provider'
 import { createDevnetBitcoinWallet, type DevnetBitcoinWallet } from './bitcoin'
+import { createDevnetPolkadotWallet, DEVNET_POLKADOT_EXTENSION_KEY, type DevnetPolkadotWallet, type InjectedWindowProvider } from './polkadot'
 import { createDevnetSolanaWallet, type DevnetSolanaWallet } from './solana'
 import { combineStandardWallets, type StandardWalletLike } from './standard'
 
 /** The chain families the devnet wallet can stand in for. */
-export type DevnetWalletFamily = 'eip155' | 'solana' | 'bip122'
+export type DevnetWalletFamily = 'eip155' | 'solana' | 'bip122' | 'polkadot'
 
 export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
   /** Also expose the wallet as window.ethereum when that is free (default true). */
@@ -24,6 +25,8 @@ export interface DevnetWalletPageConfig extends Partial<DevnetWalletConfig> {
   solanaSecretKey?: string
   /** The esplora API the Bitcoin wallet reads and broadcasts through (default http://127.0.0.1:4413). */
   bitcoinEsplora?: string
+  /** Put the Polkadot extension in `window.injectedWeb3` only after the page's `load`, as real extensions often do. */
+  polkadotLate?: boolean
 }
 
 /** A WBIP004 entry: `id` is the dotted path on window of an object with `request(method, params)`. */
@@ -41,6 +44,9 @@ export interface WalletWindow extends AnnounceTarget {
   __devnetSolanaWallet?: DevnetSolanaWallet
   __devnetBitcoinWallet?: DevnetBitcoinWallet
   btc_providers?: BtcProviderEntry[]
+  __devnetPolkadotWallet?: DevnetPolkadotWallet
+  injectedWeb3?: Record<string, InjectedWindowProvider>
+  document?: { readonly readyState: string }
   AirlockDevnet?: { BitcoinProvider?: DevnetBitcoinWallet['provider'] }
   __AIRLOCK_DEVNET_WALLET__?: DevnetWalletPageConfig
 }
@@ -54,7 +60,8 @@ export const DEFAULT_WALLET_CHAINS: Readonly<Record<number, string>> = Object.fr
 
 /**
  * Reads `data-rpc-31337="url"`, `data-default-chain-id`, `data-accounts="0xkey,0xkey"`,
- * `data-window-ethereum="false"`, `data-solana-rpc="url"`, `data-families="solana"`, ...
+ * `data-window-ethereum="false"`, `data-solana-rpc="url"`, `data-families="solana,polkadot"`,
+ * `data-polkadot-late="true"`, ...
  */
 export function configFromScript(script: ScriptLike): DevnetWalletPageConfig {
   const config: DevnetWalletPageConfig = {}
@@ -75,6 +82,7 @@ export function configFromScript(script: ScriptLike): DevnetWalletPageConfig {
   if (attr('window-ethereum') === 'false') config.windowEthereum = false
   config.solanaRpc = attr('solana-rpc')
   config.bitcoinEsplora = attr('bitcoin-esplora')
+  if (attr('polkadot-late') === 'true') config.polkadotLate = true
   const families = attr('families')
   if (families) config.families = families.split(',').map((family) => family.trim() as DevnetWalletFamily)
   return config
@@ -123,7 +131,9 @@ export const DEVNET_SATS_PROVIDER_ID = 'AirlockDevnet.BitcoinProvider'
  * provider, announced via EIP-6963 and exposed as window.__devnetWallet; the Solana Wallet Standard
  * wallet (window.__devnetSolanaWallet); the Bitcoin wallet (window.__devnetBitcoinWallet) in both
  * of its shapes: its `bitcoin:*` features, in the same Wallet Standard object as Solana's when both
- * are asked (as a multi-chain wallet registers), and a sats-connect provider in `btc_providers`.
+ * are asked (as a multi-chain wallet registers), and a sats-connect provider in `btc_providers`;
+ * the Polkadot extension (window.__devnetPolkadotWallet) in `injectedWeb3`, after `load` with
+ * `polkadotLate` (`data-polkadot-late="true"`).
  */
 export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | null): DevnetWalletProvider | undefined {
   const config = resolvePageConfig(win, script)
@@ -158,8 +168,23 @@ export function installDevnetWallet(win: WalletWindow, script?: ScriptLike | nul
       { id: DEVNET_SATS_PROVIDER_ID, name: 'Devnet Sats Wallet', icon: DEVNET_WALLET_ICON },
     ]
   }
+  if (families.includes('polkadot') && !win.__devnetPolkadotWallet) installPolkadot(win, config)
   if (standard.length > 0) registerStandardWallet(standard.length === 1 ? standard[0]! : combineStandardWallets(standard), win)
   return win.__devnetWallet
+}
+
+/** Injects as polkadot-js does (its key added to the page's `injectedWeb3`), at once or after `load`. */
+function installPolkadot(win: WalletWindow, config: ReturnType<typeof resolvePageConfig>): void {
+  const polkadot = createDevnetPolkadotWallet({ sitePermission: sitePermissionIn(win, 'polkadot') })
+  if (config.mode) polkadot.devnet.setMode(config.mode)
+  win.__devnetPolkadotWallet = polkadot
+  const inject = () => {
+    win.injectedWeb3 ??= {}
+    win.injectedWeb3[DEVNET_POLKADOT_EXTENSION_KEY] = polkadot.extension
+  }
+  if (!config.polkadotLate) inject()
+  else if (win.document?.readyState === 'complete') setTimeout(inject)
+  else win.addEventListener('load', () => setTimeout(inject), { once: true })
 }
 
 function installEvm(win: WalletWindow, config: ReturnType<typeof resolvePageConfig>): void {
