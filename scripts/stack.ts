@@ -137,6 +137,8 @@ export async function startStack(options: {
   let relay: Relay | undefined
   let wallet: ReferenceWallet | undefined
   let walletPage: Awaited<ReturnType<Awaited<typeof walletModule>['startReferenceWalletPage']>> | undefined
+  const upstreamsOf = (prefix: string) =>
+    Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith(prefix)))
   const startWalletConnect = async () => {
     relay = await startRelay({
       port: ports.relay,
@@ -148,9 +150,10 @@ export async function startStack(options: {
       // A wallet's project id is its own, never a dapp's.
       projectId: 'airlock-reference-wallet',
       rpcUrls: Object.fromEntries(devnet.chains.map((chain) => [chain.chainId, chain.rpcUrl])),
-      // The Solana and Bitcoin devnets below listen on their fixed ports: what the api proxies is what the wallet sends to.
-      solanaRpcUrls: Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith('solana:'))),
-      bitcoinEsploraUrls: Object.fromEntries(Object.entries(config.rpcUpstreams).filter(([chainId]) => chainId.startsWith('bip122:'))),
+      // The Solana, Bitcoin and Polkadot devnets below listen on their fixed ports: what the api proxies is what the wallet sends to.
+      solanaRpcUrls: upstreamsOf('solana:'),
+      bitcoinEsploraUrls: upstreamsOf('bip122:'),
+      polkadotRpcUrls: upstreamsOf('polkadot:'),
       mode: 'manual',
       log: log ?? ((line) => console.log(line)),
     })

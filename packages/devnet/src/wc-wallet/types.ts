@@ -22,6 +22,11 @@ export interface ReferenceWalletOptions {
    * a proposal's `bip122` namespace is approved on these with the Bitcoin devnet's second accounts.
    */
   bitcoinEsploraUrls?: Readonly<Record<string, string>>
+  /**
+   * Node url per Polkadot chain (CAIP-2), e.g. `{ [polkadotDevnet.caipNetworkId]: polkadotDevnet.url }`:
+   * a proposal's `polkadot` namespace is approved on these with the Polkadot devnet's account 1.
+   */
+  polkadotRpcUrls?: Readonly<Record<string, string>>
   /** Devnet account exposed by default (0-9). The wallet holds all ten keys, so `approve(…, { accounts })` may expose others. */
   accountIndex?: number
   /** For proposals and requests alike (default 'approve'). */
@@ -49,7 +54,7 @@ export interface ReferenceProposal {
   id: number
   pairingTopic: string
   dapp: DappInfo
-  /** CAIP-2 chains asked for (required and optional), every namespace (eip155, solana and bip122 ones are served). */
+  /** CAIP-2 chains asked for (required and optional), every namespace (eip155, solana, bip122 and polkadot ones are served). */
   requestedChains: string[]
   requestedMethods: string[]
   /** ms since the epoch. */
@@ -71,7 +76,7 @@ export interface ReferenceRequest {
 export interface ReferenceSession {
   topic: string
   dapp: DappInfo
-  /** Every namespace's (eip155 first, then solana, then bip122). */
+  /** Every namespace's (eip155 first, then solana, bip122, polkadot). */
   chains: string[]
   /** CAIP-10, every namespace's. */
   accounts: string[]
@@ -109,6 +114,8 @@ export interface ReferenceWallet {
   readonly solanaAddress: string
   /** The Bitcoin payment address it approves `bip122` namespaces with (the session's account). */
   readonly bitcoinAddress: string
+  /** The Polkadot account (the devnet's account 1) it approves `polkadot` namespaces with, in the devnet's SS58 format; each chain's account is in its own. */
+  readonly polkadotAddress: string
   /** The WalletKit client, for what this API does not cover. */
   readonly walletKit: InstanceType<typeof WalletKit>
   readonly core: WalletConnectCore

@@ -10,6 +10,7 @@ import { createDevnetWallet, type DevnetWalletProvider } from '../wallet/provide
 import { createOfflineCore, stopWalletConnectCore } from './core'
 import { AsyncQueue } from './queue'
 import { referenceBitcoin } from './bip122'
+import { referencePolkadot } from './polkadot'
 import { referenceSolana } from './solana'
 import type {
   ApproveOptions,
@@ -94,8 +95,9 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   const rpcUrls = new Map(Object.entries(options.rpcUrls).map(([id, url]) => [Number(id), url]))
   const solana = referenceSolana(options.solanaRpcUrls ?? {})
   const bitcoin = referenceBitcoin(options.bitcoinEsploraUrls ?? {})
+  const polkadot = referencePolkadot(options.polkadotRpcUrls ?? {})
   /** The non-EVM families it serves, by WalletConnect namespace: each approves its chains and answers its methods. */
-  const families = { solana, bip122: bitcoin }
+  const families = { solana, bip122: bitcoin, polkadot }
   const log = options.log ?? (() => {})
   let proposalMode: ReferenceWalletMode = options.proposalMode ?? options.mode ?? 'approve'
   let requestMode: ReferenceWalletMode = options.requestMode ?? options.mode ?? 'approve'
@@ -172,7 +174,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   ]
 
   function summarize(session: SessionTypes.Struct): ReferenceSession {
-    const namespaces = [session.namespaces.eip155, session.namespaces.solana, session.namespaces.bip122].filter((ns) => ns !== undefined)
+    const namespaces = [session.namespaces.eip155, session.namespaces.solana, session.namespaces.bip122, session.namespaces.polkadot].filter((ns) => ns !== undefined)
     const chainsOf = (ns: SessionTypes.Namespace) => ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
     const eip155Chains = session.namespaces.eip155 ? chainsOf(session.namespaces.eip155) : []
     return {
@@ -444,6 +446,7 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
     address: defaultAccount.address,
     solanaAddress: solana.address,
     bitcoinAddress: bitcoin.address,
+    polkadotAddress: polkadot.address,
     walletKit,
     core,
     knownChains: () => [...rpcUrls.keys()],
