@@ -17,14 +17,14 @@ export type ExternalWallet = { name: string; icon?: string; id?: string; provide
 /**
  * The wallets of the dapp page, whatever found them: the dapp's own (`wallets`, listed first),
  * EIP-6963 announcements (deduplicated by rdns, the first wins), a legacy `window.ethereum` that
- * announced nothing, Wallet Standard wallets (one connector per family) and sats-connect providers
- * (described by the extra part); never Airlock's own. Every description is checked with the
+ * announced nothing, Wallet Standard wallets (one connector per family), sats-connect providers
+ * and Polkadot extensions (described by the extra part); never Airlock's own. Every description is checked with the
  * protocol schema, because any script on the page can announce; the same object is listed once
  * per family.
  */
 export function discoverConnectors(options: {
   wallets?: readonly ExternalWallet[] | undefined
-  /** The SDK's extra part, which relays the calls to Wallet Standard wallets and describes sats-connect providers. */
+  /** The SDK's extra part, which relays the calls to Wallet Standard wallets and describes sats-connect providers and Polkadot extensions. */
   loadExtra: LoadExtra
   onChange: (connectors: ConnectorDescription[]) => void
   onEvent: (connectorId: string, event: RelayedEvent, data: unknown) => void
@@ -105,18 +105,32 @@ export function discoverConnectors(options: {
   window.dispatchEvent(new Event('eip6963:requestProvider'))
   const stopStandard = listenForStandardWallets((wallet) => addWallet(wallet, 'ANNOUNCED') ?? (() => {}))
 
+  // The probe of sats-connect wallets (WBIP004) and Polkadot extensions: the extra part describes
+  // them and relays their calls. Extensions inject late, so it runs again after `load` (the listed
+  // ones are not listed twice).
+  const probe = () => {
+    const { btc_providers, injectedWeb3 } = window as { btc_providers?: unknown; injectedWeb3?: unknown }
+    if (btc_providers || injectedWeb3) {
+      options
+        .loadExtra()
+        .then(
+          (extra) =>
+            destroyed ||
+            [...extra.satsConnectConnectors(), ...extra.polkadotConnectors()].forEach(([description, connector]) =>
+              add(description, connector),
+            ),
+        )
+        .catch(() => {})
+    }
+  }
+  window.addEventListener('load', probe)
+
   // Announcements are synchronous replies to requestProvider; a legacy provider is only worth
   // listing when it did not announce itself, so look for it once they are in.
   queueMicrotask(() => {
-    const { ethereum, btc_providers } = window as { ethereum?: unknown; btc_providers?: unknown }
+    const { ethereum } = window as { ethereum?: unknown }
     if (ethereum) addProvider({ id: 'injected', type: 'INJECTED', namespace: 'eip155', name: 'Browser Wallet' }, ethereum)
-    // The probe of sats-connect wallets (WBIP004): the extra part describes them and relays their calls.
-    if (btc_providers) {
-      options
-        .loadExtra()
-        .then((extra) => destroyed || extra.satsConnectConnectors().forEach(([description, connector]) => add(description, connector)))
-        .catch(() => {})
-    }
+    probe()
   })
 
   function list(): ConnectorDescription[] {
@@ -129,6 +143,7 @@ export function discoverConnectors(options: {
     destroy() {
       destroyed = true
       window.removeEventListener('eip6963:announceProvider', onAnnounce)
+      window.removeEventListener('load', probe)
       stopStandard()
       for (const { unwatch } of connectors.values()) unwatch()
       connectors.clear()

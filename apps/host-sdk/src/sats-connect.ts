@@ -1,5 +1,6 @@
 import { ProviderRpcError, RpcErrorCode, SATS_CONNECT_METHODS, toProviderRpcError } from '@airlock/protocol'
 import { connectorId, relayable, type RelayedConnector, type RelayedEvent } from './connector'
+import { dataValue, FORBIDDEN_KEYS } from './page-data'
 
 /** What a sats-connect provider's `id` must lead to. */
 export interface SatsConnectProvider {
@@ -9,25 +10,16 @@ export interface SatsConnectProvider {
 /** Real ids are one or two segments (`XverseProviders.BitcoinProvider`, `LeatherProvider`). */
 const MAX_SEGMENTS = 4
 const IDENTIFIER = /^[A-Za-z_$][\w$]{0,63}$/
-/** Segments that lead from any object to the page's shared prototypes and constructors. */
-const FORBIDDEN = ['__proto__', 'constructor', 'prototype']
-
-/** An own data property: a getter, which could run code or answer differently each time, is not followed. */
-function dataValue(object: unknown, key: string): unknown {
-  if ((typeof object !== 'object' && typeof object !== 'function') || object === null) return undefined
-  const descriptor = Object.getOwnPropertyDescriptor(object, key)
-  return descriptor && 'value' in descriptor ? descriptor.value : undefined
-}
 
 /**
  * The provider a WBIP004 entry's `id` names: a dotted path on `window`, followed through at most
- * MAX_SEGMENTS identifiers, never a FORBIDDEN one, own data properties only. The provider's
+ * MAX_SEGMENTS identifiers, never a FORBIDDEN_KEYS one, own data properties only. The provider's
  * `request` may be its own or its class's (a prototype's), a data property as well.
  */
 export function resolveSatsConnectProvider(id: unknown, root: object = window): SatsConnectProvider | undefined {
   if (typeof id !== 'string') return undefined
   const segments = id.split('.')
-  if (segments.length > MAX_SEGMENTS || !segments.every((segment) => IDENTIFIER.test(segment) && !FORBIDDEN.includes(segment))) {
+  if (segments.length > MAX_SEGMENTS || !segments.every((segment) => IDENTIFIER.test(segment) && !FORBIDDEN_KEYS.includes(segment))) {
     return undefined
   }
   const provider = segments.reduce<unknown>(dataValue, root)

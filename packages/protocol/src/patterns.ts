@@ -35,6 +35,12 @@ export const WALLET_STANDARD_CALLS = [
   'bitcoin:signTransaction',
 ] as const
 /**
+ * The calls the widget may ask the host to make on a Polkadot extension of `window.injectedWeb3`
+ * (polkadot-extension.ts holds their params and answers); the host follows no other property of
+ * an extension or of what its `enable` gives (accounts.subscribe it calls itself, after `enable`).
+ */
+export const POLKADOT_EXTENSION_CALLS = ['enable', 'accounts.get', 'signer.signPayload', 'signer.signRaw', 'disconnect'] as const
+/**
  * The families of the Wallet Standard that Airlock relays, by namespace: the prefix of their
  * features and chains, and the feature that connects them (Bitcoin wallets connect with purposes).
  */

@@ -5,7 +5,12 @@ import { announceProvider, uuidV4, type AnnounceTarget } from './announce'
 import { DEVNET_WALLET_ICON } from './icon'
 import { createDevnetWallet, type DevnetWalletConfig, type DevnetWalletMode, type DevnetWalletProvider } from './provider'
 import { createDevnetBitcoinWallet, type DevnetBitcoinWallet } from './bitcoin'
-import { createDevnetPolkadotWallet, DEVNET_POLKADOT_EXTENSION_KEY, type DevnetPolkadotWallet, type InjectedWindowProvider } from './polkadot'
+import {
+  createDevnetPolkadotWallet,
+  DEVNET_POLKADOT_EXTENSION_KEY,
+  type DevnetPolkadotWallet,
+  type InjectedWindowProvider,
+} from './polkadot'
 import { createDevnetSolanaWallet, type DevnetSolanaWallet } from './solana'
 import { combineStandardWallets, type StandardWalletLike } from './standard'
 

@@ -1,6 +1,7 @@
 import { TypeRegistry } from '@polkadot/types'
 import type { SignerPayloadJSON } from '@polkadot/types/types'
-import { blake2AsU8a } from '@polkadot/util-crypto'
+import { u8aWrapBytes } from '@polkadot/util'
+import { blake2AsU8a, encodeAddress, signatureVerify, sr25519Verify } from '@polkadot/util-crypto'
 import { POLKADOT_DEVNET_GENESIS_HASH, polkadotDevnetAccounts } from '../polkadot/accounts'
 
 const [first, second] = polkadotDevnetAccounts
@@ -45,3 +46,14 @@ export function payloadBytes(payload: SignerPayloadJSON): Uint8Array {
   const bytes = registry.createType('ExtrinsicPayload', payload, { version: payload.version }).toU8a({ method: true })
   return bytes.length > 256 ? blake2AsU8a(bytes) : bytes
 }
+
+/** Whether `signature` (an extension's: MultiSignature, type byte first) signs `payload` with `publicKey`. */
+export const signsPayload = (payload: SignerPayloadJSON, signature: string, publicKey: string): boolean =>
+  signatureVerify(payloadBytes(payload), signature, publicKey).isValid
+
+/** Whether the sr25519 `signature` signs the `<Bytes>`-wrapped `data` with `publicKey` (and not the bare data). */
+export const signsWrappedBytes = (data: string, signature: string, publicKey: string): boolean =>
+  sr25519Verify(u8aWrapBytes(data), signature, publicKey) && !sr25519Verify(data, signature, publicKey)
+
+/** An account's address as extensions give it: the generic Substrate format (SS58 42). */
+export const genericAddress = (publicKey: string): string => encodeAddress(publicKey, 42)
