@@ -300,7 +300,7 @@ export function devConfig(ports: DevPorts = {}): StackConfig {
       [solanaLocalnet.caipNetworkId]: `http://127.0.0.1:${ports.solana ?? DEFAULT_SOLANA_PORT}`,
       // A bip122 upstream is an esplora REST API (the devnet's, or a real esplora / mempool.space).
       [bitcoinRegtest.caipNetworkId]: `http://127.0.0.1:${ports.bitcoin ?? DEFAULT_BITCOIN_PORT}`,
-      // chopsticks; no polkadot family serves it yet, so the RPC proxy forwards nothing to it (allowlist.ts).
+      // chopsticks: the polkadot family's JSON-RPC upstream (chains/polkadot/).
       [polkadotDevnet.caipNetworkId]: `http://127.0.0.1:${ports.polkadot ?? DEFAULT_POLKADOT_PORT}`,
     },
     ...devnetSandbox(Object.keys(anvil).map((chainId) => `eip155:${chainId}`)),

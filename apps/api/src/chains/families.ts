@@ -1,5 +1,6 @@
 import { bip122Family } from './bip122/family'
 import { eip155Family } from './eip155/family'
+import { polkadotFamily } from './polkadot/family'
 import { solanaFamily } from './solana/family'
 
 /**
@@ -8,9 +9,10 @@ import { solanaFamily } from './solana/family'
  * line) fails to typecheck until each capability has its side. Order matters where an address could
  * read as two: eip155 first, since 40 hex digits without 0x are an EVM address even where they also
  * read as base58; bip122 before solana, since a legacy Bitcoin address is base58 too and only
- * Bitcoin's checksum tells it apart (chains/bip122/address.ts).
+ * Bitcoin's checksum tells it apart (chains/bip122/address.ts). A Polkadot SS58 address (35 or 36
+ * bytes with a blake2 checksum) reads as no other family's address, nor theirs as one.
  */
-export const FAMILIES = { eip155: eip155Family, bip122: bip122Family, solana: solanaFamily }
+export const FAMILIES = { eip155: eip155Family, bip122: bip122Family, solana: solanaFamily, polkadot: polkadotFamily }
 
 export type Namespace = keyof typeof FAMILIES
 

@@ -1,5 +1,6 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { createEsploraNetworks } from './bip122/esplora'
+import { createPolkadotNetworks } from './polkadot/node'
 import { createSolanaClusters } from './solana/rpc'
 
 /**
@@ -7,7 +8,7 @@ import { createSolanaClusters } from './solana/rpc'
  * upstreams of its namespace (one line per family). eip155's viem clients are the registry's own
  * (`supported`, `client`): most capabilities read them.
  */
-const FAMILY_ACCESS = { solana: createSolanaClusters, bip122: createEsploraNetworks }
+const FAMILY_ACCESS = { solana: createSolanaClusters, bip122: createEsploraNetworks, polkadot: createPolkadotNetworks }
 
 export type FamilyAccess = { [N in keyof typeof FAMILY_ACCESS]: ReturnType<(typeof FAMILY_ACCESS)[N]> }
 

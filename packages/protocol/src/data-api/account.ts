@@ -23,6 +23,22 @@ export const BalanceItem = z.object({
   price: z.number(),
   quantity: z.object({ decimals: z.string().check(z.regex(/^\d{1,3}$/)), numeric: decimal }),
   iconUrl: text(4096),
+  /**
+   * The parts of a Polkadot native balance (the polkadot family's only), in the token's units:
+   * `quantity` is free + reserved; `transferable` what a transfer may move, `transferableKeepAlive`
+   * what one may move that keeps the account alive, and `existentialDeposit` the least an account
+   * may hold (below it the chain removes the account).
+   */
+  breakdown: z.optional(
+    z.object({
+      free: decimal,
+      reserved: decimal,
+      frozen: decimal,
+      transferable: decimal,
+      transferableKeepAlive: decimal,
+      existentialDeposit: decimal,
+    }),
+  ),
 })
 export type BalanceItem = z.infer<typeof BalanceItem>
 

@@ -1,5 +1,6 @@
 import { BIP122_SIWX } from './bip122'
 import { EIP155_SIWX } from './eip155'
+import { POLKADOT_SIWX } from './polkadot'
 import { parseSiwxMessage, renderSiwxMessage, type SiwxMessageData, type SiwxParseResult, type SiwxTemplate } from './message'
 import { SOLANA_SIWX } from './solana'
 
@@ -8,11 +9,12 @@ export * from './bip122'
 export * from './eip155'
 export * from './message'
 export * from './options'
+export * from './polkadot'
 export * from './request'
 export * from './solana'
 
-/** The namespaces that sign in, one template each: the Polkadot issue adds its own here. */
-export const SIWX_TEMPLATES: readonly SiwxTemplate[] = [EIP155_SIWX, SOLANA_SIWX, BIP122_SIWX]
+/** The namespaces that sign in, one template each. */
+export const SIWX_TEMPLATES: readonly SiwxTemplate[] = [EIP155_SIWX, SOLANA_SIWX, BIP122_SIWX, POLKADOT_SIWX]
 
 /** The message of `data` in the template of its chain's namespace. */
 export function createSiwxMessage(data: SiwxMessageData): string {

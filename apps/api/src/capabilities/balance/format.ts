@@ -20,6 +20,19 @@ export const BalanceItemSchema = z.object({
   price: z.number().describe('USD price of one token (0 when unknown)'),
   quantity: z.object({ decimals: z.string(), numeric: z.string().describe('human amount as a decimal string, e.g. "1.5"') }),
   iconUrl: z.string(),
+  breakdown: z
+    .object({
+      free: z.string(),
+      reserved: z.string(),
+      frozen: z.string(),
+      transferable: z.string().describe('what a transfer may move: free − max(frozen − reserved, 0)'),
+      transferableKeepAlive: z
+        .string()
+        .describe('what a transfer keeping the account alive may move: free − max(frozen − reserved, existential deposit)'),
+      existentialDeposit: z.string(),
+    })
+    .optional()
+    .describe('polkadot only: the parts of the native balance (quantity is free + reserved), in token units'),
 }) satisfies z.ZodType<BalanceItem>
 
 /** `GET /v1/account/{address}/balance`. */

@@ -13,6 +13,7 @@ import type { BalanceFamily } from './family'
 import { BalanceItemSchema, type BalanceResponse } from './format'
 import { solanaBalanceFamily } from './solana'
 import { bip122Balance } from '../../chains/bip122/balance'
+import { polkadotBalance } from '../../chains/polkadot/balance'
 
 /** SPEC section 9: "native balance 30 s", "portfolio 30 s". */
 export const BALANCE_CACHE_MS = 30_000
@@ -21,14 +22,16 @@ export const BALANCE_CACHE_MS = 30_000
 export const BalanceParams = z.object({
   address: z
     .string()
-    .describe('EVM address (0x + 40 hex digits), Bitcoin address (bech32 or base58) or Solana address (base58 of a 32-byte public key)'),
+    .describe(
+      'EVM address (0x + 40 hex digits), Bitcoin address (bech32 or base58), Solana address (base58 of a 32-byte public key) or Polkadot address (SS58)',
+    ),
 })
 export const BalanceQuery = z.object({
   currency: z.string().optional().describe('usd (the only currency)'),
   chainId: z
     .string()
     .optional()
-    .describe("CAIP-2 (eip155:…, bip122:… or solana:…); without it every chain the API serves of the address's family"),
+    .describe("CAIP-2 (eip155:…, bip122:…, solana:… or polkadot:…); without it every chain the API serves of the address's family"),
   forceUpdate: z.string().optional().describe('any non-empty value bypasses the 30 s cache'),
 })
 
@@ -44,8 +47,9 @@ export interface BalanceRouteOptions {
  * The address says the family: an EVM address reads native plus the chain's known tokens in one
  * Multicall3 batch, priced from the chain's pools (balance/evm.ts); a Solana address reads SOL and
  * its SPL tokens from the cluster's node (balance/solana.ts); a Bitcoin address its confirmed and
- * pending BTC from the network's esplora (chains/bip122/balance.ts). Zero balances and spam tokens are
- * left out. Without chainId: every chain of the address's family. A chain of another family, or
+ * pending BTC from the network's esplora (chains/bip122/balance.ts); a Polkadot address its native
+ * balance and its parts (free, reserved, frozen, transferable, existential deposit) from each
+ * network's node (chains/polkadot/balance.ts). Zero balances and spam tokens are left out. Without chainId: every chain of the address's family. A chain of another family, or
  * without an upstream: `{ balances: [] }`, no request. Cached 30 s per (address, chain); a
  * non-empty `forceUpdate` reads the chain again.
  */
@@ -64,6 +68,7 @@ export function balanceRoutes(deps: ApiDeps, options: BalanceRouteOptions): Hono
     eip155: evmBalanceFamily(deps, options.dex, source),
     bip122: bip122Balance(deps.chains),
     solana: solanaBalanceFamily(deps),
+    polkadot: polkadotBalance(deps.chains),
   }
 
   app.get('/account/:address/balance', async (c) => {

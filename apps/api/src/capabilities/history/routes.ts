@@ -10,6 +10,7 @@ import type { HistoryFamily } from './family'
 import { stablecoinPrices, type HistoryResponse, type PriceLookup } from './format'
 import { solanaHistoryFamily } from './solana'
 import { bip122History } from '../../chains/bip122/history'
+import { polkadotHistory, type PolkadotCursor } from '../../chains/polkadot/history'
 import type { PriceSource } from '../prices/price-source'
 
 /**
@@ -47,14 +48,18 @@ export const HISTORY_MAX_PAGE_SIZE = 50
 export const HistoryParams = z.object({
   account: z
     .string()
-    .describe('EVM address (0x + 40 hex), Bitcoin address, Solana address (base58) or CAIP-10 account (eip155:…, bip122:… or solana:…)'),
+    .describe(
+      'EVM address (0x + 40 hex), Bitcoin address, Solana address (base58), Polkadot address (SS58) or CAIP-10 account (eip155:…, bip122:…, solana:… or polkadot:…)',
+    ),
 })
 export const HistoryQuery = z.object({
   cursor: z
     .string()
     .max(512)
     .optional()
-    .describe('the `next` of the previous page (for a Solana account, a transaction signature; for a Bitcoin one, a txid)'),
+    .describe(
+      'the `next` of the previous page (for a Solana account, a transaction signature; for a Bitcoin one, a txid; for a Polkadot one, `<block>-<skip>`)',
+    ),
   onramp: z
     .string()
     .regex(/^[a-z][a-z0-9_-]{0,31}$/, 'must be an on-ramp provider name such as coinbase')
@@ -76,7 +81,8 @@ const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}
  * transactions newest first, `{ data: Transaction[], next: string | null }` as AppKit reads them.
  * The account says the family: an EVM account reads the indexer's tables (history/evm.ts), a
  * Solana account its cluster's node (history/solana.ts), a Bitcoin account its network's esplora
- * (chains/bip122/history.ts; mempool transactions are `pending`).
+ * (chains/bip122/history.ts; mempool transactions are `pending`), a Polkadot account the
+ * Balances.Transfer events of its network's recent blocks (chains/polkadot/history.ts).
  *
  * - `chainId` (CAIP-2): that chain only; without it every chain (a Solana account: the one
  *   cluster the API serves). A chain the API has no upstream for answers `{ data: [], next: null }`
@@ -93,10 +99,12 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
   const evm = evmHistoryFamily(deps, { prices, priceSource: options.priceSource, nativeIconUrl: options.nativeIconUrl })
   const solana = solanaHistoryFamily(deps)
   const bip122: HistoryFamily<string> = bip122History(deps.chains, deps.now)
+  const polkadot: HistoryFamily<PolkadotCursor> = polkadotHistory(deps.chains)
   const families: Record<Namespace, HistoryFamily<unknown>> = {
     eip155: evm as HistoryFamily<unknown>,
     bip122: bip122 as HistoryFamily<unknown>,
     solana: solana as HistoryFamily<unknown>,
+    polkadot: polkadot as HistoryFamily<unknown>,
   }
 
   app.get('/account/:account/history', async (c) => {
@@ -104,7 +112,7 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
     const account = parseAnyAccount(c.req.param('account'))
     if (!account) {
       const invalid =
-        'Invalid account: expected an EVM address (0x + 40 hex digits), a Bitcoin address, a Solana address (base58) or a CAIP-10 account id'
+        'Invalid account: expected an EVM address (0x + 40 hex digits), a Bitcoin address, a Solana address (base58), a Polkadot address (SS58) or a CAIP-10 account id'
       return apiError(c, 400, invalid, [{ description: invalid, field: 'account' }])
     }
     const query = HistoryQuery.safeParse(c.req.query())
