@@ -7,6 +7,7 @@ import { supportedChainsRoutes } from '../../capabilities/supported-chains'
 import type { StackOrigins } from '../../platform/http/origin'
 import type { ApiDeps } from '../../capabilities/deps'
 import { explorerRoutes } from '../../capabilities/explorer'
+import { polkadotTransferRoutes } from '../../chains/polkadot/transfer-routes'
 import { historyRoutes } from '../../capabilities/history'
 import { onrampCheckoutRoutes, onrampRoutes, purchaseHistory, type OnrampSandboxConfig } from '../../capabilities/onramp'
 import { API_CSP } from '../../platform/http/csp'
@@ -157,6 +158,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       identityRoutes(deps),
       sessionsRoutes(deps),
       historyRoutes(deps, { priceSource, purchases: purchaseHistory(deps.db) }),
+      polkadotTransferRoutes(deps.chains),
       ...(options.onramp ? [onrampRoutes(deps, options.onramp)] : []),
       ...(options.siwx ? [siwxRoutes(deps, options.siwx)] : []),
     ]) {

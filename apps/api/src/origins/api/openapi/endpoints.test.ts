@@ -51,6 +51,8 @@ const APP_ROUTES = [
   'POST /v1/siwx/verify',
   'GET /.well-known/jwks.json',
   'GET /v1/account/{account}/history',
+  'POST /v1/polkadot/transfers',
+  'POST /v1/polkadot/transfers/submit',
   'GET /v1/onramp/options',
   'GET /v1/onramp/providers',
   'POST /v1/onramp/quote',

@@ -4,6 +4,7 @@ import { BALANCE_ENDPOINTS } from '../../../capabilities/balance'
 import { CONVERT_ENDPOINTS } from '../../../capabilities/convert'
 import { explorerEndpointDocs } from '../../../capabilities/explorer'
 import { HISTORY_ENDPOINTS } from '../../../capabilities/history'
+import { POLKADOT_ENDPOINTS } from '../../../chains/polkadot/openapi'
 import { IDENTITY_ENDPOINTS } from '../../../capabilities/identity'
 import { NAMES_ENDPOINTS } from '../../../capabilities/names'
 import { ONRAMP_ENDPOINTS } from '../../../capabilities/onramp'
@@ -38,6 +39,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   ...PRICES_ENDPOINTS,
   ...CONVERT_ENDPOINTS,
   ...HISTORY_ENDPOINTS,
+  ...POLKADOT_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
   ...NAMES_ENDPOINTS,
   ...SESSIONS_ENDPOINTS,
