@@ -245,6 +245,14 @@ describe('installDevnetWallet (Bitcoin, both shapes)', () => {
     expect(win.localStorage!.getItem('airlock-devnet-wallet:connected:polkadot')).toBe('true')
   })
 
+  it('starts the Polkadot extension in the mode the page asks, as the other families', async () => {
+    const { win } = page()
+    win.__AIRLOCK_DEVNET_WALLET__ = { families: ['polkadot'], mode: 'reject' }
+    installDevnetWallet(win)
+    await expect(win.injectedWeb3!['airlock-devnet']!.enable('Airlock test')).rejects.toMatchObject({ code: 4001, message: 'Cancelled' })
+    expect(win.__devnetPolkadotWallet!.devnet.state()).toMatchObject({ mode: 'reject', authorized: false })
+  })
+
   it('injects the Polkadot extension only after load with data-polkadot-late', async () => {
     vi.useFakeTimers()
     try {
