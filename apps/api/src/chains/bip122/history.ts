@@ -1,5 +1,6 @@
 import { formatUnits } from 'viem'
 import * as z from 'zod'
+import { oneNetworkPage } from '../one-network-page'
 import type { ChainRegistry } from '../registry'
 import { isAddressOn } from './address'
 import { EsploraTx, Txid, type Esplora } from './esplora'
@@ -92,34 +93,18 @@ export function bip122History(chains: ChainRegistry, now: () => number) {
   return {
     parseCursor: (text: string) => (Txid.safeParse(text).success ? text : undefined),
     supports: (chain: string) => networks.client(chain) !== undefined,
-    page: async ({
-      account,
-      chain,
-      cursor,
-      limit,
-    }: {
-      account: string
-      chain: string | undefined
-      cursor: string | undefined
-      limit: number
-    }) => {
+    page: ({ account, chain, cursor, limit }: { account: string; chain: string | undefined; cursor: string | undefined; limit: number }) =>
       // The networks whose addresses it is: a bare tb1… address reads on testnet, testnet4 and signet alike.
-      const candidates = (chain ? [chain] : networks.supported()).filter((caip2) => isAddressOn(account, caip2))
-      if (candidates.length > 1)
-        return {
-          status: 400 as const,
-          field: 'chainId',
-          error: `chainId is required for this Bitcoin address: this API serves ${candidates.join(', ')}`,
-        }
-      const caip2 = candidates[0]
-      const esplora = caip2 ? networks.client(caip2) : undefined
-      if (!caip2 || !esplora) return { data: [], next: null }
-      try {
-        return await bitcoinHistoryPage(esplora, { caip2, owner: account, after: cursor, limit, nowMs: now() })
-      } catch (error) {
-        console.error(`[api] history ${account} on ${caip2}:`, error)
-        return { status: 502 as const, error: 'History Unavailable: the chain did not answer' }
-      }
-    },
+      oneNetworkPage(
+        {
+          networks: (chain ? [chain] : networks.supported()).filter((caip2) => isAddressOn(account, caip2)),
+          account,
+          who: 'this Bitcoin address',
+        },
+        (caip2) => {
+          const esplora = networks.client(caip2)
+          return esplora && bitcoinHistoryPage(esplora, { caip2, owner: account, after: cursor, limit, nowMs: now() })
+        },
+      ),
   }
 }

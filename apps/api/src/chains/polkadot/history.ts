@@ -2,6 +2,7 @@ import { decodeSs58, polkadotAddressOn } from '@airlock/chains/polkadot'
 import type { ApiPromise } from '@polkadot/api'
 import type { Codec } from '@polkadot/types/types'
 import { formatUnits } from 'viem'
+import { oneNetworkPage } from '../one-network-page'
 import type { ChainRegistry } from '../registry'
 import { nativeToken } from './balance'
 
@@ -155,7 +156,7 @@ export function polkadotHistory(chains: ChainRegistry) {
   return {
     parseCursor: parsePolkadotCursor,
     supports: (chain: string) => networks.supported().includes(chain),
-    page: async ({
+    page: ({
       account,
       chain,
       cursor,
@@ -165,24 +166,10 @@ export function polkadotHistory(chains: ChainRegistry) {
       chain: string | undefined
       cursor: PolkadotCursor | undefined
       limit: number
-    }) => {
+    }) =>
       // A Polkadot account is the same on every network: with several, the caller says which.
-      const candidates = chain ? [chain] : networks.supported()
-      if (candidates.length > 1)
-        return {
-          status: 400 as const,
-          field: 'chainId',
-          error: `chainId is required for a Polkadot account: this API serves ${candidates.join(', ')}`,
-        }
-      const caip2 = candidates[0]
-      const api = caip2 ? networks.api(caip2) : undefined
-      if (!caip2 || !api) return { data: [], next: null }
-      try {
-        return await polkadotHistoryPage(await api, { caip2, account, cursor, limit })
-      } catch (error) {
-        console.error(`[api] history ${account} on ${caip2}:`, error)
-        return { status: 502 as const, error: 'History Unavailable: the chain did not answer' }
-      }
-    },
+      oneNetworkPage({ networks: chain ? [chain] : networks.supported(), account, who: 'a Polkadot account' }, (caip2) =>
+        networks.api(caip2)?.then((api) => polkadotHistoryPage(api, { caip2, account, cursor, limit })),
+      ),
   }
 }
