@@ -12,7 +12,16 @@ export interface PolkadotNetworks {
   supported(): string[]
   /** The network's ApiPromise, metadata loaded; undefined when it has no upstream. Rejects when its node does not answer. */
   api(caipNetworkId: string): Promise<ApiPromise> | undefined
+  /**
+   * The same, after asking the node its runtime version (one call): over HTTP an ApiPromise never
+   * hears of a runtime upgrade, and a payload built with the old metadata and spec version would be
+   * refused, so a changed runtime gets a new ApiPromise. For what is signed and submitted.
+   */
+  current(caipNetworkId: string): Promise<ApiPromise> | undefined
 }
+
+/** How long an ApiPromise of a replaced runtime is kept for the requests still using it. */
+const RETIRE_MS = 60_000
 
 /** Metadata is 0.5-1.5 MB: a slow public node takes a few seconds. */
 const CONNECT_TIMEOUT_MS = 30_000
@@ -36,22 +45,40 @@ async function connect(url: string, timeoutMs: number): Promise<ApiPromise> {
 }
 
 /** One ApiPromise per network of `upstreams` (the `polkadot:` upstreams, CAIP-2 -> URL: chains/registry.ts picks them). */
-export function createPolkadotNetworks(upstreams: Record<string, string>, options: { timeoutMs?: number } = {}): PolkadotNetworks {
+export function createPolkadotNetworks(
+  upstreams: Record<string, string>,
+  options: { timeoutMs?: number; connect?: (url: string, timeoutMs: number) => Promise<ApiPromise> } = {},
+): PolkadotNetworks {
+  const open = options.connect ?? connect
   const urls = new Map(Object.entries(upstreams))
   const apis = new Map<string, Promise<ApiPromise>>()
+  const api = (caipNetworkId: string) => {
+    const url = urls.get(caipNetworkId)
+    if (url === undefined) return undefined
+    let connecting = apis.get(caipNetworkId)
+    if (!connecting) {
+      connecting = open(url, Math.max(options.timeoutMs ?? 0, CONNECT_TIMEOUT_MS))
+      // A failed connection is forgotten: the next call tries the node again.
+      connecting.catch(() => apis.delete(caipNetworkId))
+      apis.set(caipNetworkId, connecting)
+    }
+    return connecting
+  }
+  async function current(caipNetworkId: string, connecting: Promise<ApiPromise>): Promise<ApiPromise> {
+    const known = await connecting
+    const now = await known.rpc.state.getRuntimeVersion()
+    if (now.specVersion.eq(known.runtimeVersion.specVersion)) return known
+    if (apis.get(caipNetworkId) === connecting) apis.delete(caipNetworkId)
+    // Later, not now: requests of the old runtime may still be on their way.
+    setTimeout(() => void known.disconnect(), RETIRE_MS).unref()
+    return api(caipNetworkId)!
+  }
   return {
     supported: () => [...urls.keys()],
-    api(caipNetworkId) {
-      const url = urls.get(caipNetworkId)
-      if (url === undefined) return undefined
-      let api = apis.get(caipNetworkId)
-      if (!api) {
-        api = connect(url, Math.max(options.timeoutMs ?? 0, CONNECT_TIMEOUT_MS))
-        // A failed connection is forgotten: the next call tries the node again.
-        api.catch(() => apis.delete(caipNetworkId))
-        apis.set(caipNetworkId, api)
-      }
-      return api
+    api,
+    current(caipNetworkId) {
+      const connecting = api(caipNetworkId)
+      return connecting && current(caipNetworkId, connecting)
     },
   }
 }

@@ -42,7 +42,7 @@ export function polkadotTransferRoutes(chains: ChainRegistry): Hono<{ Variables:
     const body = await readBody(c, PolkadotTransferRequest)
     if ('refused' in body) return body.refused
     const { caipNetworkId, from, to, amount } = body.data
-    const api = networks.api(caipNetworkId)
+    const api = networks.current(caipNetworkId)
     if (!api) return apiError(c, 400, 'Unsupported chain', [{ description: 'Unsupported chain', field: 'caipNetworkId' }])
     try {
       return c.json<PolkadotTransferPrepared>(await prepareTransfer(await api, { caipNetworkId, from, to, amount: BigInt(amount) }))
@@ -56,7 +56,7 @@ export function polkadotTransferRoutes(chains: ChainRegistry): Hono<{ Variables:
   app.post('/polkadot/transfers/submit', async (c) => {
     const body = await readBody(c, PolkadotTransferSubmit)
     if ('refused' in body) return body.refused
-    const api = networks.api(body.data.caipNetworkId)
+    const api = networks.current(body.data.caipNetworkId)
     if (!api) return apiError(c, 400, 'Unsupported chain', [{ description: 'Unsupported chain', field: 'caipNetworkId' }])
     try {
       return c.json<PolkadotTransferSubmitted>(await submitTransfer(await api, body.data))
