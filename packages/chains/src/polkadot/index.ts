@@ -1,3 +1,7 @@
 export * from './address'
+export * from './calls'
+export * from './era'
 export * from './message'
+export * from './payload'
+export * from './scale'
 export * from './ss58'
