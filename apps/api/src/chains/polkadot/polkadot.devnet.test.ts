@@ -28,6 +28,8 @@ const ROC = 10n ** 12n
 const ED = 3_333_333n
 /** The fee of the transfer the tests make. */
 let fee = ''
+/** The block that holds it. */
+let block = 0
 
 beforeAll(async () => {
   devnet = await startPolkadotDevnet({ port: 0 })
@@ -115,6 +117,7 @@ describe('polkadot balance, transfers and history against the devnet', () => {
     const sent = await submit(prepared.payload, await sign(0, prepared.payload))
     expect(sent.status, sent.body.error).toBe(200)
     expect(PolkadotTransferSubmitted.parse(sent.body)).toMatchObject({ success: true })
+    block = sent.body.blockNumber
     expect((await balance(bob))[0]?.quantity.numeric).toBe('2')
     const [after] = await balance(alice.address)
     expect(parseUnits(after!.breakdown!.free, 12)).toBe(POLKADOT_DEVNET_FUNDING - 2n * ROC - BigInt(prepared.fee))
@@ -181,5 +184,17 @@ describe('polkadot balance, transfers and history against the devnet', () => {
       transfers: [{ direction: 'out' }],
     })
     expect(sent.data[0]!.metadata.fee).toEqual({ symbol: 'ROC', quantity: { numeric: formatUnits(BigInt(fee), 12) } })
+  })
+
+  it('pages by block: a cursor at the block shows the transfer, one past it in the block or before the block does not', async () => {
+    const page = async (cursor: string) => {
+      const res = await app.request(`/v1/account/${bob}/history?cursor=${cursor}`)
+      expect(res.status).toBe(200)
+      return (await res.json()) as HistoryResponse & { next: string | null }
+    }
+    expect((await page(`${block}-0`)).data).toHaveLength(1)
+    expect(await page(`${block}-1`)).toEqual({ data: [], next: null })
+    expect(await page(`${block - 1}-0`)).toEqual({ data: [], next: null })
+    expect((await app.request(`/v1/account/${bob}/history?cursor=${block}`)).status).toBe(400)
   })
 })
