@@ -135,7 +135,9 @@ describe('signed extensions', () => {
   it('pays the fee in an asset as Some(asset id) after the tip, as @polkadot/types does', () => {
     // An XCM location's bytes: { parents: 1, interior: Here }.
     const payload = { ...RECORDED, assetId: '0x0100', tip: '0x0000000000000000000000000000002a' }
+    // era, nonce 1, tip 42, Some, the location, then CheckMetadataHash's mode 1.
     expect(u8aToHex(payloadBytes(payload))).toContain('3604' + '04' + 'a8' + '01' + '0100' + '01')
+    expect(u8aToHex(payloadBytes(payload))).toBe(reference(payload))
     expect(decodePayload(payload, kusamaAssetHub.caipNetworkId)).toMatchObject({ tip: 42n, feeAsset: '0x0100' })
   })
 
