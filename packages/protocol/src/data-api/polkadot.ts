@@ -57,8 +57,8 @@ export type PolkadotTransferPrepared = z.infer<typeof PolkadotTransferPrepared>
 export const PolkadotTransferSubmit = z.object({
   caipNetworkId,
   payload: SignerPayloadJSON,
-  /** The wallet's signature of the payload (a MultiSignature: type byte, then 64 or 65 bytes), hex. */
-  signature: z.string().check(z.regex(/^0x([0-9a-fA-F]{128}|[0-9a-fA-F]{130}|02[0-9a-fA-F]{130})$/)),
+  /** The wallet's signature of the payload as signPayload answers it, a MultiSignature: type byte 00 ed25519 or 01 sr25519 and 64 bytes, or 02 ECDSA and 65; hex. */
+  signature: z.string().check(z.regex(/^0x(0[01][0-9a-fA-F]{128}|02[0-9a-fA-F]{130})$/)),
 })
 export type PolkadotTransferSubmit = z.infer<typeof PolkadotTransferSubmit>
 

@@ -1,7 +1,8 @@
+import { PolkadotPayloadError, PolkadotPayloadErrorText, signedExtrinsic, signingBytes } from '@airlock/chains/polkadot'
 import type { PolkadotTransferSubmitted, SignerPayloadJSON } from '@airlock/protocol'
 import type { ApiPromise } from '@polkadot/api'
-import type { Codec, ExtrinsicPayloadValue } from '@polkadot/types/types'
-import { blake2AsU8a, signatureVerify } from '@polkadot/util-crypto'
+import type { Codec } from '@polkadot/types/types'
+import { signatureVerify } from '@polkadot/util-crypto'
 import { TransferInputError } from './transfer'
 
 /**
@@ -18,37 +19,32 @@ export class SubmitRefusedError extends Error {}
 const WAIT_MS = 60_000
 const POLL_MS = 250
 
-/**
- * The bytes a wallet signs for `payload`: the SCALE extrinsic payload, blake2-256 hashed when
- * longer than 256 bytes (as every Substrate signer does), encoded with the network's metadata.
- */
-function signingBytes(api: ApiPromise, payload: SignerPayloadJSON): Uint8Array {
-  const bytes = api.registry.createType('ExtrinsicPayload', payload, { version: payload.version }).toU8a({ method: true })
-  return bytes.length > 256 ? blake2AsU8a(bytes) : bytes
-}
-
-export function signedExtrinsic(api: ApiPromise, payload: SignerPayloadJSON, signature: string): string {
-  const extrinsic = api.registry.createType('Extrinsic', { method: payload.method }, { version: payload.version })
-  // A SignerPayloadJSON is what @polkadot/api's own signAsync passes here (its assetId may be null, which the type leaves out).
-  extrinsic.addSignature(payload.address, signature as `0x${string}`, payload as ExtrinsicPayloadValue)
-  return extrinsic.toHex()
+function isSignedBy(bytes: Uint8Array, signature: string, address: string): boolean {
+  try {
+    return signatureVerify(bytes, signature, address).isValid
+  } catch {
+    // A signature of no key type it knows: not a valid signature.
+    return false
+  }
 }
 
 export async function submitTransfer(
   api: ApiPromise,
   request: { payload: SignerPayloadJSON; signature: string },
-  options: { waitMs?: number } = {},
 ): Promise<PolkadotTransferSubmitted> {
   const { payload, signature } = request
-  if (payload.genesisHash !== api.genesisHash.toHex()) throw new TransferInputError("payload: it is another network's (genesisHash)")
-  let valid: boolean
+  if (payload.genesisHash !== api.genesisHash.toHex())
+    throw new TransferInputError(PolkadotPayloadErrorText.otherNetwork(payload.genesisHash))
+  let extrinsic: string
   try {
-    valid = signatureVerify(signingBytes(api, payload), signature, payload.address).isValid
-  } catch {
-    valid = false
+    // @airlock/chains/polkadot's encoding, the secure frame's: independent of the polkadot-js that built the payload.
+    if (!isSignedBy(signingBytes(payload), signature, payload.address))
+      throw new TransferInputError(`signature: it is not ${payload.address}'s signature of this payload`)
+    extrinsic = signedExtrinsic(payload, signature)
+  } catch (error) {
+    if (error instanceof PolkadotPayloadError) throw new TransferInputError(error.message)
+    throw error
   }
-  if (!valid) throw new TransferInputError(`signature: it is not ${payload.address}'s signature of this payload`)
-  const extrinsic = signedExtrinsic(api, payload, signature)
   const start = Number((await api.rpc.chain.getHeader()).number.toString())
   let hash: string
   try {
@@ -56,7 +52,7 @@ export async function submitTransfer(
   } catch (error) {
     throw new SubmitRefusedError(error instanceof Error ? error.message : String(error))
   }
-  return { hash, ...(await inclusionOf(api, hash, start, options.waitMs ?? WAIT_MS)) }
+  return { hash, ...(await inclusionOf(api, hash, start, WAIT_MS)) }
 }
 
 interface EventRecord {
