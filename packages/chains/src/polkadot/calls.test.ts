@@ -69,11 +69,7 @@ describe('decodeCall', () => {
 
   it('reads no call on a network without a table', () => {
     const method = bytes([10, 3], id(), encodeCompact(9))
-    expect(decodeCall(method, 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e')).toEqual({
-      kind: 'unknown',
-      pallet: 10,
-      call: 3,
-      hex: toHex(method),
-    })
+    for (const network of ['polkadot:e143f23803ac50e8f6f8e62695d1ce9e', 'constructor', '__proto__', 'toString'])
+      expect(decodeCall(method, network)).toEqual({ kind: 'unknown', pallet: 10, call: 3, hex: toHex(method) })
   })
 })

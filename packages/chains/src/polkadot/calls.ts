@@ -51,7 +51,8 @@ export type PolkadotCall =
 
 /** The call `method` holds (its bytes whole: trailing bytes make it unknown), on `caipNetworkId`. */
 export function decodeCall(method: Uint8Array, caipNetworkId: string): PolkadotCall {
-  const calls = POLKADOT_CALLS[caipNetworkId]
+  // Own keys only: a network id such as `constructor` names no table.
+  const calls = Object.hasOwn(POLKADOT_CALLS, caipNetworkId) ? POLKADOT_CALLS[caipNetworkId] : undefined
   const reader = new ScaleReader(method)
   try {
     const call = calls && readCall(reader, calls, caipNetworkId, true)
