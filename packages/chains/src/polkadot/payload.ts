@@ -1,9 +1,10 @@
 import type { SignerPayloadJSON } from '@airlock/protocol'
 import { blake2b } from '@noble/hashes/blake2b'
+import { concatBytes } from '@noble/hashes/utils'
 import { decodeCall, type PolkadotCall } from './calls'
 import { eraBlocks, readEra } from './era'
 import { decodeSs58 } from './ss58'
-import { concatBytes, encodeCompact, encodeUint, fromHex, ScaleError, ScaleReader, toHex } from './scale'
+import { encodeCompact, encodeUint, fromHex, ScaleError, ScaleReader, toHex } from './scale'
 
 /**
  * A SignerPayloadJSON (protocol's schema has bounded every field) as the bytes a wallet signs, as

@@ -99,16 +99,6 @@ function checkCanonical(value: bigint, min: bigint, what: string): bigint {
   return value
 }
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
 /** 0x-hex to bytes; `what` names the field when the hex is not whole bytes. */
 export function fromHex(value: string, what: string): Uint8Array {
   if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(value)) throw new ScaleError(`${what} is not 0x-hex of whole bytes`)
