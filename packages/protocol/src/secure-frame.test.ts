@@ -250,6 +250,8 @@ describe('frame results', () => {
     expect(FrameUser.safeParse({ ...user, address: sol, chainId: sol, accounts: [{ address: sol, type: 'eoa' }] }).success).toBe(true)
     const bip122 = { 'bip122:000000000019d6689c085ae165831e93': 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }
     expect(FrameUser.safeParse({ ...user, addresses: { eip155: evm, solana: sol, bip122 } }).success).toBe(true)
+    const polkadot = { 'polkadot:68d56f15f85d3136970ec16946040bc1': '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5' }
+    expect(FrameUser.safeParse({ ...user, addresses: { eip155: evm, polkadot } }).success).toBe(true)
   })
 
   it('refuses a malformed frame user', () => {
@@ -265,6 +267,8 @@ describe('frame results', () => {
       { ...user, email: 'not an email' },
       { ...user, addresses: { bip122: { 'bitcoin:mainnet': 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' } } },
       { ...user, addresses: { bip122: { 'bip122:000000000019d6689c085ae165831e93': 'bc1q<script>' } } },
+      { ...user, addresses: { polkadot: { polkadot: '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5' } } },
+      { ...user, addresses: { polkadot: { 'polkadot:68d56f15f85d3136970ec16946040bc1': '0x1234' } } },
     ]
     for (const value of bad) expect(FrameUser.safeParse(value).success).toBe(false)
   })
@@ -409,6 +413,8 @@ describe('classifyFrameRpc', () => {
         'solana_signAndSendTransaction',
         'signMessage',
         'signPsbt',
+        'polkadot_signMessage',
+        'polkadot_signTransaction',
         'wallet_sendCalls',
         'wallet_grantPermissions',
         'wallet_revokePermissions',

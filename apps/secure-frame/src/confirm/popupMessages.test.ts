@@ -68,6 +68,25 @@ describe('frame <-> popup messages', () => {
     expect(receive(event(otherId, peer), peer, FrameToPopup)).toBeUndefined()
   })
 
+  it('carry a Polkadot request: its network (CAIP-2) and SS58 account', () => {
+    const from = 'HNZata7iMYWmk5RvZRTiAsSDhV8366zq2YGb3tLH5Upf74F'
+    const polkadot = {
+      ...request,
+      view: {
+        ...request.view,
+        request: {
+          method: 'polkadot_signMessage',
+          params: { address: from, message: 'hi' },
+          chainId: 'polkadot:45454545454545454545454545454545',
+          from,
+        },
+      },
+    }
+    expect(receive(event(polkadot, peer), peer, FrameToPopup)?.view.request).toEqual(polkadot.view.request)
+    const otherId = { ...polkadot, view: { ...polkadot.view, request: { ...polkadot.view.request, chainId: 'polkadot:devnet' } } }
+    expect(receive(event(otherId, peer), peer, FrameToPopup)).toBeUndefined()
+  })
+
   it('refuse what is malformed: another namespace, a non-boolean answer, hostile params or origins', () => {
     const bad: [unknown, typeof PopupToFrame | typeof FrameToPopup][] = [
       [{ namespace: 'penpal', type: 'ready' }, PopupToFrame],

@@ -6,6 +6,7 @@ import {
   FrameRequestId,
   FrameThemeData,
   isBoundedJson,
+  PolkadotAddress,
 } from '@airlock/protocol'
 import * as z from 'zod/mini'
 import { Simulation } from '../display/simulation'
@@ -30,13 +31,14 @@ export const PromptViewMessage = z.object({
   request: z.object({
     method: z.string().check(z.regex(FRAME_RPC_METHOD)),
     params: z.unknown().check(z.refine((params) => isBoundedJson(params), 'params too large or not JSON')),
-    /** An eip155 chain id, or a Solana cluster's or a Bitcoin network's CAIP-2 id. */
+    /** An eip155 chain id, or a Solana cluster's, a Bitcoin or a Polkadot network's CAIP-2 id. */
     chainId: z.union([
       z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
       z.templateLiteral(['solana:', z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32}$/))]),
       z.templateLiteral(['bip122:', z.string().check(z.regex(/^[0-9a-f]{32}$/))]),
+      z.templateLiteral(['polkadot:', z.string().check(z.regex(/^[0-9a-f]{32}$/))]),
     ]),
-    from: z.union([FrameAddress, BitcoinAddress]),
+    from: z.union([FrameAddress, BitcoinAddress, PolkadotAddress]),
   }),
   origin: z.optional(z.object({ value: FrameOrigin, verified: z.boolean() })),
   dappName: z.optional(z.string().check(z.maxLength(100))),

@@ -21,8 +21,8 @@ export interface DecodedSiwx {
   refusal?: string
 }
 
-/** An eip155 chain by number, a Solana cluster or a Bitcoin network by its CAIP-2 id. */
-export type ApprovalChainId = number | `solana:${string}` | `bip122:${string}`
+/** An eip155 chain by number, a Solana cluster, a Bitcoin or a Polkadot network by its CAIP-2 id. */
+export type ApprovalChainId = number | `solana:${string}` | `bip122:${string}` | `polkadot:${string}`
 
 export interface ApprovalInput<C extends ApprovalChainId = ApprovalChainId> {
   method: string

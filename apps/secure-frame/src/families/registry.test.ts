@@ -4,8 +4,8 @@ import { FAMILIES, familyOf } from './registry'
 import { decodeRequest, loadView } from './views'
 
 describe('families', () => {
-  it('registers eip155, solana and bip122 only; polkadot is not pretended', () => {
-    expect(FAMILIES.map((family) => family.namespace)).toEqual(['eip155', 'solana', 'bip122'])
+  it('registers eip155, solana, bip122 and polkadot', () => {
+    expect(FAMILIES.map((family) => family.namespace)).toEqual(['eip155', 'solana', 'bip122', 'polkadot'])
   })
 
   it('shows a family’s requests once its view has loaded, eip155’s from the start', async () => {
@@ -28,6 +28,7 @@ describe('families', () => {
     expect(familyOf('solana_signMessage')?.namespace).toBe('solana')
     expect(familyOf('personal_sign')?.namespace).toBe('eip155')
     expect(familyOf('signPsbt')?.namespace).toBe('bip122')
+    expect(familyOf('polkadot_signTransaction')?.namespace).toBe('polkadot')
     expect(familyOf('eth_sign')).toBeUndefined()
   })
 })

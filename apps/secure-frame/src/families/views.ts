@@ -3,6 +3,7 @@ import { invalidRequest } from '../display/decoded'
 import type { Parts } from '../display/dom'
 import type { BitcoinKind } from './bip122/view'
 import { eip155View, type Eip155Kind } from './eip155/view'
+import type { PolkadotKind } from './polkadot/view'
 import type { SolanaKind } from './solana/view'
 import type { FamilyView } from './types'
 
@@ -18,11 +19,12 @@ import type { FamilyView } from './types'
 /**
  * The families' confirmations: a line here per family of registry.ts. eip155's is in the prompt's
  * chunk; the others load with their family's first request (loadView), so that an eip155 prompt
- * never downloads Solana's transaction codec or bitcoinjs.
+ * never downloads Solana's transaction codec, bitcoinjs or Polkadot's payload decoder.
  */
 const LAZY_VIEWS: Readonly<Record<string, () => Promise<FamilyView>>> = {
   solana: () => import('./solana/view').then((module) => module.solanaView as FamilyView),
   bip122: () => import('./bip122/view').then((module) => module.bip122View as FamilyView),
+  polkadot: () => import('./polkadot/view').then((module) => module.polkadotView as FamilyView),
 }
 const views: FamilyView[] = [eip155View as FamilyView]
 
@@ -38,7 +40,7 @@ export function loadView(chainId: ApprovalInput['chainId']): Promise<void> | und
   })
 }
 
-export type FamilyKinds = Eip155Kind | SolanaKind | BitcoinKind
+export type FamilyKinds = Eip155Kind | SolanaKind | BitcoinKind | PolkadotKind
 export type DecodedRequest = Decoded<FamilyKinds>
 
 /**

@@ -114,7 +114,7 @@ const landed = async (signature: string) => {
 describe('the embedded wallet on Solana', () => {
   it('tells the widget its Solana address, and signs a message the address verifies (ed25519)', async () => {
     const { me, user, request, device } = await signedInFrame()
-    expect(user.addresses).toEqual({ eip155: user.address, solana: me, bip122: expect.any(Object) })
+    expect(user.addresses).toEqual({ eip155: user.address, solana: me, bip122: expect.any(Object), polkadot: expect.any(Object) })
     expect(base58.decode(me)).toHaveLength(32)
     const text = new TextEncoder().encode('Sign in to Example\nNonce: 7')
     const answer = (await request('solana_signMessage', { message: base58.encode(text), pubkey: me })) as { signature: string }

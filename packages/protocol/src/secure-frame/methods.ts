@@ -124,6 +124,18 @@ export const frameMethodParams = {
    * an address that is not this account's on that network (4100), a named input that is missing,
    * already final, without its witnessUtxo, spending another script (4100) or asking for another
    * sighash type.
+   *
+   * Polkadot (ed25519, FrameUser.addresses.polkadot per network): WalletConnect's
+   * `polkadot_signMessage` and `polkadot_signTransaction` with polkadot.ts's params and results,
+   * for the network `chainId` names by CAIP-2 id (`polkadot:<genesis hash>`; without one, the
+   * frame's current one if it is a Polkadot network). polkadot_signMessage signs
+   * `<Bytes>message</Bytes>` and answers `{ signature }`, the 64 bytes as extensions' signRaw does;
+   * polkadot_signTransaction signs the SignerPayloadJSON's signing bytes and answers
+   * `{ signature }` as a MultiSignature (0x00, ed25519, then 64 bytes), as extensions' signPayload
+   * does. The frame reaches no Polkadot node and never submits. Refused before the user is asked: an
+   * address (the params' or the payload's) that is not this account (4100), a payload for another
+   * chain than that network (its genesis hash), one listing a signed extension the frame does not
+   * know, or one whose call does not decode.
    */
   rpcRequest: FrameRpcRequest,
   /**

@@ -44,6 +44,8 @@ export const FRAME_CONFIRM_RPC_METHODS = [
   'solana_signAndSendTransaction',
   'signMessage',
   'signPsbt',
+  'polkadot_signMessage',
+  'polkadot_signTransaction',
   'wallet_sendCalls',
   'wallet_grantPermissions',
   'wallet_revokePermissions',

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { ThemeMode, ThemeVariables } from '../common'
 import { Metadata, SocialProvider } from '../options'
 import { BITCOIN_ADDRESS, EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
+import { PolkadotAddress } from '../polkadot'
 
 /**
  * Field schemas of the secure-frame protocol (SPEC.md sections 3, 5 and 7). The secure frame is on
@@ -78,6 +79,15 @@ export const FrameAddresses = z.object({
   bip122: z.optional(
     z
       .record(z.string().check(z.regex(/^bip122:[0-9a-f]{32}$/)), z.string().check(z.regex(BITCOIN_ADDRESS)))
+      .check(z.refine((addresses) => Object.keys(addresses).length <= 10, 'Too many networks')),
+  ),
+  /**
+   * ed25519 at `m/44'/354'/0'/0'/0'` (the Ledger Polkadot app's derivation), one key, by network's
+   * CAIP-2 id in that network's SS58 format (prefix 0 on Polkadot and its Asset Hub, 2 on Kusama's).
+   */
+  polkadot: z.optional(
+    z
+      .record(z.string().check(z.regex(/^polkadot:[0-9a-f]{32}$/)), PolkadotAddress)
       .check(z.refine((addresses) => Object.keys(addresses).length <= 10, 'Too many networks')),
   ),
 })

@@ -16,11 +16,26 @@ const seedOf = async (mnemonic: string, passphrase = '') => seedEntropyToBip39Se
  * seed at `m/44'/<coin>'/<account>'/0'/<address>'` (Kusama's app used coin type 434, Polkadot's 354).
  */
 const LEDGER_VECTORS = [
-  { mnemonic: ABANDON, passphrase: '', path: [44, 434, 0, 0, 0], seed: '0x98cb4e14e0e08ea876f88d728545ea7572dc07dbbe69f1731c418fb827e69d41' },
+  {
+    mnemonic: ABANDON,
+    passphrase: '',
+    path: [44, 434, 0, 0, 0],
+    seed: '0x98cb4e14e0e08ea876f88d728545ea7572dc07dbbe69f1731c418fb827e69d41',
+  },
   { mnemonic: OPEN, passphrase: '', path: [44, 434, 0, 0, 0], seed: '0x70e9010e84c81095aaa5f63b1c5a6a66a1dcbec017a23c2f3b7a1b08fe5ea65a' },
   { mnemonic: OPEN, passphrase: '', path: [44, 434, 5, 0, 7], seed: '0xf06730efb1e6ea59ac752a7c3620fade3909062fb88597856cc3af72045fa65a' },
-  { mnemonic: ABANDON, passphrase: '', path: [44, 354, 0, 0, 0], seed: '0xe8c68348586d53e4e8d1a864b0e4e17c75e4eb06e0c63c1432bef2ba29e69d41' },
-  { mnemonic: OPEN, passphrase: 'testing', path: [44, 354, 0, 0, 0], seed: '0x3890e8db837eba3f8f25215c753e1091062298ce671a51441e7ef89a7adc4f48' },
+  {
+    mnemonic: ABANDON,
+    passphrase: '',
+    path: [44, 354, 0, 0, 0],
+    seed: '0xe8c68348586d53e4e8d1a864b0e4e17c75e4eb06e0c63c1432bef2ba29e69d41',
+  },
+  {
+    mnemonic: OPEN,
+    passphrase: 'testing',
+    path: [44, 354, 0, 0, 0],
+    seed: '0x3890e8db837eba3f8f25215c753e1091062298ce671a51441e7ef89a7adc4f48',
+  },
 ]
 
 describe('Ledger (BIP32-Ed25519) derivation', () => {
