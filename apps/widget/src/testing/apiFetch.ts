@@ -28,7 +28,7 @@ export function fakeApiFetch(
     identity?: Identity | ((address: string) => Response)
     tokens?: unknown[]
     history?: { data: unknown[]; next: string | null }
-    rpc?: (method: string, params: unknown) => unknown
+    rpc?: (method: string, params: unknown) => unknown | Promise<unknown>
     routes?: (url: URL, init?: RequestInit) => Response | undefined | Promise<Response | undefined>
   } = {},
 ) {
@@ -36,7 +36,7 @@ export function fakeApiFetch(
     const url = new URL(String(input))
     if (url.pathname === '/v1/rpc') {
       const { id, method, params } = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown }
-      const answer = options.rpc?.(method, params)
+      const answer = await options.rpc?.(method, params)
       if (answer instanceof Response) return answer
       return json({ jsonrpc: '2.0', id, result: answer ?? options.balance ?? '0x0' })
     }

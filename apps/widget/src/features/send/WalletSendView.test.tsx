@@ -62,11 +62,14 @@ function sendingWallet(answer: (tx: Record<string, string>) => unknown = () => H
     method === 'eth_sendTransaction' ? answer((params as Record<string, string>[])[0]!) : approvingWallet(method, params, connectorId)
 }
 
-async function openSend(options: { wallet?: WalletHandler; profile?: (url: URL) => Response | undefined } = {}) {
+async function openSend(
+  options: { wallet?: WalletHandler; profile?: (url: URL) => Response | undefined; estimated?: Promise<unknown> } = {},
+) {
   const fetch = fakeApiFetch({
     balance: '0x1bc16d674ec80000',
     tokens: TOKENS,
-    rpc: (method) => (method === 'eth_gasPrice' ? '0x3b9aca00' : method === 'eth_estimateGas' ? '0x5208' : undefined),
+    rpc: (method) =>
+      method === 'eth_gasPrice' ? '0x3b9aca00' : method === 'eth_estimateGas' ? (options.estimated ?? '0x5208') : undefined,
     routes: (url) => (url.pathname.startsWith('/v1/profile/') ? options.profile?.(url) : undefined),
   })
   const host = createFakeHost(options.wallet ? { wallet: options.wallet } : {})
@@ -150,6 +153,22 @@ describe('Send view', () => {
     })
     await type('send-receiver-input', 'broken.airlock.id')
     await waitFor(() => expect(screen.getByTestId('send-receiver-error').textContent).toBe('Error resolving name'), { timeout: 2000 })
+  })
+
+  it('a click before the fee is quoted waits for the quote, then sends', async () => {
+    let estimate!: (gas: string) => void
+    const estimated = new Promise<unknown>((resolve) => (estimate = resolve))
+    const sent: Record<string, string>[] = []
+    await openSend({ wallet: sendingWallet((tx) => (sent.push(tx), HASH)), estimated })
+    await type('send-amount-input', '0.5')
+    await type('send-receiver-input', TEST_ADDRESS_2)
+    await waitFor(() => expect(screen.getByTestId('send-button').textContent).toBe('Send'))
+    expect(screen.getByTestId('send-gas-usd').textContent).toBe('–')
+    await act(async () => fireEvent.click(screen.getByTestId('send-button')))
+    expect(screen.queryByTestId('toast')).toBeNull()
+    await act(async () => estimate('0x5208'))
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Transaction started'))
+    expect(sent).toHaveLength(1)
   })
 
   it("sends USDC with transfer(to, amount): 'Transaction started', the form reset, the Account view pushed", async () => {

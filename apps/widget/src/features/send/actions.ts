@@ -186,9 +186,11 @@ export async function quoteSendFee(ctx: WidgetContext): Promise<void> {
  * Failure: the family's text (SPEC section 8), a rejection in the wallet said as one; the form kept.
  */
 export async function sendTokens(ctx: WidgetContext): Promise<boolean> {
-  const state = ctx.store.get(sendAtom)
-  if (state.loading) return false
+  if (ctx.store.get(sendAtom).loading) return false
   const family = await adapter(ctx)
+  // A click before the fee's quote came back (a family whose quote asks the API, as polkadot's) waits for it.
+  if (ctx.store.get(sendAtom).fee === undefined) await quoteSendFee(ctx)
+  const state = ctx.store.get(sendAtom)
   const transfer = transferOf(ctx, state)
   const receiver = state.receiver.status === 'resolved' ? state.receiver.address : undefined
   if (!transfer || !canSend({ receiver, amount: transfer.amount, token: transfer.token !== undefined, fee: state.fee?.amount })) {
