@@ -39,11 +39,13 @@ export async function signIn(ctx: WidgetContext): Promise<void> {
     const adapter = await loadChainAdapter(namespace)
     const backend = siwxBackend(ctx)
     const nonce = await backend.nonce(prompt.account)
-    const parsed = adapter.parseAddress(address)
+    const caipNetworkId = `${namespace}:${reference}`
+    // On its network: an address's text can name it (polkadot's SS58 prefix, bip122's prefixes).
+    const parsed = adapter.parseAddress(address, caipNetworkId)
     const data = siwxMessageData({
       origin: ctx.config.parentOrigin,
       accountAddress: parsed.ok ? parsed.address : address,
-      caipNetworkId: `${namespace}:${reference}`,
+      caipNetworkId,
       nonce,
       nowMs: Date.now(),
       settings,
