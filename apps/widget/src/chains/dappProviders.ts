@@ -7,13 +7,14 @@ import type { DappProvider, DappProviderDeps } from './types'
  * Each family's dapp-facing provider (getProvider(namespace)). It loads with the widget, not with
  * the family's adapter (registry.ts): a dapp asks eth_chainId as it starts, and a provider is small
  * (its schemas are the protocol's). Apart from registry.ts, whose static imports split the
- * first-load JS into more chunks. Bitcoin's loads with its first request: its schemas are larger,
- * and few dapps ask for it.
+ * first-load JS into more chunks. Bitcoin's and Polkadot's load with their first request: their schemas are
+ * larger, and few dapps ask for them.
  */
 const providers: Partial<Record<Namespace, (deps: DappProviderDeps) => DappProvider>> = {
   eip155: createEip155DappProvider,
   solana: createSolanaDappProvider,
   bip122: lazy(async () => (await import('./bip122/dappProvider')).createBitcoinDappProvider),
+  polkadot: lazy(async () => (await import('./polkadot/dappProvider')).createPolkadotDappProvider),
 }
 
 /** A provider whose code loads with its first request (again with the next one, if loading failed). */

@@ -6,6 +6,7 @@ const loaders: Partial<Record<Namespace, () => Promise<ChainAdapter>>> = {
   eip155: () => import('./eip155').then((module) => module.eip155Adapter),
   solana: () => import('./solana').then((module) => module.solanaAdapter),
   bip122: () => import('./bip122').then((module) => module.bip122Adapter),
+  polkadot: () => import('./polkadot').then((module) => module.polkadotAdapter),
 }
 
 const loaded = new Map<Namespace, Promise<ChainAdapter>>()

@@ -1,5 +1,5 @@
 import type { ConnectorDescription, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
-import type { NodeRest } from '../core/http/client'
+import type { NodeBuild, NodeRest } from '../core/http/client'
 import type { ConnectedNamespace } from '../core/session/session'
 
 /**
@@ -24,6 +24,8 @@ export interface NetworkContext {
   rpcUrl(caipNetworkId: string): string
   /** The networks the dapp requested (CAIP-2). */
   requested: readonly string[]
+  /** The dapp as it introduces itself to wallets (its metadata's name, else its host): a Polkadot extension's `enable` shows it. */
+  dappName?: string
 }
 
 /** How a family's wallets living in the dapp page are spoken to (EIP-1193, the Wallet Standard, ...). */
@@ -80,9 +82,10 @@ export type WalletSend = (method: string, params?: unknown) => Promise<unknown>
 
 /**
  * A read of a network's node through the data API's RPC proxy; `rest`, its REST pass-through, for a
- * family whose node API is REST paths (bip122: esplora). The widget's API client gives both.
+ * family whose node API is REST paths (bip122: esplora); `build`, the API's transaction builders,
+ * for a family whose transactions need the runtime's metadata (polkadot). The widget's API client gives all.
  */
-export type NodeRpc = ((caipNetworkId: string, method: string, params: unknown) => Promise<unknown>) & { rest?: NodeRest }
+export type NodeRpc = ((caipNetworkId: string, method: string, params: unknown) => Promise<unknown>) & { rest?: NodeRest; build?: NodeBuild }
 
 /** The token a transfer moves: absent for the network's native token. */
 export interface TransferToken {
@@ -225,6 +228,12 @@ export interface ChainAdapter {
    * throws 'Chain is not supported' (SPEC section 8) when it cannot.
    */
   switchNetwork(send: WalletSend, caipNetworkId: string, networks: NetworkContext): Promise<void>
+  /**
+   * The account's address as `caipNetworkId` writes it, for a family whose address text names the
+   * network while the account is the same on every one (polkadot's SS58 prefix); absent where a
+   * network switch keeps the address (eip155, solana) or changes the account (bip122's wallets move it).
+   */
+  addressOn?(address: string, caipNetworkId: string): string
   readonly pageWallet: PageWallet
   readonly walletConnect: WalletConnectFamily
   /**

@@ -386,7 +386,7 @@ describe('switchNetwork', () => {
 
   it('refuses networks of a family the widget does not serve', async () => {
     const { methods } = await bootWidget()
-    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' }))).rejects.toThrow(
+    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' }))).rejects.toThrow(
       'Unsupported chain',
     )
   })

@@ -3,6 +3,7 @@ import type { WidgetContext } from '../../core/context'
 import { loadPersisted, savePersisted } from '../../core/storage/persisted'
 import { optionsAtom } from '../../core/options/atoms'
 import { createWalletConnectStorage, type BlobPersistence, type WalletConnectStorage } from './storage'
+import { dappNameOf } from '../networks'
 
 export const WALLET_CONNECT_CONNECTOR_ID = 'walletConnect'
 export const WALLET_CONNECT_NAME = 'WalletConnect'
@@ -77,7 +78,7 @@ async function createClient(ctx: WidgetContext): Promise<WalletConnectClient> {
     telemetryEnabled: false,
     logger: 'silent',
     metadata: {
-      name: metadata?.name ?? new URL(ctx.config.parentOrigin).host,
+      name: dappNameOf(ctx),
       description: metadata?.description ?? '',
       // Wallets show where the request comes from: the dapp, not the widget.
       url: ctx.config.parentOrigin,

@@ -80,7 +80,7 @@ describe('account balances', () => {
 
   it('answers [] without a request on a namespace without balances', async () => {
     const { client, fetch } = setup(() => json({ balances: [eth] }))
-    await expect(client.balances(ADDRESS, 'polkadot:91b171bb158e2d3848fa23a9f1c25182')).resolves.toEqual([])
+    await expect(client.balances(ADDRESS, 'cosmos:cosmoshub-4')).resolves.toEqual([])
     expect(fetch).not.toHaveBeenCalled()
   })
 

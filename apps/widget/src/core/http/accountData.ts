@@ -13,8 +13,8 @@ import { createDataApi, DataApiError, type Schema } from './dataApi'
 /** SPEC section 9: portfolio cached 30 s; section 5: no new balance fetch within 30 s of a failed one. */
 export const PORTFOLIO_TTL_MS = 30_000
 export const PORTFOLIO_RETRY_GATE_MS = 30_000
-/** SPEC section 9: the families the API reads balances of (bip122 since issue 25); other namespaces get [] without a request. */
-export const BALANCE_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122']
+/** SPEC section 9: the families the API reads balances of (bip122 since issue 25, polkadot since 26); other namespaces get [] without a request. */
+export const BALANCE_NAMESPACES: readonly string[] = ['eip155', 'solana', 'bip122', 'polkadot']
 /** More entries than this in one answer are cut (the api sends a handful per chain, 10-50 history rows). */
 const MAX_ITEMS = 500
 

@@ -25,11 +25,18 @@ export interface ApiClientConfig {
  */
 export type NodeRest = (caipNetworkId: string, path: string, body?: string) => Promise<string>
 
+/**
+ * A POST of JSON to one of the data API's transaction builders (`/v1/{path}`), for a family whose
+ * transactions need the runtime's metadata the API holds (polkadot: `polkadot/transfers`); the
+ * answer's JSON, for the family to check.
+ */
+export type NodeBuild = (path: string, body: unknown) => Promise<unknown>
+
 export interface ApiClient {
   /** The RPC proxy URL for a network, also handed to wallets in wallet_addEthereumChain. */
   rpcUrl(caipNetworkId: string): string
-  /** The RPC proxy; `rest` rides along for the families whose nodes speak REST, so the adapters get both in one value. */
-  rpc: ((caipNetworkId: string, method: string, params?: unknown) => Promise<unknown>) & { rest: NodeRest }
+  /** The RPC proxy; `rest` and `build` ride along for the families that need them, so the adapters get all in one value. */
+  rpc: ((caipNetworkId: string, method: string, params?: unknown) => Promise<unknown>) & { rest: NodeRest; build: NodeBuild }
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -80,10 +87,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return body.result
   }
 
-  const rest: NodeRest = async (caipNetworkId, path, body) => {
-    const url = `${base}/v1/rest/${caipNetworkId}/${path.replace(/^\/+/, '')}?${new URLSearchParams(projectQuery())}`
-    const init: RequestInit = body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'text/plain' }, body }
-    const [response, text] = await fetchTimed(url, init, (r) => r.text())
+  /** A data API path's answer as text, or its refusal as a ResourceUnavailable error with its reason and status. */
+  const fetchText = async (path: string, init: RequestInit): Promise<string> => {
+    const [response, text] = await fetchTimed(`${base}/v1/${path}?${new URLSearchParams(projectQuery())}`, init, (r) => r.text())
     if (response.ok) return text
     // The API's own refusals are JSON `{error}`; the node's (a refused transaction) its plain text.
     let reason = text
@@ -98,7 +104,16 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     })
   }
 
-  return { rpcUrl, rpc: Object.assign(jsonRpc, { rest }) }
+  const rest: NodeRest = (caipNetworkId, path, body) =>
+    fetchText(
+      `rest/${caipNetworkId}/${path.replace(/^\/+/, '')}`,
+      body === undefined ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'text/plain' }, body },
+    )
+
+  const build: NodeBuild = async (path, body) =>
+    JSON.parse(await fetchText(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })) as unknown
+
+  return { rpcUrl, rpc: Object.assign(jsonRpc, { rest, build }) }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -32,7 +32,8 @@ describe('wallet feature buttons', () => {
     expect(features(undefined, 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual(['receive', 'send'])
     expect(featureSupported('swaps', 'eip155:31338')).toBe(true)
     expect(featureSupported('send', 'bip122:000000000019d6689c085ae165831e93')).toBe(true)
-    expect(featureSupported('send', 'polkadot:91b171bb158e2d3848fa23a9f1c25182')).toBe(false)
+    expect(featureSupported('send', 'polkadot:91b171bb158e2d3848fa23a9f1c25182')).toBe(true)
+    expect(featureSupported('send', 'cosmos:cosmoshub-4')).toBe(false)
   })
 
   it('offer the history unless its switch is off', () => {

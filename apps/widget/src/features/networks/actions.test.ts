@@ -102,7 +102,7 @@ describe('switchNetwork', () => {
   it("answers 'Unsupported chain' for a family the widget does not serve and 'Network not found' for an unknown one", async () => {
     const { methods } = await boot()
     await expect(
-      Promise.resolve(methods.switchNetwork({ caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' })),
+      Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' })),
     ).rejects.toMatchObject({
       code: 4901,
       message: 'Unsupported chain',

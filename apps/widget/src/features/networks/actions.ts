@@ -1,7 +1,7 @@
 import { getNetwork, parseCaipNetworkId } from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { WidgetContext } from '../../core/context'
-import { servedNamespaces } from '../../chains/registry'
+import { loadChainAdapter, servedNamespaces } from '../../chains/registry'
 import { connectorFor } from '../../connectors/registry'
 import { addRequestedNetwork, networkNotFound, removeRequestedNetwork } from '../../core/network/rules'
 import { openAtom } from '../../core/modal/atoms'
@@ -37,7 +37,11 @@ export async function switchNetwork(ctx: WidgetContext, caipNetworkId: string): 
   const connection = ctx.store.get(connectionsAtom)[namespace]
   if (connection) {
     await connectorFor(ctx, connection.connectorId).switchNetwork(ctx, namespace, caipNetworkId)
-    updateConnection(ctx, namespace, { caipNetworkId })
+    const { addressOn } = await loadChainAdapter(namespace)
+    updateConnection(ctx, namespace, {
+      caipNetworkId,
+      ...(addressOn && { addresses: connection.addresses.map((address) => addressOn(address, caipNetworkId)) }),
+    })
   } else if (!getNetwork(caipNetworkId) && !ctx.store.get(networksAtom).includes(caipNetworkId)) throw networkNotFound()
   // Counted first: the dapp's provider hears of a switch made without a wallet (host/providerEvents.ts).
   ctx.store.set(networkSwitchesAtom, (count) => count + 1)

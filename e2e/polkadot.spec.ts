@@ -1,0 +1,134 @@
+import type { FrameLocator, Page } from '@playwright/test'
+import { polkadotDevnet } from '@airlock/chains'
+import { encodeSs58 } from '@airlock/chains/polkadot'
+import { decodeFreeBalance, polkadotDevnetAccounts, systemAccountStorageKey } from '@airlock/devnet/polkadot'
+import { randomBytes } from 'node:crypto'
+import { expect, openDemo, stack, test } from './fixtures'
+import { backendChecks, dappSession } from './support/siwx'
+import { accountSettled, expectActivityRows } from './support/walletFeatures'
+
+/**
+ * Polkadot through the modal with the devnet's browser extension (window.injectedWeb3, signing as
+ * polkadot-js does): the account connected and handed to the dapp in the network's SS58 format, a
+ * sign-in the API verifies (sr25519 over the <Bytes>-wrapped message), ROC sent from the Account
+ * view to a fresh address and read back from chopsticks, the send listed in Activity, a rejection
+ * keeping the form, and a transfer below the existential deposit explained before the wallet is asked.
+ */
+
+const DEVNET = polkadotDevnet.caipNetworkId
+const ME = polkadotDevnetAccounts[0]!.address
+const EXTENSION = 'wallet-item-pjs:airlock-devnet'
+
+test.use({ families: ['eip155', 'polkadot'] })
+// One account for every test: its nonce moves one transfer at a time.
+test.describe.configure({ mode: 'serial' })
+
+/** An account no devnet key holds: its address on the devnet and its key. */
+function freshReceiver(): { address: string; publicKey: string } {
+  const key = randomBytes(32)
+  return { address: encodeSs58(key, 2), publicKey: `0x${key.toString('hex')}` }
+}
+
+/** What the account holds on the devnet, read from chopsticks as a block explorer reads it (planck). */
+async function freeBalance(publicKey: string): Promise<bigint> {
+  const response = await fetch(stack.urls.polkadotRpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getStorage', params: [systemAccountStorageKey(publicKey)] }),
+  })
+  return decodeFreeBalance(((await response.json()) as { result: string | null }).result)
+}
+
+async function openPolkadotDemo(page: Page, query = ''): Promise<void> {
+  await openDemo(page, `${stack.urls.demoNpm}?networks=eip155:31337,${DEVNET}${query}`)
+}
+
+/** The dapp's view of its Polkadot connection, as it waits on getState(). */
+async function expectPolkadotConnected(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => window.airlock!.getState().connections?.find((c) => c.namespace === 'polkadot')?.caipAddress), {
+      timeout: 15_000,
+    })
+    .toBe(`${DEVNET}:${ME}`)
+}
+
+/** The user will say no to the extension's next prompt. */
+function rejectNextInExtension(page: Page): Promise<void> {
+  return page.evaluate(() =>
+    (window as unknown as { __devnetPolkadotWallet: { devnet: { rejectNext(): void } } }).__devnetPolkadotWallet.devnet.rejectNext(),
+  )
+}
+
+async function submitRoc(page: Page, widget: FrameLocator, to: string, amount: string): Promise<void> {
+  await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
+  await accountSettled(widget)
+  await widget.getByTestId('account-feature-send').click()
+  await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
+  await widget.getByTestId('send-amount-input').fill(amount)
+  await widget.getByTestId('send-receiver-input').fill(to)
+}
+
+async function connect(page: Page, widget: FrameLocator): Promise<void> {
+  await openPolkadotDemo(page)
+  await page.getByTestId('connect-button').click()
+  await widget.getByTestId(EXTENSION).click()
+  await expectPolkadotConnected(page)
+}
+
+test.describe('Polkadot with the devnet browser extension', () => {
+  test('connects, sends ROC to a fresh address (read back from the chain), and Activity lists it', async ({ page, widget }) => {
+    await connect(page, widget)
+    const to = freshReceiver()
+    await submitRoc(page, widget, to.address, '2')
+    await expect(widget.getByTestId('send-button')).toHaveText('Send')
+    await widget.getByTestId('send-button').click()
+    await expect(widget.getByTestId('toast')).toContainText('Transaction started', { timeout: 20_000 })
+    await expect.poll(() => freeBalance(to.publicKey), { timeout: 20_000 }).toBe(2n * 10n ** 12n)
+
+    await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
+    await accountSettled(widget)
+    await expectActivityRows(widget, ['-2.000 ROC'])
+    const sent = widget.getByTestId('activity-row').filter({ hasText: '-2.000 ROC' }).first()
+    await expect(sent).toHaveAttribute('data-direction', 'out')
+    await expect(sent.getByTestId('activity-operation')).toHaveText('Sent')
+  })
+
+  test('a no in the extension is a rejection and keeps the form', async ({ page, widget }) => {
+    await connect(page, widget)
+    await rejectNextInExtension(page)
+    const to = freshReceiver()
+    await submitRoc(page, widget, to.address, '1')
+    await widget.getByTestId('send-button').click()
+    await expect(widget.getByTestId('toast')).toContainText('Transaction rejected in your wallet')
+    await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
+    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to.address)
+    expect(await freeBalance(to.publicKey)).toBe(0n)
+  })
+
+  test('a transfer below the existential deposit to a new account is explained before the extension is asked', async ({ page, widget }) => {
+    await connect(page, widget)
+    // Were the extension asked, its queued no would read as a rejection.
+    await rejectNextInExtension(page)
+    const to = freshReceiver()
+    await submitRoc(page, widget, to.address, '0.000000001')
+    await widget.getByTestId('send-button').click()
+    await expect(widget.getByTestId('toast')).toContainText(
+      "The receiver's account does not exist yet: send at least the existential deposit, 0.000003333333 ROC",
+    )
+    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to.address)
+    expect(await freeBalance(to.publicKey)).toBe(0n)
+    // The extension's queued no is still there, so it was never asked: the next real send meets it.
+    await widget.getByTestId('send-amount-input').fill('1')
+    await widget.getByTestId('send-button').click()
+    await expect(widget.getByTestId('toast').filter({ hasText: 'Transaction rejected in your wallet' })).toBeVisible()
+  })
+
+  test('signs in: the API verifies the sr25519 signature and the dapp holds the session', async ({ page, widget }) => {
+    await openPolkadotDemo(page, '&siwx=on')
+    await page.getByTestId('connect-button').click()
+    await widget.getByTestId(EXTENSION).click()
+    const session = await dappSession(page)
+    expect(session.data).toMatchObject({ accountAddress: ME, chainId: DEVNET })
+    expect(await backendChecks(session.token)).toEqual({ sub: `${DEVNET}:${ME}`, status: 200, body: expect.objectContaining({ valid: true }) })
+  })
+})
