@@ -156,6 +156,11 @@ describe('signed extensions', () => {
   it('refuses an era the runtime could not read', () => {
     expectRefused(() => signingBytes({ ...RECORDED, era: '0x1000' }), 'era: period 2 and phase 1 are no mortal era')
   })
+
+  it('refuses an era field with bytes after its era: 0x0001 would show as immortal while both bytes are signed', () => {
+    expectRefused(() => signingBytes({ ...RECORDED, era: '0x0001' }), 'era: 1 byte(s) after the era')
+    expectRefused(() => decodePayload({ ...RECORDED, era: '0x0001' }, kusamaAssetHub.caipNetworkId), 'era: 1 byte(s) after the era')
+  })
 })
 
 describe('signing bytes and the signed extrinsic', () => {

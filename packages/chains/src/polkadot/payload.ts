@@ -37,9 +37,20 @@ type Extension = (payload: SignerPayloadJSON, parts: Parts) => void
 
 const none: Extension = () => undefined
 const u32 = (value: string) => encodeUint(BigInt(value), 4)
+/**
+ * The payload's era field, which must be exactly one era: `0x0001` would read as immortal (0x00)
+ * while its two bytes were signed, so what is shown would not be what is signed.
+ */
+function payloadEra(payload: SignerPayloadJSON) {
+  const reader = new ScaleReader(fromHex(payload.era, 'era'))
+  const era = readEra(reader)
+  if (reader.remaining > 0) throw new ScaleError(`era: ${reader.remaining} byte(s) after the era`)
+  return era
+}
+
 // The era is read first, so that one the runtime could not decode is refused here, not signed.
 const checkMortality: Extension = (payload, parts) => {
-  readEra(new ScaleReader(fromHex(payload.era, 'era')))
+  payloadEra(payload)
   parts.extra.push(fromHex(payload.era, 'era'))
   parts.additional.push(fromHex(payload.blockHash, 'blockHash'))
 }
@@ -179,7 +190,7 @@ export function decodePayload(payload: SignerPayloadJSON, caipNetworkId: string)
   const network = `polkadot:${payload.genesisHash.slice(2, 34).toLowerCase()}` as const
   if (network !== caipNetworkId) throw new PolkadotPayloadError(PolkadotPayloadErrorText.otherNetwork(network))
   encodeExtensions(payload)
-  const era = guard(() => readEra(new ScaleReader(fromHex(payload.era, 'era'))))
+  const era = guard(() => payloadEra(payload))
   const mode = payload.mode ?? 0
   return {
     caipNetworkId: network,
