@@ -36,7 +36,7 @@ import { announceProvider, createProvider, ICON } from './provider'
 import type { Extra, LoadExtra } from './load-extra'
 import { registerWhenAsked } from './wallet-registration'
 
-export const SDK_VERSION = '0.4.0'
+export const SDK_VERSION = '0.5.0'
 export const DEFAULT_WIDGET_URL = 'https://widget.airlock.dev'
 /** How long after the widget page loaded its handshake may take before we call it failed. */
 const HANDSHAKE_GRACE_MS = 3000

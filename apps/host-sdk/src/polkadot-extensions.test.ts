@@ -151,7 +151,7 @@ describe('the relay of a Polkadot extension', () => {
     expect(signer.signRaw).not.toHaveBeenCalled()
   })
 
-  it('refuses answers the protocol refuses, and leaves out accounts that are not Polkadot ones', async () => {
+  it('relays plain data only (the widget checks it with the zod schemas), and leaves out accounts that are not Polkadot ones', async () => {
     const accounts = [
       { address: '0x' + '11'.repeat(20), type: 'ethereum' },
       { address: ADDRESS, name: 'Mine', genesisHash: null, extra: () => 1 },
@@ -162,11 +162,16 @@ describe('the relay of a Polkadot extension', () => {
     }
     const connector = connectorOf({ injectedWeb3: { x: extension({ accounts: { get: async () => accounts }, signer }) } })
     expect(await connector.request('enable', { originName: 'Dapp' })).toEqual([{ address: ADDRESS, name: 'Mine' }])
-    await expect(connector.request('signer.signRaw', { address: ADDRESS, data: '0x00', type: 'bytes' })).rejects.toMatchObject({
+    expect(await connector.request('signer.signRaw', { address: ADDRESS, data: '0x00', type: 'bytes' })).toEqual({ id: 1, signature: '0x12' })
+    expect(await connector.request('signer.signPayload', DEVNET_TRANSFER_PAYLOAD)).toEqual({ id: 1, signature: '0x' + '00'.repeat(64) })
+    const uncloneable = connectorOf({
+      injectedWeb3: { x: extension({ accounts: { get: async () => accounts }, signer: { ...signer, signRaw: async () => () => 1 } }) },
+    })
+    await uncloneable.request('enable', { originName: 'Dapp' })
+    await expect(uncloneable.request('signer.signRaw', { address: ADDRESS, data: '0x00', type: 'bytes' })).rejects.toMatchObject({
       code: -32603,
       message: 'The wallet answered with a value that cannot be relayed',
     })
-    expect(await connector.request('signer.signPayload', DEVNET_TRANSFER_PAYLOAD)).toEqual({ id: 1, signature: '0x' + '00'.repeat(64) })
   })
 
   it("gives a user's no as 4001: the devnet's, and polkadot-js' Error('Cancelled')", async () => {

@@ -2,9 +2,8 @@ import {
   POLKADOT_EXTENSION_CALLS,
   POLKADOT_EXTENSION_CONNECTOR_PREFIX,
   POLKADOT_EXTENSION_MAX_ACCOUNTS,
-  PolkadotAccount,
-  polkadotExtensionCallParams,
-  polkadotExtensionCallResults,
+  polkadotAccountCheck,
+  polkadotExtensionParamChecks,
   ProviderRpcError,
   RpcErrorCode,
   toProviderRpcError,
@@ -12,7 +11,7 @@ import {
   type PolkadotExtensionCall,
   type PolkadotExtensionParams,
 } from '@airlock/protocol'
-import { connectorId, unrelayable, type RelayedConnector, type RelayedEvent } from './connector'
+import { connectorId, relayable, unrelayable, type RelayedConnector, type RelayedEvent } from './connector'
 import { dataValue, FORBIDDEN_KEYS } from './page-data'
 
 /** What an extension's `enable` gives (@polkadot/extension-inject's Injected), as much as the host touches. */
@@ -33,8 +32,10 @@ function polkadotAccounts(accounts: unknown): Account[] {
   if (!Array.isArray(accounts)) throw unrelayable()
   return accounts
     .flatMap((account) => {
-      const parsed = PolkadotAccount.safeParse(account)
-      return parsed.success ? [parsed.data] : []
+      if (!polkadotAccountCheck.safeParse(account).success) return []
+      // Its fields as the protocol names them, nothing else of the extension's object.
+      const { address, name, type } = account as Account
+      return [{ address, ...(name !== undefined && { name }), ...(type !== undefined && { type }) }]
     })
     .slice(0, POLKADOT_EXTENSION_MAX_ACCOUNTS)
 }
@@ -54,7 +55,9 @@ function extensionError(error: unknown): ProviderRpcError {
 
 /**
  * Relays the widget's calls to one extension (protocol's polkadot-extension.ts): POLKADOT_EXTENSION_CALLS
- * only, params checked before the extension sees them and answers before the widget does. `enable`
+ * only, params checked (the lite twins: zod stays out of the extra part) before the extension sees
+ * them, answers as plain data, which the widget checks with the zod schemas (accounts that are not
+ * Polkadot ones are left out here). `enable`
  * runs only when the widget asks (it can prompt); what it gives stays here, and its
  * accounts.subscribe becomes the connector's accountsChanged until `disconnect` or the unwatch.
  */
@@ -113,7 +116,11 @@ function polkadotConnector(entry: object, enable: Enable): RelayedConnector {
     const extension = await enabled()
     if (method === 'accounts.get') return polkadotAccounts(await extension.accounts.get())
     const name = method === 'signer.signPayload' ? 'signPayload' : 'signRaw'
-    return extension.signer[name](params)
+    const result = await extension.signer[name](params)
+    if (typeof result !== 'object' || result === null) return result
+    // A SignerResult's fields, nothing else of the extension's object.
+    const { id, signature, signedTransaction } = result as Record<string, unknown>
+    return { id, signature, ...(signedTransaction !== undefined && { signedTransaction }) }
   }
 
   return {
@@ -121,17 +128,15 @@ function polkadotConnector(entry: object, enable: Enable): RelayedConnector {
     async request(method, params) {
       const known = POLKADOT_EXTENSION_CALLS.find((call) => call === method)
       if (!known) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `This wallet does not support ${method.slice(0, 100)}`)
-      const checked = polkadotExtensionCallParams[known].safeParse(params)
+      const checked = polkadotExtensionParamChecks[known].safeParse(params)
       if (!checked.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${known}`)
       let answer: unknown
       try {
-        answer = await call(known, checked.data)
+        answer = await call(known, checked.data as never)
       } catch (error) {
         throw extensionError(error)
       }
-      const result = polkadotExtensionCallResults[known].safeParse(answer)
-      if (!result.success) throw unrelayable()
-      return result.data
+      return relayable(answer)
     },
     watch(next) {
       emit = next

@@ -12,6 +12,9 @@ import {
   widgetResultChecks,
 } from './host-checks'
 import { walletStandardParamChecks } from './wallet-standard-checks'
+import { polkadotAccountCheck, polkadotExtensionParamChecks } from './polkadot-extension-checks'
+import { polkadotExtensionCallParams, type PolkadotExtensionCall } from './polkadot-extension'
+import { PolkadotAccount } from './polkadot'
 import type { Check } from './lite'
 import { hostMethodParams, widgetMethodResults } from './methods'
 import { AirlockState } from './state'
@@ -224,6 +227,82 @@ describe('lite checks accept exactly what their zod twins accept', () => {
       walletStandardCallResults['standard:connect'].safeParse({ accounts: [{ ...account, publicKey: new Uint8Array(33) }] }).success,
     ).toBe(false)
     expect(walletStandardCallResults['solana:signAndSendTransaction'].safeParse({ signature: new Uint8Array(63) }).success).toBe(false)
+  })
+
+  it('Polkadot extension call params and accounts (the host checks them; the widget checks the answers with zod)', () => {
+    const POLKADOT = '5GrwvaEF5zXb26Fz9rcQpDWS57CtERHpNehXCPcNoHGKutQY'
+    const hex = (bytes: number, fill = 'ab') => `0x${fill.repeat(bytes)}`
+    const payload = {
+      address: POLKADOT,
+      assetId: null,
+      blockHash: hex(32),
+      blockNumber: '0x00000010',
+      era: '0x1400',
+      genesisHash: hex(32, '45'),
+      metadataHash: hex(32, 'cd'),
+      method: `0x0a0300${'11'.repeat(32)}0b00204aa9d101`,
+      mode: 1,
+      nonce: '0x00000000',
+      signedExtensions: ['CheckNonZeroSender', 'CheckMortality', 'CheckMetadataHash'],
+      specVersion: '0x00000384',
+      tip: '0x00000000000000000000000000000000',
+      transactionVersion: '0x00000010',
+      version: 4,
+      withSignedTransaction: false,
+    }
+    const edges = [
+      '0x',
+      '0x0',
+      '0x00',
+      '0x0001',
+      '0x1400',
+      'zz',
+      ...[1, 2, 4, 5, 8, 9, 16, 17, 31, 32, 33, 256, 257].map((bytes) => hex(bytes)),
+      hex(1, 'AB'),
+      hex(65_537),
+      0,
+      1,
+      2,
+      4,
+      5,
+      [],
+      ['CheckNonce'],
+      ['Check-Nonce'],
+      Array(33).fill('CheckNonce'),
+      'bytes',
+      'payload',
+      'sr25519',
+      POLKADOT,
+      `${POLKADOT}x`,
+      'x'.repeat(100),
+      'x'.repeat(101),
+    ]
+    const samples: Record<PolkadotExtensionCall, unknown[]> = {
+      enable: [{ originName: 'Dapp' }],
+      'accounts.get': [undefined],
+      'signer.signPayload': [payload, { ...payload, assetId: hex(2), mode: 0, metadataHash: undefined }],
+      'signer.signRaw': [{ address: POLKADOT, data: '0x', type: 'bytes' }, { address: POLKADOT, data: hex(40), type: 'payload' }],
+      disconnect: [undefined],
+    }
+    const others = [...Object.values(samples).flat(), ...hostile]
+    const edgy = (sample: unknown) =>
+      sample && typeof sample === 'object'
+        ? [...variants(sample as Record<string, unknown>), ...Object.keys(sample).flatMap((key) => edges.map((value) => ({ ...sample, [key]: value })))]
+        : [sample]
+    for (const method of Object.keys(samples) as PolkadotExtensionCall[]) {
+      for (const sample of samples[method]) expect(polkadotExtensionParamChecks[method].safeParse(sample).success, method).toBe(true)
+      expectSameVerdicts(method, polkadotExtensionCallParams[method], polkadotExtensionParamChecks[method], [
+        ...samples[method].flatMap(edgy),
+        ...others,
+      ])
+    }
+    const account = { address: POLKADOT, name: 'Alice', type: 'sr25519' }
+    expect(polkadotAccountCheck.safeParse(account).success).toBe(true)
+    expectSameVerdicts('PolkadotAccount', PolkadotAccount, polkadotAccountCheck, [
+      ...edgy(account),
+      { address: POLKADOT, name: 'x'.repeat(65) },
+      ...hostile,
+    ])
   })
 
   it('Bitcoin calls have limits of their own: PSBTs past 1232 bytes, 33- or 32-byte keys, nested accounts by address', () => {

@@ -96,3 +96,17 @@ export const PENPAL_TYPES = ['SYN', 'ACK1', 'ACK2', 'CALL', 'REPLY', 'DESTROY'] 
 export const WIDGET_BOOT_ERRORS = ['Invalid App Configuration', 'Invalid Project ID', 'Project ID Not Configured'] as const
 /** The widget origin's boot status (WidgetBootStatus), which the host SDK asks without zod. */
 export const WIDGET_BOOT_STATUS_PATH = '/boot-status'
+
+/**
+ * Polkadot's byte bounds: a call is at most 64 KiB here (a transfer is ~40 bytes, a batch_all of a
+ * hundred transfers ~4 KiB; chains take up to their block length, but nobody reviews 64 KiB on a
+ * screen); a message 4 KiB as on Solana; an asset id is an XCM location, a few dozen bytes; a
+ * signature is a MultiSignature (1 type byte + 64, or + 65 for ecdsa).
+ */
+export const POLKADOT_BYTES = { method: 65_536, message: 4096, assetId: 256, signedExtrinsic: 70_000, signature: 66 } as const
+/** SS58 of a 32-byte account id with a 1- or 2-byte prefix (the chains package checks the checksum). */
+export const POLKADOT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{35,49}$/
+export const SIGNED_EXTENSION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/
+export const POLKADOT_EXTENSION_CONNECTOR_PREFIX = 'pjs:'
+/** How many of an extension's accounts cross to the widget. */
+export const POLKADOT_EXTENSION_MAX_ACCOUNTS = 100

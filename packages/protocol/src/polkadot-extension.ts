@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { POLKADOT_EXTENSION_CALLS } from './patterns'
+import { POLKADOT_EXTENSION_MAX_ACCOUNTS, type POLKADOT_EXTENSION_CALLS } from './patterns'
 import { PolkadotAccount, SignerPayloadJSON, SignerPayloadRaw, SignerResult } from './polkadot'
 
 /**
@@ -25,9 +25,6 @@ import { PolkadotAccount, SignerPayloadJSON, SignerPayloadRaw, SignerResult } fr
  */
 export type PolkadotExtensionCall = (typeof POLKADOT_EXTENSION_CALLS)[number]
 
-export const POLKADOT_EXTENSION_CONNECTOR_PREFIX = 'pjs:'
-/** How many of an extension's accounts cross to the widget. */
-export const POLKADOT_EXTENSION_MAX_ACCOUNTS = 100
 
 export const PolkadotExtensionAccounts = z.array(PolkadotAccount).check(z.maxLength(POLKADOT_EXTENSION_MAX_ACCOUNTS))
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { POLKADOT_ADDRESS, POLKADOT_BYTES, SIGNED_EXTENSION_NAME } from './patterns'
 
 /**
  * The Polkadot JSON-RPC of Airlock: what a dapp sends `getProvider('polkadot')` and what the widget
@@ -26,16 +27,6 @@ export type PolkadotMethod = z.infer<typeof PolkadotMethod>
 export const WALLETCONNECT_POLKADOT_METHODS = ['polkadot_signTransaction', 'polkadot_signMessage'] as const
 export const WALLETCONNECT_POLKADOT_EVENTS = ['chainChanged', 'accountsChanged'] as const
 
-/**
- * Byte bounds: a call is at most 64 KiB here (a transfer is ~40 bytes, a batch_all of a hundred
- * transfers ~4 KiB; chains take up to their block length, but nobody reviews 64 KiB on a screen); a
- * message 4 KiB as on Solana; an asset id is an XCM location, a few dozen bytes; a signature is a
- * MultiSignature (1 type byte + 64, or + 65 for ecdsa).
- */
-export const POLKADOT_BYTES = { method: 65_536, message: 4096, assetId: 256, signedExtrinsic: 70_000, signature: 66 } as const
-
-/** SS58 of a 32-byte account id with a 1- or 2-byte prefix (the chains package checks the checksum). */
-export const POLKADOT_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{35,49}$/
 export const PolkadotAddress = z.string().check(z.regex(POLKADOT_ADDRESS))
 
 /** 0x and whole bytes, between `min` and `max` of them; the length is checked before the pattern runs. */
@@ -45,8 +36,6 @@ const hexBytes = (min: number, max: number) =>
 const hexNumber = (bytes: number) => z.string().check(z.maxLength(2 + 2 * bytes), z.regex(/^0x[0-9a-fA-F]+$/))
 const hash = hexBytes(32, 32)
 const nullable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema))
-
-export const SIGNED_EXTENSION_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/
 
 /**
  * @polkadot/types 16.x' SignerPayloadJSON. `era` is 0x00 (immortal) or 2 bytes (mortal);
