@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import type { SiwxDappSession } from '@airlock/protocol'
-import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
+import type { ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import { Verifier } from 'bip322-js'
 import { expect, stack, test } from './fixtures'
 import { freshBitcoinAddress, received, REGTEST, submitBtc } from './support/bitcoin'
 import { backendChecks } from './support/siwx'
-import { showQr } from './support/walletconnect'
+import { showQr, startPhone } from './support/walletconnect'
 
 /**
  * Bitcoin over WalletConnect (issue 25): a dapp of eip155 and the Bitcoin devnet pairs with the
@@ -15,27 +15,17 @@ import { showQr } from './support/walletconnect'
  * eip155 alone.
  */
 
-const rpcUrls = { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! }
-
 /** The phone, serving the Bitcoin devnet unless a test says otherwise, and the methods it was asked for. */
 const phoneTest = test.extend<{ phone: ReferenceWallet; phoneBitcoin: boolean; phoneRequests: string[] }>({
   phoneBitcoin: [true, { option: true }],
   // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
   phoneRequests: async ({}, use) => use([]),
   phone: async ({ phoneBitcoin, phoneRequests }, use, testInfo) => {
-    // Accounts 4 and 5, as the other WalletConnect tests (a worker runs one test at a time).
-    const wallet = await createReferenceWallet({
-      relayUrl: stack.urls.relay,
-      projectId: 'airlock-reference-wallet',
-      rpcUrls,
-      ...(phoneBitcoin && { bitcoinEsploraUrls: { [REGTEST]: stack.urls.bitcoinEsplora } }),
-      accountIndex: 4 + testInfo.parallelIndex,
-      mode: 'approve',
-      log: (line) => {
-        const request = /reference wallet: request \d+ (\S+) on (\S+)/.exec(line)
-        if (request) phoneRequests.push(`${request[2]} ${request[1]}`)
-      },
-    })
+    const wallet = await startPhone(
+      phoneBitcoin ? { bitcoinEsploraUrls: { [REGTEST]: stack.urls.bitcoinEsplora } } : {},
+      testInfo.parallelIndex,
+      phoneRequests,
+    )
     await use(wallet)
     await wallet.stop()
   },

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test'
-import { polkadotDevnet } from '@airlock/chains'
-import { decodeSs58, encodeSs58 } from '@airlock/chains/polkadot'
-import { decodeFreeBalance, systemAccountStorageKey } from '@airlock/devnet/polkadot'
-import { bytesToHex } from '@noble/hashes/utils'
-import { randomBytes } from 'node:crypto'
+import { decodeSs58 } from '@airlock/chains/polkadot'
 import { expect, openDemo, stack, test } from './fixtures'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
+import { chopsticks, freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 import { accountSettled } from './support/walletFeatures'
 
 /**
@@ -16,20 +13,7 @@ import { accountSettled } from './support/walletFeatures'
  * secure frame (call, receiver, amount), signed there on Approve, and submitted through the API.
  */
 
-const DEVNET = polkadotDevnet.caipNetworkId
 const ROC = 10n ** 12n
-
-async function chopsticks<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(stack.urls.polkadotRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  return ((await response.json()) as { result: T }).result
-}
-
-const keyOf = (address: string) => `0x${bytesToHex(decodeSs58(address)!.publicKey)}`
-const freeBalance = async (address: string) => decodeFreeBalance(await chopsticks<string | null>('state_getStorage', [systemAccountStorageKey(keyOf(address))]))
 
 /** The dapp's Polkadot account, once getState() has one, as a dapp waits for it. */
 async function polkadotAccount(page: Page): Promise<string> {
@@ -49,7 +33,7 @@ test.describe('embedded wallet', () => {
     await chopsticks('dev_setStorage', [{ System: { Account: [[[me], { providers: 1, data: { free: (100n * ROC).toString() } }]] } }])
     await expect.poll(() => freeBalance(me)).toBe(100n * ROC)
 
-    const to = encodeSs58(randomBytes(32), 2)
+    const to = freshPolkadotAddress()
     await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
     await accountSettled(widget)
     await widget.getByTestId('account-feature-send').click()

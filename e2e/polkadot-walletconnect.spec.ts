@@ -1,15 +1,14 @@
 import type { Page } from '@playwright/test'
-import { polkadotDevnet } from '@airlock/chains'
-import { decodeSs58, encodeSs58, wrapBytes } from '@airlock/chains/polkadot'
-import { decodeFreeBalance, polkadotDevnetAccounts, systemAccountStorageKey } from '@airlock/devnet/polkadot'
+import { wrapBytes } from '@airlock/chains/polkadot'
+import { polkadotDevnetAccounts } from '@airlock/devnet/polkadot'
 import type { SiwxDappSession } from '@airlock/protocol'
-import { createReferenceWallet, type ReferenceWallet } from '@airlock/devnet/wc-wallet'
+import type { ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import { cryptoWaitReady, sr25519Verify } from '@polkadot/util-crypto'
-import { randomBytes } from 'node:crypto'
 import { expect, stack, test } from './fixtures'
+import { freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 import { backendChecks } from './support/siwx'
 import { accountSettled } from './support/walletFeatures'
-import { showQr } from './support/walletconnect'
+import { showQr, startPhone } from './support/walletconnect'
 
 /**
  * Polkadot over WalletConnect (issue 26): a dapp of eip155 and the Polkadot devnet pairs with the
@@ -19,26 +18,13 @@ import { showQr } from './support/walletconnect'
  * view (polkadot_signTransaction of the payload the API built; the API submits).
  */
 
-const DEVNET = polkadotDevnet.caipNetworkId
 const PHONE = polkadotDevnetAccounts[1]!
 
 const phoneTest = test.extend<{ phone: ReferenceWallet; phoneRequests: string[] }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires a destructuring pattern here.
   phoneRequests: async ({}, use) => use([]),
   phone: async ({ phoneRequests }, use, testInfo) => {
-    const wallet = await createReferenceWallet({
-      relayUrl: stack.urls.relay,
-      projectId: 'airlock-reference-wallet',
-      rpcUrls: { 31337: stack.urls.rpc['31337']! },
-      polkadotRpcUrls: { [DEVNET]: stack.urls.polkadotRpc },
-      // Accounts 4 and 5, as the other WalletConnect tests (a worker runs one test at a time).
-      accountIndex: 4 + testInfo.parallelIndex,
-      mode: 'approve',
-      log: (line) => {
-        const request = /reference wallet: request \d+ (\S+) on (\S+)/.exec(line)
-        if (request) phoneRequests.push(`${request[2]} ${request[1]}`)
-      },
-    })
+    const wallet = await startPhone({ polkadotRpcUrls: { [DEVNET]: stack.urls.polkadotRpc } }, testInfo.parallelIndex, phoneRequests)
     await use(wallet)
     await wallet.stop()
   },
@@ -55,16 +41,6 @@ async function sessionOn(page: Page, chain: string): Promise<SiwxDappSession> {
     { timeout: 20_000 },
   )
   return (await handle.jsonValue()) as SiwxDappSession
-}
-
-async function freeBalance(address: string): Promise<bigint> {
-  const key = `0x${Buffer.from(decodeSs58(address)!.publicKey).toString('hex')}`
-  const response = await fetch(stack.urls.polkadotRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getStorage', params: [systemAccountStorageKey(key)] }),
-  })
-  return decodeFreeBalance(((await response.json()) as { result: string | null }).result)
 }
 
 phoneTest.describe('Polkadot through WalletConnect with the reference wallet', () => {
@@ -98,7 +74,7 @@ phoneTest.describe('Polkadot through WalletConnect with the reference wallet', (
     expect(await backendChecks(session.token)).toMatchObject({ sub: `${DEVNET}:${PHONE.address}`, status: 200, body: { valid: true } })
 
     // ROC from the Account view: the phone signs the payload the API built; the API submits it.
-    const to = encodeSs58(randomBytes(32), 2)
+    const to = freshPolkadotAddress()
     await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
     await accountSettled(widget)
     await widget.getByTestId('account-feature-send').click()

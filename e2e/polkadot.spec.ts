@@ -1,9 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test'
-import { polkadotDevnet } from '@airlock/chains'
-import { encodeSs58 } from '@airlock/chains/polkadot'
-import { decodeFreeBalance, polkadotDevnetAccounts, systemAccountStorageKey } from '@airlock/devnet/polkadot'
-import { randomBytes } from 'node:crypto'
+import { polkadotDevnetAccounts } from '@airlock/devnet/polkadot'
 import { expect, openDemo, stack, test } from './fixtures'
+import { freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 import { backendChecks, dappSession } from './support/siwx'
 import { accountSettled, expectActivityRows } from './support/walletFeatures'
 
@@ -15,29 +13,12 @@ import { accountSettled, expectActivityRows } from './support/walletFeatures'
  * keeping the form, and a transfer below the existential deposit explained before the wallet is asked.
  */
 
-const DEVNET = polkadotDevnet.caipNetworkId
 const ME = polkadotDevnetAccounts[0]!.address
 const EXTENSION = 'wallet-item-pjs:airlock-devnet'
 
 test.use({ families: ['eip155', 'polkadot'] })
 // One account for every test: its nonce moves one transfer at a time.
 test.describe.configure({ mode: 'serial' })
-
-/** An account no devnet key holds: its address on the devnet and its key. */
-function freshReceiver(): { address: string; publicKey: string } {
-  const key = randomBytes(32)
-  return { address: encodeSs58(key, 2), publicKey: `0x${key.toString('hex')}` }
-}
-
-/** What the account holds on the devnet, read from chopsticks as a block explorer reads it (planck). */
-async function freeBalance(publicKey: string): Promise<bigint> {
-  const response = await fetch(stack.urls.polkadotRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'state_getStorage', params: [systemAccountStorageKey(publicKey)] }),
-  })
-  return decodeFreeBalance(((await response.json()) as { result: string | null }).result)
-}
 
 async function openPolkadotDemo(page: Page, query = ''): Promise<void> {
   await openDemo(page, `${stack.urls.demoNpm}?networks=eip155:31337,${DEVNET}${query}`)
@@ -78,12 +59,12 @@ async function connect(page: Page, widget: FrameLocator): Promise<void> {
 test.describe('Polkadot with the devnet browser extension', () => {
   test('connects, sends ROC to a fresh address (read back from the chain), and Activity lists it', async ({ page, widget }) => {
     await connect(page, widget)
-    const to = freshReceiver()
-    await submitRoc(page, widget, to.address, '2')
+    const to = freshPolkadotAddress()
+    await submitRoc(page, widget, to, '2')
     await expect(widget.getByTestId('send-button')).toHaveText('Send')
     await widget.getByTestId('send-button').click()
     await expect(widget.getByTestId('toast')).toContainText('Transaction started', { timeout: 20_000 })
-    await expect.poll(() => freeBalance(to.publicKey), { timeout: 20_000 }).toBe(2n * 10n ** 12n)
+    await expect.poll(() => freeBalance(to), { timeout: 20_000 }).toBe(2n * 10n ** 12n)
 
     await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
     await accountSettled(widget)
@@ -96,27 +77,27 @@ test.describe('Polkadot with the devnet browser extension', () => {
   test('a no in the extension is a rejection and keeps the form', async ({ page, widget }) => {
     await connect(page, widget)
     await rejectNextInExtension(page)
-    const to = freshReceiver()
-    await submitRoc(page, widget, to.address, '1')
+    const to = freshPolkadotAddress()
+    await submitRoc(page, widget, to, '1')
     await widget.getByTestId('send-button').click()
     await expect(widget.getByTestId('toast')).toContainText('Transaction rejected in your wallet')
     await expect(widget.getByTestId('wallet-send-view')).toBeVisible()
-    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to.address)
-    expect(await freeBalance(to.publicKey)).toBe(0n)
+    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
+    expect(await freeBalance(to)).toBe(0n)
   })
 
   test('a transfer below the existential deposit to a new account is explained before the extension is asked', async ({ page, widget }) => {
     await connect(page, widget)
     // Were the extension asked, its queued no would read as a rejection.
     await rejectNextInExtension(page)
-    const to = freshReceiver()
-    await submitRoc(page, widget, to.address, '0.000000001')
+    const to = freshPolkadotAddress()
+    await submitRoc(page, widget, to, '0.000000001')
     await widget.getByTestId('send-button').click()
     await expect(widget.getByTestId('toast')).toContainText(
       "The receiver's account does not exist yet: send at least the existential deposit, 0.000003333333 ROC",
     )
-    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to.address)
-    expect(await freeBalance(to.publicKey)).toBe(0n)
+    await expect(widget.getByTestId('send-receiver-input')).toHaveValue(to)
+    expect(await freeBalance(to)).toBe(0n)
     // The extension's queued no is still there, so it was never asked: the next real send meets it.
     await widget.getByTestId('send-amount-input').fill('1')
     await widget.getByTestId('send-button').click()

@@ -1,7 +1,32 @@
 import type { FrameLocator, Page } from '@playwright/test'
 import { generatePrivateKey } from 'viem/accounts'
+import { createReferenceWallet, type ReferenceWallet, type ReferenceWalletOptions } from '@airlock/devnet/wc-wallet'
 import { expect, fund, stack, test } from '../fixtures'
 import { createForeignWallet, type ForeignWallet } from './foreignWallet'
+
+/**
+ * The reference wallet as a test's phone, with `families`' nodes: the devnet's eip155 chain 31337,
+ * accounts 4 and 5 as the other WalletConnect tests (a worker runs one test at a time), answering at
+ * once; each request it is asked is pushed to `requests` as "<chain> <method>".
+ */
+export function startPhone(
+  families: Pick<ReferenceWalletOptions, 'bitcoinEsploraUrls' | 'polkadotRpcUrls'>,
+  parallelIndex: number,
+  requests: string[],
+): Promise<ReferenceWallet> {
+  return createReferenceWallet({
+    relayUrl: stack.urls.relay,
+    projectId: 'airlock-reference-wallet',
+    rpcUrls: { 31337: stack.urls.rpc['31337']!, 31338: stack.urls.rpc['31338']! },
+    ...families,
+    accountIndex: 4 + parallelIndex,
+    mode: 'approve',
+    log: (line) => {
+      const request = /reference wallet: request \d+ (\S+) on (\S+)/.exec(line)
+      if (request) requests.push(`${request[2]} ${request[1]}`)
+    },
+  })
+}
 
 /** Opens the modal on the plain WalletConnect entry and reads the URI the QR code carries. */
 export async function showQr(page: Page, widget: FrameLocator): Promise<string> {

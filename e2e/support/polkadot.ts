@@ -1,0 +1,28 @@
+import { polkadotDevnet } from '@airlock/chains'
+import { decodeSs58, encodeSs58 } from '@airlock/chains/polkadot'
+import { decodeFreeBalance, systemAccountStorageKey } from '@airlock/devnet/polkadot'
+import { bytesToHex } from '@noble/hashes/utils'
+import { randomBytes } from 'node:crypto'
+import { stack } from '../fixtures'
+
+/** The Polkadot devnet's network (chopsticks), as the e2e specs of Polkadot share it. */
+export const POLKADOT_DEVNET = polkadotDevnet.caipNetworkId
+
+/** A call of chopsticks' JSON-RPC, as a block explorer (or the devnet's faucet) makes it. */
+export async function chopsticks<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(stack.urls.polkadotRpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await response.json()) as { result: T }).result
+}
+
+/** What an account holds on the devnet, in planck. */
+export async function freeBalance(address: string): Promise<bigint> {
+  const key = `0x${bytesToHex(decodeSs58(address)!.publicKey)}`
+  return decodeFreeBalance(await chopsticks<string | null>('state_getStorage', [systemAccountStorageKey(key)]))
+}
+
+/** An address on the devnet no key of it holds. */
+export const freshPolkadotAddress = () => encodeSs58(randomBytes(32), 2)
