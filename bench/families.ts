@@ -16,6 +16,8 @@ const SDK_SCRIPT = /\/sdk(-extra)?(@[^/]+)?\.js$/
 export const SOLANA_ADAPTER_CHUNK = /\/solana-[\w-]+\.js$/
 /** The Bitcoin family's chunks (chains/bip122/ in the widget, families/bip122/ in the frame, with bitcoinjs). */
 export const BIP122_CHUNK = /\/bip122-[\w-]+\.js$/
+/** The Polkadot family's chunks in the widget (chains/polkadot/: its adapter and its dapp provider). */
+export const POLKADOT_CHUNK = /\/polkadot-[\w-]+\.js$/
 
 /** gzip of each of an app's built chunks named as `pattern` says (e.g. the bip122 family's), by file. */
 export function builtChunks(app: 'widget' | 'secure-frame', pattern: RegExp): { file: string; gzip: number }[] {
