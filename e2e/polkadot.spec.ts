@@ -1,5 +1,7 @@
 import type { FrameLocator, Page } from '@playwright/test'
+import { wrapBytes } from '@airlock/chains/polkadot'
 import { polkadotDevnetAccounts } from '@airlock/devnet/polkadot'
+import { cryptoWaitReady, sr25519Verify } from '@polkadot/util-crypto'
 import { expect, openDemo, stack, test } from './fixtures'
 import { freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 import { backendChecks, dappSession } from './support/siwx'
@@ -59,6 +61,18 @@ async function connect(page: Page, widget: FrameLocator): Promise<void> {
 test.describe('Polkadot with the devnet browser extension', () => {
   test('connects, sends ROC to a fresh address (read back from the chain), and Activity lists it', async ({ page, widget }) => {
     await connect(page, widget)
+    // The dapp's getProvider('polkadot'): its account, and a message the extension signs (<Bytes>-wrapped, sr25519).
+    const { accounts, signature } = await page.evaluate(async (address) => {
+      const polkadot = window.airlock!.getProvider('polkadot')
+      const accounts = await polkadot.request({ method: 'polkadot_accounts' })
+      const signed = (await polkadot.request({ method: 'polkadot_signMessage', params: { address, message: 'Hello from the dapp' } })) as {
+        signature: string
+      }
+      return { accounts, signature: signed.signature }
+    }, ME)
+    expect(accounts).toEqual([{ address: ME }])
+    await cryptoWaitReady()
+    expect(sr25519Verify(wrapBytes(new TextEncoder().encode('Hello from the dapp')), signature, polkadotDevnetAccounts[0]!.publicKey)).toBe(true)
     const to = freshPolkadotAddress()
     await submitRoc(page, widget, to, '2')
     await expect(widget.getByTestId('send-button')).toHaveText('Send')

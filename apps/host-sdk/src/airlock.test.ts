@@ -24,7 +24,7 @@ describe('createAirlock', () => {
 
   it('refuses namespaces it does not serve yet and non-serialisable params', async () => {
     const airlock = createAirlock({ projectId: 'demo', widgetUrl: 'http://widget.localhost:1' })
-    expect(() => airlock.getProvider('polkadot' as 'eip155')).toThrow('Namespace polkadot is not supported yet')
+    expect(() => airlock.getProvider('cosmos' as 'eip155')).toThrow('Namespace cosmos is not supported yet')
     expect(() => airlock.getProvider('__proto__' as 'eip155')).toThrow('Namespace __proto__ is not supported yet')
     await expect(airlock.getProvider('eip155').request({ method: 'eth_call', params: [() => 1] })).rejects.toMatchObject({ code: -32602 })
     airlock.destroy()

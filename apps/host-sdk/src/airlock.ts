@@ -95,7 +95,12 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       }
       return call((api) => api.request({ namespace, method: args.method, params: args.params }))
     })
-  const providers = { eip155: relayProvider('eip155'), solana: relayProvider('solana'), bip122: relayProvider('bip122') }
+  const providers = {
+    eip155: relayProvider('eip155'),
+    solana: relayProvider('solana'),
+    bip122: relayProvider('bip122'),
+    polkadot: relayProvider('polkadot'),
+  }
 
   const setState = (next: AirlockState) => {
     state = next

@@ -21,7 +21,8 @@ export interface Airlock {
   close(): Promise<void>
   /**
    * eip155: EIP-1193; solana: the `solana_*` JSON-RPC (SOLANA_METHODS); bip122: sats-connect's
-   * names (BITCOIN_METHODS); each over the same request/on/removeListener.
+   * names (BITCOIN_METHODS); polkadot: WalletConnect's `polkadot_*` (POLKADOT_METHODS); each over
+   * the same request/on/removeListener.
    */
   getProvider(namespace: ProviderNamespace): AirlockProvider
   getState(): AirlockState
@@ -48,4 +49,4 @@ export interface Airlock {
   destroy(): void
 }
 
-export type ProviderNamespace = 'eip155' | 'solana' | 'bip122'
+export type ProviderNamespace = 'eip155' | 'solana' | 'bip122' | 'polkadot'
