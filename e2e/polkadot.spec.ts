@@ -72,7 +72,9 @@ test.describe('Polkadot with the devnet browser extension', () => {
     }, ME)
     expect(accounts).toEqual([{ address: ME }])
     await cryptoWaitReady()
-    expect(sr25519Verify(wrapBytes(new TextEncoder().encode('Hello from the dapp')), signature, polkadotDevnetAccounts[0]!.publicKey)).toBe(true)
+    expect(sr25519Verify(wrapBytes(new TextEncoder().encode('Hello from the dapp')), signature, polkadotDevnetAccounts[0]!.publicKey)).toBe(
+      true,
+    )
     const to = freshPolkadotAddress()
     await submitRoc(page, widget, to, '2')
     await expect(widget.getByTestId('send-button')).toHaveText('Send')
@@ -82,6 +84,8 @@ test.describe('Polkadot with the devnet browser extension', () => {
 
     await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
     await accountSettled(widget)
+    // The balance's parts, as the API read them from System.Account: nothing of this account is reserved.
+    await expect(widget.getByTestId('token-row-ROC').getByTestId('token-breakdown')).toHaveText(/^[\d,.]+ transferable · 0 reserved$/)
     await expectActivityRows(widget, ['-2.000 ROC'])
     const sent = widget.getByTestId('activity-row').filter({ hasText: '-2.000 ROC' }).first()
     await expect(sent).toHaveAttribute('data-direction', 'out')
@@ -90,6 +94,13 @@ test.describe('Polkadot with the devnet browser extension', () => {
 
   test('a no in the extension is a rejection and keeps the form', async ({ page, widget }) => {
     await connect(page, widget)
+    // Receive shows the account in the network's SS58 format, the QR code carrying the same address.
+    await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
+    await accountSettled(widget)
+    await widget.getByTestId('account-feature-receive').click()
+    await expect(widget.getByTestId('receive-address')).toHaveText(ME)
+    await expect(widget.getByTestId('receive-view').getByRole('img')).toHaveAttribute('data-uri', ME)
+    await widget.getByTestId('back-button').click()
     await rejectNextInExtension(page)
     const to = freshPolkadotAddress()
     await submitRoc(page, widget, to, '1')
@@ -124,6 +135,10 @@ test.describe('Polkadot with the devnet browser extension', () => {
     await widget.getByTestId(EXTENSION).click()
     const session = await dappSession(page)
     expect(session.data).toMatchObject({ accountAddress: ME, chainId: DEVNET })
-    expect(await backendChecks(session.token)).toEqual({ sub: `${DEVNET}:${ME}`, status: 200, body: expect.objectContaining({ valid: true }) })
+    expect(await backendChecks(session.token)).toEqual({
+      sub: `${DEVNET}:${ME}`,
+      status: 200,
+      body: expect.objectContaining({ valid: true }),
+    })
   })
 })

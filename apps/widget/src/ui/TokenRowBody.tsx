@@ -14,6 +14,17 @@ export function TokenRowBody({ token, exactOnHover = false }: { token: TokenBala
       <span className="al-token-main">
         <span className="al-token-symbol">{token.symbol}</span>
         <span className="al-token-name">{token.name}</span>
+        {token.breakdown && (
+          // A Polkadot balance: what a transfer may move, what is held, and the least the account must keep.
+          <span
+            className="al-token-breakdown"
+            data-testid="token-breakdown"
+            title={`Free ${token.breakdown.free}, frozen ${token.breakdown.frozen}; the account must keep ${token.breakdown.existentialDeposit} ${token.symbol} (existential deposit)`}
+          >
+            {formatDecimal(token.breakdown.transferable, BALANCE_DECIMALS)} transferable ·{' '}
+            {formatDecimal(token.breakdown.reserved, BALANCE_DECIMALS)} reserved
+          </span>
+        )}
       </span>
       <span className="al-token-figures">
         <span

@@ -120,6 +120,23 @@ describe('Account tabs (embedded wallet)', () => {
     expect(Object.fromEntries(request!.searchParams)).toMatchObject({ currency: 'usd', chainId: 'eip155:31337', projectId: 'demo' })
   })
 
+  it('Tokens: a Polkadot balance shows what may move and what is reserved', async () => {
+    const breakdown = {
+      free: '10',
+      reserved: '2.5',
+      frozen: '1',
+      transferable: '10',
+      transferableKeepAlive: '9.99',
+      existentialDeposit: '0.01',
+    }
+    await openEmbeddedAccount(fakeApi({ balance: () => json({ balances: [{ ...token('DOT', '12.5', 0), breakdown }] }) }))
+    const dot = within(await screen.findByTestId('token-row-DOT'))
+    expect(dot.getByTestId('token-amount').textContent).toBe('12.500')
+    expect(dot.getByTestId('token-breakdown').textContent).toBe('10.000 transferable · 2.500 reserved')
+    expect(dot.getByTestId('token-breakdown').getAttribute('title')).toContain('must keep 0.01 DOT (existential deposit)')
+    expect(screen.queryAllByTestId('token-breakdown')).toHaveLength(1)
+  })
+
   it('Tokens: an empty state', async () => {
     await openEmbeddedAccount(fakeApi())
     expect(await screen.findByTestId('tokens-empty')).toBeTruthy()
