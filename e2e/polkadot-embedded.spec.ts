@@ -18,7 +18,14 @@ const ROC = 10n ** 12n
 /** The dapp's Polkadot account, once getState() has one, as a dapp waits for it. */
 async function polkadotAccount(page: Page): Promise<string> {
   const read = () =>
-    page.evaluate((network) => window.airlock!.getState().connections?.find((c) => c.namespace === 'polkadot')?.caipAddress.slice(network.length + 1), DEVNET)
+    page.evaluate(
+      (network) =>
+        window
+          .airlock!.getState()
+          .connections?.find((c) => c.namespace === 'polkadot')
+          ?.caipAddress.slice(network.length + 1),
+      DEVNET,
+    )
   await expect.poll(read, { timeout: 15_000 }).toBeTruthy()
   return (await read())!
 }

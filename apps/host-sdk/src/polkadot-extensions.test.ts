@@ -162,7 +162,10 @@ describe('the relay of a Polkadot extension', () => {
     }
     const connector = connectorOf({ injectedWeb3: { x: extension({ accounts: { get: async () => accounts }, signer }) } })
     expect(await connector.request('enable', { originName: 'Dapp' })).toEqual([{ address: ADDRESS, name: 'Mine' }])
-    expect(await connector.request('signer.signRaw', { address: ADDRESS, data: '0x00', type: 'bytes' })).toEqual({ id: 1, signature: '0x12' })
+    expect(await connector.request('signer.signRaw', { address: ADDRESS, data: '0x00', type: 'bytes' })).toEqual({
+      id: 1,
+      signature: '0x12',
+    })
     expect(await connector.request('signer.signPayload', DEVNET_TRANSFER_PAYLOAD)).toEqual({ id: 1, signature: '0x' + '00'.repeat(64) })
     const uncloneable = connectorOf({
       injectedWeb3: { x: extension({ accounts: { get: async () => accounts }, signer: { ...signer, signRaw: async () => () => 1 } }) },

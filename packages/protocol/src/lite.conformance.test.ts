@@ -281,13 +281,19 @@ describe('lite checks accept exactly what their zod twins accept', () => {
       enable: [{ originName: 'Dapp' }],
       'accounts.get': [undefined],
       'signer.signPayload': [payload, { ...payload, assetId: hex(2), mode: 0, metadataHash: undefined }],
-      'signer.signRaw': [{ address: POLKADOT, data: '0x', type: 'bytes' }, { address: POLKADOT, data: hex(40), type: 'payload' }],
+      'signer.signRaw': [
+        { address: POLKADOT, data: '0x', type: 'bytes' },
+        { address: POLKADOT, data: hex(40), type: 'payload' },
+      ],
       disconnect: [undefined],
     }
     const others = [...Object.values(samples).flat(), ...hostile]
     const edgy = (sample: unknown) =>
       sample && typeof sample === 'object'
-        ? [...variants(sample as Record<string, unknown>), ...Object.keys(sample).flatMap((key) => edges.map((value) => ({ ...sample, [key]: value })))]
+        ? [
+            ...variants(sample as Record<string, unknown>),
+            ...Object.keys(sample).flatMap((key) => edges.map((value) => ({ ...sample, [key]: value }))),
+          ]
         : [sample]
     for (const method of Object.keys(samples) as PolkadotExtensionCall[]) {
       for (const sample of samples[method]) expect(polkadotExtensionParamChecks[method].safeParse(sample).success, method).toBe(true)

@@ -25,7 +25,6 @@ import { PolkadotAccount, SignerPayloadJSON, SignerPayloadRaw, SignerResult } fr
  */
 export type PolkadotExtensionCall = (typeof POLKADOT_EXTENSION_CALLS)[number]
 
-
 export const PolkadotExtensionAccounts = z.array(PolkadotAccount).check(z.maxLength(POLKADOT_EXTENSION_MAX_ACCOUNTS))
 
 export const polkadotExtensionCallParams = {

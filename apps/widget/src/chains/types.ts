@@ -85,7 +85,10 @@ export type WalletSend = (method: string, params?: unknown) => Promise<unknown>
  * family whose node API is REST paths (bip122: esplora); `build`, the API's transaction builders,
  * for a family whose transactions need the runtime's metadata (polkadot). The widget's API client gives all.
  */
-export type NodeRpc = ((caipNetworkId: string, method: string, params: unknown) => Promise<unknown>) & { rest?: NodeRest; build?: NodeBuild }
+export type NodeRpc = ((caipNetworkId: string, method: string, params: unknown) => Promise<unknown>) & {
+  rest?: NodeRest
+  build?: NodeBuild
+}
 
 /** The token a transfer moves: absent for the network's native token. */
 export interface TransferToken {

@@ -386,9 +386,7 @@ describe('switchNetwork', () => {
 
   it('refuses networks of a family the widget does not serve', async () => {
     const { methods } = await bootWidget()
-    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' }))).rejects.toThrow(
-      'Unsupported chain',
-    )
+    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' }))).rejects.toThrow('Unsupported chain')
   })
 })
 

@@ -41,7 +41,11 @@ describe('reference wallet on the Polkadot devnet (WalletConnect polkadot)', () 
       rpcUrls: { 31337: 'http://127.0.0.1:9' },
       polkadotRpcUrls: { [devnet.caipNetworkId]: devnet.url },
     })
-    const polkadot = { chains: [devnet.caipNetworkId, ASSET_HUB], methods: [...WALLETCONNECT_POLKADOT_METHODS], events: [...WALLETCONNECT_POLKADOT_EVENTS] }
+    const polkadot = {
+      chains: [devnet.caipNetworkId, ASSET_HUB],
+      methods: [...WALLETCONNECT_POLKADOT_METHODS],
+      events: [...WALLETCONNECT_POLKADOT_EVENTS],
+    }
     const { uri, approval } = await dapp.connect({ optionalNamespaces: { polkadot } })
     await wallet.pair(uri!)
     topic = (await approval()).topic
@@ -71,7 +75,10 @@ describe('reference wallet on the Polkadot devnet (WalletConnect polkadot)', () 
 
   it('signs a message wrapped in <Bytes> as extensions do, for its account in any SS58 format; another account is 4100', async () => {
     const message = 'Sign in to dapp.localhost'
-    const { signature } = await request<{ signature: string }>('polkadot_signMessage', { address: encodeAddress(me.publicKey, 42), message })
+    const { signature } = await request<{ signature: string }>('polkadot_signMessage', {
+      address: encodeAddress(me.publicKey, 42),
+      message,
+    })
     // sr25519Verify, not signatureVerify, which would accept the bare message's signature too.
     expect(sr25519Verify(u8aWrapBytes(message), signature, me.publicKey)).toBe(true)
     expect(sr25519Verify(message, signature, me.publicKey)).toBe(false)
@@ -85,8 +92,9 @@ describe('reference wallet on the Polkadot devnet (WalletConnect polkadot)', () 
     const signer = {
       signPayload: async (payload: SignerPayloadJSON) => ({
         id: 1,
-        signature: (await request<{ signature: `0x${string}` }>('polkadot_signTransaction', { address: me.address, transactionPayload: payload }))
-          .signature,
+        signature: (
+          await request<{ signature: `0x${string}` }>('polkadot_signTransaction', { address: me.address, transactionPayload: payload })
+        ).signature,
       }),
     }
     const amount = 3n * 10n ** 12n
@@ -96,7 +104,9 @@ describe('reference wallet on the Polkadot devnet (WalletConnect polkadot)', () 
   })
 
   it('answers bad params with -32602', async () => {
-    await expect(request('polkadot_signTransaction', { address: me.address, transactionPayload: { method: '0x00' } })).rejects.toMatchObject({
+    await expect(
+      request('polkadot_signTransaction', { address: me.address, transactionPayload: { method: '0x00' } }),
+    ).rejects.toMatchObject({
       code: -32602,
     })
   })

@@ -174,7 +174,12 @@ export async function createReferenceWallet(options: ReferenceWalletOptions): Pr
   ]
 
   function summarize(session: SessionTypes.Struct): ReferenceSession {
-    const namespaces = [session.namespaces.eip155, session.namespaces.solana, session.namespaces.bip122, session.namespaces.polkadot].filter((ns) => ns !== undefined)
+    const namespaces = [
+      session.namespaces.eip155,
+      session.namespaces.solana,
+      session.namespaces.bip122,
+      session.namespaces.polkadot,
+    ].filter((ns) => ns !== undefined)
     const chainsOf = (ns: SessionTypes.Namespace) => ns.chains ?? [...new Set(ns.accounts.map((a) => a.split(':').slice(0, 2).join(':')))]
     const eip155Chains = session.namespaces.eip155 ? chainsOf(session.namespaces.eip155) : []
     return {

@@ -33,7 +33,9 @@ describe('the Polkadot sign-in template', () => {
   })
 
   it('refuses a chain that is not a polkadot genesis reference, and a message without Chain ID (as SIWS writes it)', () => {
-    expect(() => renderSiwxMessage(POLKADOT_SIWX, { ...polkadot, chainId: 'polkadot:91B171BB158E2D3848FA23A9F1C25182' })).toThrow(RangeError)
+    expect(() => renderSiwxMessage(POLKADOT_SIWX, { ...polkadot, chainId: 'polkadot:91B171BB158E2D3848FA23A9F1C25182' })).toThrow(
+      RangeError,
+    )
     expect(() => renderSiwxMessage(POLKADOT_SIWX, { ...polkadot, chainId: 'eip155:1' })).toThrow(RangeError)
     const siws = createSiwxMessage(polkadot).replace('Chain ID: 91b171bb158e2d3848fa23a9f1c25182\n', '')
     expect(parseAnySiwxMessage(siws).ok).toBe(false)

@@ -54,7 +54,9 @@ describe("the dapp's Polkadot provider", () => {
     const { deps, request } = setup(true)
     expect(await codeOf(request({ method: 'eth_accounts' }))).toBe(4200)
     expect(await codeOf(request({ method: 'polkadot_signMessage', params: { address: 'nope', message: 'hi' } }))).toBe(-32602)
-    expect(await codeOf(request({ method: 'polkadot_signTransaction', params: { address: ME, transactionPayload: { method: '0x' } } }))).toBe(-32602)
+    expect(
+      await codeOf(request({ method: 'polkadot_signTransaction', params: { address: ME, transactionPayload: { method: '0x' } } })),
+    ).toBe(-32602)
     expect(deps.walletRequest).not.toHaveBeenCalled()
   })
 
@@ -69,7 +71,9 @@ describe("the dapp's Polkadot provider", () => {
 
   it("signs for the connected account named in any SS58 format, sent on in the connection's", async () => {
     const { deps, request } = setup(true)
-    expect(await request({ method: 'polkadot_signMessage', params: { address: ME_GENERIC, message: 'hello' } })).toEqual({ signature: SIGNATURE })
+    expect(await request({ method: 'polkadot_signMessage', params: { address: ME_GENERIC, message: 'hello' } })).toEqual({
+      signature: SIGNATURE,
+    })
     expect(deps.walletRequest).toHaveBeenLastCalledWith('polkadot_signMessage', { address: ME, message: 'hello' })
     await request({ method: 'polkadot_signTransaction', params: { address: ME_GENERIC, transactionPayload: PAYLOAD } })
     expect(deps.walletRequest).toHaveBeenLastCalledWith('polkadot_signTransaction', {

@@ -44,7 +44,10 @@ function ownRequest(method: 'polkadot_signMessage' | 'polkadot_signTransaction',
   return { ...checked, address }
 }
 
-async function polkadotEmbeddedRequest(wallet: EmbeddedWallet, { caipNetworkId, address, method, params }: EmbeddedRequest): Promise<unknown> {
+async function polkadotEmbeddedRequest(
+  wallet: EmbeddedWallet,
+  { caipNetworkId, address, method, params }: EmbeddedRequest,
+): Promise<unknown> {
   if (!isPolkadot(caipNetworkId)) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'The embedded wallet is not connected')
   switch (method) {
     case 'polkadot_accounts':

@@ -1,4 +1,12 @@
-import { kusama, kusamaAssetHub, parseCaipNetworkId, polkadot, polkadotAssetHub, polkadotDevnet, POLKADOT_DEFAULT_NETWORKS } from '@airlock/chains'
+import {
+  kusama,
+  kusamaAssetHub,
+  parseCaipNetworkId,
+  polkadot,
+  polkadotAssetHub,
+  polkadotDevnet,
+  POLKADOT_DEFAULT_NETWORKS,
+} from '@airlock/chains'
 import { ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { NetworkContext, WalletSend } from '../types'
 

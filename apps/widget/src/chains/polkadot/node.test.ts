@@ -9,7 +9,8 @@ const ADDRESS = encodeSs58(key, 2)
 const DEVNET = 'polkadot:45454545454545454545454545454545'
 const FREE = 10_000n * 10n ** 12n
 /** A little-endian u128, as SCALE writes it. */
-const u128 = (value: bigint) => Array.from({ length: 16 }, (_, i) => ((value >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, '0')).join('')
+const u128 = (value: bigint) =>
+  Array.from({ length: 16 }, (_, i) => ((value >> BigInt(8 * i)) & 0xffn).toString(16).padStart(2, '0')).join('')
 /** An AccountInfo: nonce 1, consumers 0, providers 1, sufficients 0; free, reserved 5, frozen 0, flags (new logic). */
 const INFO = `0x01000000000000000100000000000000${u128(FREE)}${u128(5n)}${u128(0n)}${u128(1n << 127n)}`
 

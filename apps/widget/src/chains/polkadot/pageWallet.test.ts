@@ -37,11 +37,16 @@ describe('a Polkadot extension of the page (the devnet extension, signing as pol
     const request = (method: string, params: unknown) =>
       polkadotPageWallet.request(call, { caipNetworkId: DEVNET, address: first!.address, method, params, description })
 
-    const message = (await request('polkadot_signMessage', { address: genericAddress(first!.publicKey), message: 'Sign in' })) as { signature: string }
+    const message = (await request('polkadot_signMessage', { address: genericAddress(first!.publicKey), message: 'Sign in' })) as {
+      signature: string
+    }
     expect(calls.at(-1)).toEqual({ method: 'signer.signRaw', params: { address: first!.address, data: '0x5369676e20696e', type: 'bytes' } })
     expect(signsWrappedBytes('Sign in', message.signature, first!.publicKey)).toBe(true)
 
-    const { signature } = (await request('polkadot_signTransaction', { address: first!.address, transactionPayload: DEVNET_TRANSFER_PAYLOAD })) as {
+    const { signature } = (await request('polkadot_signTransaction', {
+      address: first!.address,
+      transactionPayload: DEVNET_TRANSFER_PAYLOAD,
+    })) as {
       signature: string
     }
     expect(signsPayload(DEVNET_TRANSFER_PAYLOAD, signature, first!.publicKey)).toBe(true)
@@ -55,7 +60,9 @@ describe('a Polkadot extension of the page (the devnet extension, signing as pol
     polkadot.devnet.rejectNext()
     expect(await codeOf(request('polkadot_signMessage', { address: first!.address, message: 'no' }))).toBe(4001)
     const asked = calls.length
-    expect(await codeOf(request('polkadot_signTransaction', { address: first!.address, transactionPayload: { method: '0x' } }))).toBe(-32602)
+    expect(await codeOf(request('polkadot_signTransaction', { address: first!.address, transactionPayload: { method: '0x' } }))).toBe(
+      -32602,
+    )
     expect(await codeOf(request('eth_sendTransaction', []))).toBe(4200)
     expect(calls.length).toBe(asked)
   })

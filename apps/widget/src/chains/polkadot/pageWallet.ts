@@ -26,7 +26,11 @@ import { pickNetwork } from './networks'
  * connection writes them in its network's.
  */
 
-async function extension<C extends PolkadotExtensionCall>(call: PageCall, method: C, params?: unknown): Promise<PolkadotExtensionResult<C>> {
+async function extension<C extends PolkadotExtensionCall>(
+  call: PageCall,
+  method: C,
+  params?: unknown,
+): Promise<PolkadotExtensionResult<C>> {
   const result = polkadotExtensionCallResults[method].safeParse(await call(method, params))
   if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
   return result.data as PolkadotExtensionResult<C>

@@ -29,7 +29,8 @@ export const POLKADOT_SEND_TEXTS = {
 async function build<S extends z.ZodMiniType>(rpc: NodeRpc, path: string, body: unknown, schema: S): Promise<z.output<S>> {
   if (!rpc.build) throw new ProviderRpcError(RpcErrorCode.InternalError, 'No access to the transaction builder')
   const parsed = schema.safeParse(await rpc.build(path, body))
-  if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The transaction builder answered ${path} with a malformed result`)
+  if (!parsed.success)
+    throw new ProviderRpcError(RpcErrorCode.InternalError, `The transaction builder answered ${path} with a malformed result`)
   return parsed.data as z.output<S>
 }
 
@@ -65,7 +66,12 @@ const answer = async <M extends PolkadotMethod>(send: WalletSend, method: M, par
 const included = new Map<string, boolean>()
 
 /** Builds the transfer (fresh nonce and block), has the wallet sign it, submits it; answers the extrinsic's hash. */
-export async function sendPolkadotTransfer(rpc: NodeRpc, send: WalletSend, transfer: Transfer, _fee: FeeQuote | undefined): Promise<string> {
+export async function sendPolkadotTransfer(
+  rpc: NodeRpc,
+  send: WalletSend,
+  transfer: Transfer,
+  _fee: FeeQuote | undefined,
+): Promise<string> {
   const prepared = await prepare(rpc, transfer)
   if (!prepared.ok) throw new ProviderRpcError(RpcErrorCode.InvalidParams, prepared.message)
   const { signature } = await answer(send, 'polkadot_signTransaction', { address: transfer.from, transactionPayload: prepared.payload })
@@ -83,7 +89,8 @@ export async function sendPolkadotCall(_send: WalletSend, _call: WalletCall): Pr
 /** The block's verdict on a transfer this page submitted (ExtrinsicSuccess or ExtrinsicFailed). */
 export async function waitForPolkadotTransaction(_rpc: NodeRpc, _caipNetworkId: string, hash: string): Promise<'success' | 'failed'> {
   const success = included.get(hash)
-  if (success === undefined) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Transaction ${hash.slice(0, 70)} was not submitted here`)
+  if (success === undefined)
+    throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Transaction ${hash.slice(0, 70)} was not submitted here`)
   return success ? 'success' : 'failed'
 }
 

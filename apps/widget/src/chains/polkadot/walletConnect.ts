@@ -28,7 +28,8 @@ const canonical = (caipAddress: string): string[] => {
   return address.ok ? [`${parsed.caipNetworkId}:${address.address}`] : []
 }
 const ofSession = sessionAccounts('polkadot', isPolkadotAddress)
-const accounts: WalletConnectFamily['accounts'] = (session, requested, preferred) => ofSession(session.flatMap(canonical), requested, preferred)
+const accounts: WalletConnectFamily['accounts'] = (session, requested, preferred) =>
+  ofSession(session.flatMap(canonical), requested, preferred)
 
 /** Whether the session approved the account on `caipNetworkId`, in whichever SS58 format it wrote it. */
 function approves(session: readonly string[], caipNetworkId: string, address: string): boolean {

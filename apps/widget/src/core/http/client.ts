@@ -111,7 +111,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     )
 
   const build: NodeBuild = async (path, body) =>
-    JSON.parse(await fetchText(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })) as unknown
+    JSON.parse(
+      await fetchText(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ) as unknown
 
   return { rpcUrl, rpc: Object.assign(jsonRpc, { rest, build }) }
 }

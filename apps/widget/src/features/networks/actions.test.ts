@@ -101,9 +101,7 @@ describe('switchNetwork', () => {
 
   it("answers 'Unsupported chain' for a family the widget does not serve and 'Network not found' for an unknown one", async () => {
     const { methods } = await boot()
-    await expect(
-      Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' })),
-    ).rejects.toMatchObject({
+    await expect(Promise.resolve(methods.switchNetwork({ caipNetworkId: 'cosmos:cosmoshub-4' }))).rejects.toMatchObject({
       code: 4901,
       message: 'Unsupported chain',
     })
