@@ -41,9 +41,13 @@ const byId = (root: ParentNode, id: string) => root.querySelector<HTMLElement>(`
 
 describe('a sign-in in the confirmation', () => {
   it('is titled for its site and shows what it vouches for in the summary, the message word for word below it', () => {
-    const text = createSiwxMessage(
-      data({ notBefore: '2026-11-28T11:59:00.000Z', requestId: 'req-7', resources: ['https://dapp.localhost:4400/terms', 'ipfs://bafy'] }),
-    )
+    // One message's data: a second call of data() may fall in the next second (inAnHour reads the clock).
+    const signed = data({
+      notBefore: '2026-11-28T11:59:00.000Z',
+      requestId: 'req-7',
+      resources: ['https://dapp.localhost:4400/terms', 'ipfs://bafy'],
+    })
+    const text = createSiwxMessage(signed)
     const { root, summary, approve } = render(view(text))
     expect(byId(summary, 'siwx-title')!.textContent).toBe('Sign in to dapp.localhost:4400')
     expect(byId(summary, 'siwx-statement')!.textContent).toBe('Sign in to the Demo Dapp.')
@@ -53,7 +57,7 @@ describe('a sign-in in the confirmation', () => {
     expect(byId(summary, 'siwx-uri')!.textContent).toBe(ORIGIN)
     expect(byId(summary, 'siwx-issued')!.title).toBe('2026-11-28T11:59:30.000Z')
     expect(byId(summary, 'siwx-issued')!.textContent).toContain('2026')
-    expect(byId(summary, 'siwx-expires')!.title).toBe(data().expirationTime)
+    expect(byId(summary, 'siwx-expires')!.title).toBe(signed.expirationTime)
     expect(byId(summary, 'siwx-not-before')!.title).toBe('2026-11-28T11:59:00.000Z')
     expect(byId(summary, 'siwx-request-id')!.textContent).toBe('req-7')
     expect([...byId(summary, 'siwx-resources')!.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
