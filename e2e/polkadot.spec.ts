@@ -85,7 +85,7 @@ test.describe('Polkadot with the devnet browser extension', () => {
     await page.evaluate(() => window.airlock!.open({ view: 'Account', namespace: 'polkadot' }))
     await accountSettled(widget)
     // The balance's parts, as the API read them from System.Account: nothing of this account is reserved.
-    await expect(widget.getByTestId('token-row-ROC').getByTestId('token-breakdown')).toHaveText(/^[\d,.]+ transferable · 0 reserved$/)
+    await expect(widget.getByTestId('token-row-ROC').getByTestId('token-breakdown')).toHaveText(/^[\d,.]+ transferable · 0\.000 reserved$/)
     await expectActivityRows(widget, ['-2.000 ROC'])
     const sent = widget.getByTestId('activity-row').filter({ hasText: '-2.000 ROC' }).first()
     await expect(sent).toHaveAttribute('data-direction', 'out')
