@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { ThemeMode, ThemeVariables } from '../common'
 import { Metadata, SocialProvider } from '../options'
-import { BITCOIN_ADDRESS, EVM_ADDRESS, SOLANA_ADDRESS } from '../patterns'
-import { PolkadotAddress } from '../polkadot'
+import { BITCOIN_ADDRESS, EVM_ADDRESS, POLKADOT_ADDRESS, SOLANA_ADDRESS } from '../patterns'
 
 /**
  * Field schemas of the secure-frame protocol (SPEC.md sections 3, 5 and 7). The secure frame is on
@@ -87,7 +86,7 @@ export const FrameAddresses = z.object({
    */
   polkadot: z.optional(
     z
-      .record(z.string().check(z.regex(/^polkadot:[0-9a-f]{32}$/)), PolkadotAddress)
+      .record(z.string().check(z.regex(/^polkadot:[0-9a-f]{32}$/)), z.string().check(z.regex(POLKADOT_ADDRESS)))
       .check(z.refine((addresses) => Object.keys(addresses).length <= 10, 'Too many networks')),
   ),
 })
