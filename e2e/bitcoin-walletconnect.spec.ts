@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test'
-import type { SiwxDappSession } from '@airlock/protocol'
 import type { ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import { Verifier } from 'bip322-js'
 import { expect, stack, test } from './fixtures'
 import { freshBitcoinAddress, received, REGTEST, submitBtc } from './support/bitcoin'
-import { backendChecks } from './support/siwx'
+import { backendChecks, dappSessionOn } from './support/siwx'
 import { showQr, startPhone } from './support/walletconnect'
 
 /**
@@ -49,19 +48,6 @@ async function dappConnections(page: Page, count: number): Promise<string[]> {
   return (await handle.jsonValue()) as string[]
 }
 
-/** Waits as a dapp waits for its sign-in (support/siwx.ts dappSession), for one on `chain`: getSession() is the active account's. */
-async function sessionOn(page: Page, chain: string): Promise<SiwxDappSession> {
-  const handle = await page.waitForFunction(
-    (id) => {
-      const session = window.airlock!.getSession()
-      return session?.token && session.data.chainId === id && session
-    },
-    chain,
-    { timeout: 20_000 },
-  )
-  return (await handle.jsonValue()) as SiwxDappSession
-}
-
 phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', () => {
   phoneTest(
     'one session approves bip122 beside eip155; the Bitcoin account signs in with BIP-322 over WalletConnect, and the API accepts it',
@@ -74,12 +60,12 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
       expect(phone.sessions()[0]!.accounts).toContain(`${REGTEST}:${phone.bitcoinAddress}`)
 
       // eip155 is the active namespace: its account signs in first (personal_sign on the phone).
-      const evm = await sessionOn(page, 'eip155:31337')
+      const evm = await dappSessionOn(page, 'eip155:31337')
       expect(evm.data).toMatchObject({ accountAddress: phone.address })
 
       // The dapp turns to Bitcoin: its account is asked to sign in, through WalletConnect's bip122 signMessage.
       await page.evaluate((id) => window.airlock!.switchNetwork(id), REGTEST)
-      const session = await sessionOn(page, REGTEST)
+      const session = await dappSessionOn(page, REGTEST)
       expect(session.data).toMatchObject({ accountAddress: phone.bitcoinAddress, chainId: REGTEST })
       expect(session.message).toContain('wants you to sign in with your Bitcoin account:')
       expect(phoneRequests).toContain(`${REGTEST} signMessage`)
@@ -102,7 +88,7 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
       await page.reload()
       await page.waitForFunction(() => window.airlock?.getState().status === 'connected', undefined, { timeout: 15_000 })
       expect((await dappConnections(page, 2)).sort()).toEqual(connections)
-      expect((await sessionOn(page, REGTEST)).token).toBe(session.token)
+      expect((await dappSessionOn(page, REGTEST)).token).toBe(session.token)
       await page.waitForTimeout(500)
       expect(phoneRequests).toEqual(asked)
     },
@@ -120,7 +106,7 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
         })
       })
       await phone.pair(await showQr(page, widget))
-      await sessionOn(page, 'eip155:31337')
+      await dappSessionOn(page, 'eip155:31337')
 
       phone.setMode('reject', 'requests')
       await page.evaluate((id) => window.airlock!.switchNetwork(id), REGTEST)
@@ -138,7 +124,7 @@ phoneTest.describe('Bitcoin through WalletConnect with the reference wallet', ()
 
       phone.setMode('approve', 'requests')
       await widget.getByTestId('siwx-retry').click()
-      const session = await sessionOn(page, REGTEST)
+      const session = await dappSessionOn(page, REGTEST)
       expect(session.data).toMatchObject({ accountAddress: phone.bitcoinAddress })
       expect((await backendChecks(session.token)).status).toBe(200)
     },

@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test'
 import { wrapBytes } from '@airlock/chains/polkadot'
 import { polkadotDevnetAccounts } from '@airlock/devnet/polkadot'
-import type { SiwxDappSession } from '@airlock/protocol'
 import type { ReferenceWallet } from '@airlock/devnet/wc-wallet'
 import { cryptoWaitReady, sr25519Verify } from '@polkadot/util-crypto'
 import { expect, stack, test } from './fixtures'
 import { freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
-import { backendChecks } from './support/siwx'
+import { backendChecks, dappSessionOn } from './support/siwx'
 import { accountSettled } from './support/walletFeatures'
 import { showQr, startPhone } from './support/walletconnect'
 
@@ -30,19 +28,6 @@ const phoneTest = test.extend<{ phone: ReferenceWallet; phoneRequests: string[] 
   },
 })
 
-/** Waits as a dapp waits for its sign-in: getSession() on `chain`. */
-async function sessionOn(page: Page, chain: string): Promise<SiwxDappSession> {
-  const handle = await page.waitForFunction(
-    (id) => {
-      const session = window.airlock!.getSession()
-      return session?.token && session.data.chainId === id && session
-    },
-    chain,
-    { timeout: 20_000 },
-  )
-  return (await handle.jsonValue()) as SiwxDappSession
-}
-
 phoneTest.describe('Polkadot through WalletConnect with the reference wallet', () => {
   phoneTest(
     'one session approves polkadot beside eip155; the Polkadot account signs in and sends ROC from the phone',
@@ -61,11 +46,11 @@ phoneTest.describe('Polkadot through WalletConnect with the reference wallet', (
       expect(((await connections.jsonValue()) as string[]).sort()).toEqual(
         [`eip155:31337:${phone.address}`, `${DEVNET}:${PHONE.address}`].sort(),
       )
-      await sessionOn(page, 'eip155:31337')
+      await dappSessionOn(page, 'eip155:31337')
 
       // The dapp turns to Polkadot: its account signs in through polkadot_signMessage.
       await page.evaluate((id) => window.airlock!.switchNetwork(id), DEVNET)
-      const session = await sessionOn(page, DEVNET)
+      const session = await dappSessionOn(page, DEVNET)
       expect(session.data).toMatchObject({ accountAddress: PHONE.address, chainId: DEVNET })
       expect(phoneRequests).toContain(`${DEVNET} polkadot_signMessage`)
       await cryptoWaitReady()

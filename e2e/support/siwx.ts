@@ -12,6 +12,19 @@ export async function dappSession(page: Page, timeout = 15_000): Promise<SiwxDap
   return (await handle.jsonValue()) as SiwxDappSession
 }
 
+/** Waits as a dapp waits for its sign-in on `chain`: getSession() is the active account's, so it names that network once signed in there. */
+export async function dappSessionOn(page: Page, chain: string, timeout = 20_000): Promise<SiwxDappSession> {
+  const handle = await page.waitForFunction(
+    (id) => {
+      const session = window.airlock!.getSession()
+      return session?.token && session.data.chainId === id && session
+    },
+    chain,
+    { timeout },
+  )
+  return (await handle.jsonValue()) as SiwxDappSession
+}
+
 /**
  * What a dapp's backend does with the token: the API's keys, then the API's own check of the
  * session it opened (which it opened only after verifying the signature).
