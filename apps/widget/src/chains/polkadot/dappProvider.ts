@@ -1,13 +1,7 @@
-import {
-  isPolkadotMethod,
-  polkadotMethodParams,
-  polkadotMethodResults,
-  ProviderRpcError,
-  RpcErrorCode,
-  type PolkadotMethod,
-} from '@airlock/protocol'
+import { isPolkadotMethod, ProviderRpcError, RpcErrorCode, type PolkadotMethod } from '@airlock/protocol'
 import type { DappProvider, DappProviderDeps } from '../types'
 import { sameAccount } from './address'
+import { checkParams, checkResult } from './rpc'
 
 const accountsOf = (addresses: readonly string[]) => addresses.map((address) => ({ address }))
 
@@ -24,12 +18,11 @@ export function createPolkadotDappProvider(deps: DappProviderDeps): DappProvider
     const connected = deps.connection()?.addresses ?? []
     if (method === 'polkadot_accounts') return accountsOf(connected)
     if (method === 'polkadot_requestAccounts') return accountsOf(connected.length > 0 ? connected : await deps.requestAccounts())
-    const parsed = polkadotMethodParams[method].safeParse(params)
-    if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
+    const checked = checkParams(method, params)
     if (connected.length === 0) await deps.awaitConnection()
-    const account = deps.connection()?.addresses.find((address) => sameAccount(address, parsed.data.address))
+    const account = deps.connection()?.addresses.find((address) => sameAccount(address, checked.address))
     if (!account) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The address is not the connected Polkadot account')
-    return answer(method, await deps.walletRequest(method, withAccount(method, parsed.data, account)))
+    return checkResult(method, await deps.walletRequest(method, withAccount(method, checked, account)))
   }
 }
 
@@ -37,10 +30,4 @@ export function createPolkadotDappProvider(deps: DappProviderDeps): DappProvider
 function withAccount(method: PolkadotMethod, params: { address: string; transactionPayload?: object }, address: string) {
   if (method === 'polkadot_signTransaction') return { ...params, address, transactionPayload: { ...params.transactionPayload, address } }
   return { ...params, address }
-}
-
-function answer(method: PolkadotMethod, result: unknown) {
-  const parsed = polkadotMethodResults[method].safeParse(result)
-  if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return parsed.data
 }

@@ -1,15 +1,8 @@
-import {
-  polkadotMethodParams,
-  polkadotMethodResults,
-  ProviderRpcError,
-  RpcErrorCode,
-  type PolkadotMethod,
-  type PolkadotParams,
-  type PolkadotResult,
-} from '@airlock/protocol'
+import { ProviderRpcError, RpcErrorCode, type PolkadotResult } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet } from '../types'
 import { sameAccount } from './address'
 import { isPolkadot } from './networks'
+import { checkParams, checkResult } from './rpc'
 
 /**
  * WalletConnect's polkadot_* RPC to the embedded wallet: its ed25519 account on the connection's
@@ -20,18 +13,6 @@ import { isPolkadot } from './networks'
  */
 
 const otherAccount = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
-
-function checkParams<M extends PolkadotMethod>(method: M, params: unknown): PolkadotParams<M> {
-  const result = polkadotMethodParams[method].safeParse(params)
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
-  return result.data as PolkadotParams<M>
-}
-
-function checkResult<M extends PolkadotMethod>(method: M, result: unknown): PolkadotResult<M> {
-  const parsed = polkadotMethodResults[method].safeParse(result)
-  if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The secure frame answered ${method} with a malformed result`)
-  return parsed.data as PolkadotResult<M>
-}
 
 /** A signing request of the connection's account, with the account written as the frame writes it (the payload's too). */
 function ownRequest(method: 'polkadot_signMessage' | 'polkadot_signTransaction', params: unknown, address: string) {
@@ -57,7 +38,7 @@ async function polkadotEmbeddedRequest(
     case 'polkadot_signTransaction':
       return wallet.confirm(
         () => ownRequest(method, params, address),
-        async (checked, frame) => checkResult(method, await frame(checked, caipNetworkId)),
+        async (checked, frame) => checkResult(method, await frame(checked, caipNetworkId), 'The secure frame'),
       )
     default:
       throw wallet.notAllowed()

@@ -1,15 +1,12 @@
 import {
   PolkadotExtensionAccounts,
   polkadotExtensionCallResults,
-  polkadotMethodParams,
   ProviderRpcError,
   RpcErrorCode,
   type ConnectorDescription,
   type PolkadotAccount,
   type PolkadotExtensionCall,
   type PolkadotExtensionResult,
-  type PolkadotMethod,
-  type PolkadotParams,
   type PolkadotResult,
 } from '@airlock/protocol'
 import { bytesToHex } from '@noble/hashes/utils'
@@ -17,6 +14,7 @@ import type { ConnectedNamespace } from '../../core/session/session'
 import type { NetworkContext, PageCall, PageWallet } from '../types'
 import { parseAddressOn } from './address'
 import { pickNetwork } from './networks'
+import { checkParams } from './rpc'
 
 /**
  * A Polkadot extension of the dapp page (polkadot-js, Talisman, SubWallet, ...: `window.injectedWeb3`),
@@ -34,12 +32,6 @@ async function extension<C extends PolkadotExtensionCall>(
   const result = polkadotExtensionCallResults[method].safeParse(await call(method, params))
   if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
   return result.data as PolkadotExtensionResult<C>
-}
-
-function checkParams<M extends PolkadotMethod>(method: M, params: unknown): PolkadotParams<M> {
-  const result = polkadotMethodParams[method].safeParse(params)
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
-  return result.data as PolkadotParams<M>
 }
 
 /** The accounts' addresses on `caipNetworkId`, each once, in the extension's order. */

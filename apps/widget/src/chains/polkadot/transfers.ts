@@ -1,16 +1,15 @@
 import {
   PolkadotTransferPrepared,
   PolkadotTransferSubmitted,
-  polkadotMethodResults,
   ProviderRpcError,
   RpcErrorCode,
   type PolkadotMethod,
-  type PolkadotResult,
   type PolkadotTransferRequest,
   type PolkadotTransferSubmit,
 } from '@airlock/protocol'
 import type * as z from 'zod/mini'
 import type { FeeQuote, NodeRpc, Transfer, WalletCall, WalletSend } from '../types'
+import { checkResult } from './rpc'
 
 /**
  * The Send form's transfers on Polkadot (ChainAdapter): the data API builds the
@@ -56,11 +55,8 @@ export async function quotePolkadotTransferFee(rpc: NodeRpc, transfer: Transfer)
   }
 }
 
-const answer = async <M extends PolkadotMethod>(send: WalletSend, method: M, params: unknown): Promise<PolkadotResult<M>> => {
-  const parsed = polkadotMethodResults[method].safeParse(await send(method, params))
-  if (!parsed.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return parsed.data as PolkadotResult<M>
-}
+const answer = async <M extends PolkadotMethod>(send: WalletSend, method: M, params: unknown) =>
+  checkResult(method, await send(method, params))
 
 /** What the submits of this page answered: a Polkadot transaction is final once in a block (the API waits for it). */
 const included = new Map<string, boolean>()
