@@ -35,8 +35,9 @@ import { dappLinkSchemes, openLink } from './links'
 import { announceProvider, createProvider, ICON } from './provider'
 import type { Extra, LoadExtra } from './load-extra'
 import { registerWhenAsked } from './wallet-registration'
+import { injectAirlock } from './injected-web3'
 
-export const SDK_VERSION = '0.5.0'
+export const SDK_VERSION = '0.6.0'
 export const DEFAULT_WIDGET_URL = 'https://widget.airlock.dev'
 /** How long after the widget page loaded its handshake may take before we call it failed. */
 const HANDSHAKE_GRACE_MS = 3000
@@ -231,6 +232,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
 
   const unannounce = announceProvider(providers.eip155.provider)
   const unregisterWallet = registerWhenAsked(async () => (await loadExtra()).createAirlockWallets(instance, ICON))
+  const uninject = injectAirlock(SDK_VERSION, async () => (await loadExtra()).enableAirlockPolkadot(instance))
 
   // Preload when the page is idle, so that open() only has to show the frame.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1))
@@ -287,6 +289,7 @@ export function startAirlock(options: AirlockOptions, loadExtra: LoadExtra): Air
       document.removeEventListener('keydown', onKeyDown)
       unannounce()
       unregisterWallet()
+      uninject()
       discovery.destroy()
       destroyConnection?.()
       frame?.remove()

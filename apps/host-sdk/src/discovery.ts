@@ -109,8 +109,9 @@ export function discoverConnectors(options: {
   // them and relays their calls. Extensions inject late, so it runs again after `load` (the listed
   // ones are not listed twice).
   const probe = () => {
-    const { btc_providers, injectedWeb3 } = window as { btc_providers?: unknown; injectedWeb3?: unknown }
-    if (btc_providers || injectedWeb3) {
+    const { btc_providers, injectedWeb3 } = window as { btc_providers?: unknown; injectedWeb3?: object }
+    // Airlock's own entry of injectedWeb3 (injected-web3.ts) is no reason to load anything.
+    if (btc_providers || Object.values(injectedWeb3 ?? {}).some((entry) => !ownWallets.has(entry))) {
       options
         .loadExtra()
         .then(
