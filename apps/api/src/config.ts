@@ -4,11 +4,13 @@ import * as z from 'zod'
 import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
 import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
+import { DEVNET_WALLET_LISTING } from '@airlock/devnet/wallet/listing'
 import { FrameSocialProvider } from '@airlock/protocol'
 import { AnalyticsLimits } from './capabilities/analytics'
 import { Caip2ChainId } from './chains/caip2'
 import { TrustedProxy } from './platform/http/client-address'
 import { HttpOrigin, type StackOrigins } from './platform/http/origin'
+import type { ExtraWallet } from './capabilities/explorer'
 import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './capabilities/onramp'
 import { uniswapV2DexConfig, type DexConfig } from './capabilities/prices/dex-config'
 import { Project } from './platform/projects/project'
@@ -46,6 +48,8 @@ export interface StackConfig {
   demoExtraFiles?: Record<string, string>
   /** Serve widget, demo and secure frame through Vite dev servers (HMR) instead of their dist dirs. */
   dev?: boolean
+  /** Wallets added to the registry's (the devnet's wallet in dev: explorer/registry.ts ExtraWallet). */
+  extraWallets?: readonly ExtraWallet[]
   /** Tokens and the DEX per chain (the devnet's Uniswap V2 in dev). */
   dex?: DexConfig
   /** The on-ramp sandbox: what it sells where, and the treasury that pays purchases. */
@@ -244,11 +248,13 @@ export const DEFAULT_BITCOIN_PORT = 4413
 export const DEFAULT_POLKADOT_PORT = 4414
 
 /**
- * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains) and the on-ramp sandbox paying
- * from the devnet treasury: the devnet's contracts are at fixed addresses.
+ * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains), the on-ramp sandbox paying
+ * from the devnet treasury (the devnet's contracts are at fixed addresses), and the devnet wallet
+ * in the wallet registry.
  */
-export function devnetSandbox(chains: readonly string[]): Required<Pick<StackConfig, 'dex' | 'onramp'>> {
+export function devnetSandbox(chains: readonly string[]): Required<Pick<StackConfig, 'dex' | 'onramp' | 'extraWallets'>> {
   return {
+    extraWallets: [DEVNET_WALLET_LISTING],
     dex: uniswapV2DexConfig(chains, { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS }),
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
   }

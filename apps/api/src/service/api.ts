@@ -14,6 +14,7 @@ import { startSessionPurge } from '../capabilities/onramp'
 import type { ProjectRegistry } from '../platform/projects/registry'
 import { decodeSecret } from '../platform/security/tokens'
 import { siwxSigner } from '../capabilities/siwx'
+import { DATA_DIR, loadWalletRegistry } from '../capabilities/explorer'
 import { serviceOf, type Service } from './service'
 
 /**
@@ -22,7 +23,17 @@ import { serviceOf, type Service } from './service'
  */
 export type ApiServiceConfig = Pick<
   StackConfig,
-  'rpcUpstreams' | 'dex' | 'onramp' | 'rateLimit' | 'rpcLimits' | 'trustedProxies' | 'analytics' | 'requestLog' | 'host' | 'apiSecret'
+  | 'rpcUpstreams'
+  | 'extraWallets'
+  | 'dex'
+  | 'onramp'
+  | 'rateLimit'
+  | 'rpcLimits'
+  | 'trustedProxies'
+  | 'analytics'
+  | 'requestLog'
+  | 'host'
+  | 'apiSecret'
 > & { origins: Pick<StackOrigins, 'api' | 'widget' | 'secure'>; port: number }
 
 export async function startApiService(
@@ -68,6 +79,7 @@ export async function startApiService(
     projects,
     rpcUpstreams: config.rpcUpstreams,
     data: { db, chains, projects, apiOrigin: origins.api, now: Date.now },
+    ...(config.extraWallets ? { walletRegistry: loadWalletRegistry(DATA_DIR, config.extraWallets) } : {}),
     ...(config.dex ? { dex: config.dex } : {}),
     ...(config.onramp ? { onramp: config.onramp } : {}),
     ...(config.rateLimit !== undefined ? { rateLimit: config.rateLimit } : {}),

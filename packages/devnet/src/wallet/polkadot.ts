@@ -9,8 +9,7 @@ import { rpcError } from './errors'
 import { checkMode, confirm, type DevnetWalletMode } from './modes'
 import type { SitePermission } from './standard'
 
-/** Its key in `window.injectedWeb3`, as `polkadot-js`, `talisman` or `subwallet-js` are theirs. */
-export const DEVNET_POLKADOT_EXTENSION_KEY = 'airlock-devnet'
+export { DEVNET_POLKADOT_EXTENSION_KEY } from './listing'
 
 /** @polkadot/extension-inject's InjectedAccount. */
 export interface InjectedAccount {

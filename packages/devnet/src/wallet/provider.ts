@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { ProviderRpcError, rpcError } from './errors'
 import { checkMode, confirm, type DevnetWalletMode } from './modes'
 import { rpcCall } from './rpc'
+import { DEVNET_WALLET_NAME, DEVNET_WALLET_RDNS } from './listing'
 import { sendTransaction, type TransactionRequestJson } from './transaction'
 
 export { ProviderRpcError } from './errors'
@@ -239,8 +240,8 @@ export function createDevnetWallet(config: DevnetWalletConfig): DevnetWalletProv
     },
     off: (event, listener) => provider.removeListener(event, listener),
     devnet: {
-      name: config.name ?? 'Devnet Wallet',
-      rdns: config.rdns ?? 'dev.airlock.devnetwallet',
+      name: config.name ?? DEVNET_WALLET_NAME,
+      rdns: config.rdns ?? DEVNET_WALLET_RDNS,
       setMode(next) {
         mode = checkMode(next)
       },

@@ -5,7 +5,13 @@ import type { WcWallet } from './registry'
 const SOL = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 const BTC = 'bip122:000000000019d6689c085ae165831e93'
 
-function wallet(name: string, order: number, chains: string[], badge: 'none' | 'certified' = 'none'): WcWallet {
+function wallet(
+  name: string,
+  order: number,
+  chains: string[],
+  badge: 'none' | 'certified' = 'none',
+  injected: WcWallet['injected'] = null,
+): WcWallet {
   return {
     id: name.toLowerCase().replace(/\W/g, '').padEnd(64, '0').slice(0, 64),
     name,
@@ -22,7 +28,7 @@ function wallet(name: string, order: number, chains: string[], badge: 'none' | '
     app_store: null,
     play_store: null,
     chrome_store: null,
-    injected: null,
+    injected,
   }
 }
 
@@ -107,6 +113,26 @@ describe('queryWallets', () => {
   })
 })
 
+describe('queryWallets: injected', () => {
+  const DOT = 'polkadot:91b171bb158e2d3848fa23a9f1c25182'
+  const injecting = [
+    ...WALLETS,
+    wallet('SubWallet', 60, ['eip155:1', DOT], 'none', [
+      { namespace: 'eip155', injected_id: 'isSubWallet' },
+      { namespace: 'polkadot', injected_id: 'subwallet-js' },
+    ]),
+    wallet('Talisman', 70, [DOT], 'none', [{ namespace: 'polkadot', injected_id: 'talisman' }]),
+  ]
+  it('finds the wallets that inject themselves under any of the keys, by namespace: a key of another family does not match', () => {
+    expect(names(queryWallets(injecting, q({ injected: ['polkadot:talisman', 'polkadot:subwallet-js'] })))).toEqual([
+      'SubWallet',
+      'Talisman',
+    ])
+    expect(names(queryWallets(injecting, q({ injected: ['eip155:subwallet-js', 'polkadot:isSubWallet'] })))).toEqual([])
+    expect(names(queryWallets(injecting, q({ injected: ['polkadot:polkadot-js'] })))).toEqual([])
+  })
+})
+
 describe('GetWalletsQuery', () => {
   const parse = (query: Record<string, string>) => GetWalletsQuery.safeParse(query)
 
@@ -149,6 +175,9 @@ describe('GetWalletsQuery', () => {
     ['chains', 'eip155:1,eip155'],
     ['include', '<script>'],
     ['exclude', 'a b'],
+    ['injected', 'subwallet-js'],
+    ['injected', 'polkadot:a b'],
+    ['injected', `polkadot:${'k'.repeat(101)}`],
     ['badge_type', 'gold'],
     ['search', 'x'.repeat(101)],
   ])('refuses %s=%s, naming the parameter', (name, value) => {

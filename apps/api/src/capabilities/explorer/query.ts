@@ -49,6 +49,14 @@ const list = (item: z.ZodString) =>
  */
 export const ListedWalletId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'a wallet id is 1-128 characters of A-Z a-z 0-9 _ -')
 
+/**
+ * A page wallet as it names itself in one family: `namespace:injected_id`, such as
+ * `polkadot:subwallet-js` (its `window.injectedWeb3` key) or `eip155:isMetaMask`.
+ */
+export const InjectedRef = z
+  .string()
+  .regex(/^[-a-z0-9]{3,8}:[A-Za-z0-9._-]{1,100}$/, 'an injected wallet is namespace:injected_id, such as polkadot:subwallet-js')
+
 /** `GET /getWallets` query. Unknown parameters are ignored; a blank parameter counts as absent. */
 export const GetWalletsQuery = z.object({
   projectId: z.string().max(100).optional().describe('Your project id (checked by the project guard)'),
@@ -59,6 +67,9 @@ export const GetWalletsQuery = z.object({
   chains: list(Caip2).describe('Comma-separated CAIP-2 chains: wallets supporting any of them'),
   include: list(ListedWalletId).describe('Comma-separated wallet ids: only these, in this order'),
   exclude: list(ListedWalletId).describe('Comma-separated wallet ids to leave out'),
+  injected: list(InjectedRef).describe(
+    'Comma-separated namespace:injected_id pairs: wallets that inject themselves so (how the modal names a Polkadot extension, whose entry carries no name)',
+  ),
   search: z
     .preprocess(
       blankToUndefined,
@@ -96,7 +107,8 @@ export function chainMatcher(all: readonly WcWallet[], requested: readonly strin
 /**
  * The wallets of one page. Order: `order`, then name; with `include`, the order of the include
  * list (featured wallets come back in the order asked). Filters, all combined with AND:
- * include (only those ids), exclude, chains (see chainMatcher), badge_type (exact), search
+ * include (only those ids), exclude, chains (see chainMatcher), injected (any of those
+ * `namespace:injected_id`), badge_type (exact), search
  * (case-insensitive substring of the name). `page` is 1-based.
  */
 export function queryWallets(all: readonly WcWallet[], query: Omit<GetWalletsQuery, 'projectId' | 'st' | 'sv'>): WalletPage {
@@ -112,6 +124,10 @@ export function queryWallets(all: readonly WcWallet[], query: Omit<GetWalletsQue
     wallets = wallets.filter((w) => !excluded.has(w.id))
   }
   if (query.chains?.length) wallets = wallets.filter(chainMatcher(all, query.chains))
+  if (query.injected?.length) {
+    const refs = new Set(query.injected)
+    wallets = wallets.filter((w) => w.injected?.some((i) => refs.has(`${i.namespace}:${i.injected_id}`)))
+  }
   if (query.badge_type) wallets = wallets.filter((w) => w.badge_type === query.badge_type)
   if (query.search) {
     const needle = query.search.toLowerCase()

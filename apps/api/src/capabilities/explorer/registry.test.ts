@@ -5,6 +5,7 @@ import path from 'node:path'
 import { isOpenableLink } from '@airlock/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sniffImage, svgProblem } from './images'
+import { DEVNET_WALLET_LISTING } from '@airlock/devnet/wallet/listing'
 import { DATA_DIR, RegistryFile, loadWalletRegistry } from './registry'
 
 const ICON_DIR = path.join(DATA_DIR, 'wallet-icons')
@@ -201,5 +202,29 @@ describe('loadWalletRegistry refuses a bad data directory', () => {
     ['an unknown field', [{ ...wallet(1), colour: 'red' }], { 'wallet-1.svg': svg }, /colour/],
   ])('%s', (_what, wallets, icons, error) => {
     expect(() => loadWalletRegistry(dataDir(wallets, icons))).toThrow(error)
+  })
+})
+
+describe('loadWalletRegistry with extra wallets (the devnet wallet in dev)', () => {
+  it("adds the devnet wallet after the file's, with its icon served and its Polkadot extension key", () => {
+    const registry = loadWalletRegistry(DATA_DIR, [DEVNET_WALLET_LISTING])
+    const devnet = registry.wallets.at(-1)!
+    expect(registry.wallets).toHaveLength(raw.wallets.length + 1)
+    expect(devnet).toMatchObject({ id: sha256('Devnet Wallet'), name: 'Devnet Wallet', rdns: 'dev.airlock.devnetwallet' })
+    expect(devnet.injected).toContainEqual({ namespace: 'polkadot', injected_id: 'airlock-devnet' })
+    expect(registry.walletImage(devnet.image_id)?.contentType).toBe('image/svg+xml')
+  })
+
+  it.each([
+    ['an icon that is not a data: URI', { icon: 'https://wallet.example/icon.svg' }, /data: URI/],
+    [
+      'an icon whose bytes are not its kind',
+      { icon: `data:image/png;base64,${Buffer.from('<svg></svg>').toString('base64')}` },
+      /not a png/,
+    ],
+    ['a name the file has', { name: 'MetaMask' }, /Duplicate wallet name/],
+    ['an rdns the file has', { rdns: 'io.metamask' }, /Duplicate wallet rdns/],
+  ])('refuses %s', (_what, change, error) => {
+    expect(() => loadWalletRegistry(DATA_DIR, [{ ...DEVNET_WALLET_LISTING, ...change }])).toThrow(error)
   })
 })

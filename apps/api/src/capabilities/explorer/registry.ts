@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -146,10 +147,50 @@ export function createWalletRegistry(wallets: readonly unknown[], images: Readon
 }
 
 /**
- * Reads `<dataDir>/wallets.json` and the icons `<dataDir>/wallet-icons/<image_id>.<svg|png|webp>`
- * (each must really be that kind of image). Throws, naming the file, when anything is wrong.
+ * A wallet a deployment adds to the registry file's at start (the devnet's wallet in dev): the
+ * file's fields, its icon as a data: URI. It gets the sha256 of its name as its id (as SOURCES.md's
+ * wallets without an explorer id), an image id from its name, and the last place in the order.
  */
-export function loadWalletRegistry(dataDir: string = DATA_DIR): WalletRegistry {
+export interface ExtraWallet {
+  name: string
+  homepage: string
+  chains: readonly string[]
+  rdns?: string
+  injected?: readonly { namespace: string; injected_id: string }[]
+  /** `data:image/svg+xml;base64,...` (or png, webp). */
+  icon: string
+}
+
+const DATA_URI = /^data:image\/(svg\+xml|png|webp);base64,([A-Za-z0-9+/=]+)$/
+
+function extraRegistryWallet(extra: ExtraWallet): { wallet: unknown; image: [string, StoredImage] } {
+  const icon = DATA_URI.exec(extra.icon)
+  if (!icon) throw new Error(`The icon of ${extra.name} is not a base64 data: URI of an SVG, PNG or WebP image`)
+  const imageId = `extra-${extra.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`
+  const file = `${imageId}.${icon[1] === 'svg+xml' ? 'svg' : icon[1]}`
+  const wallet = {
+    id: createHash('sha256').update(extra.name, 'utf8').digest('hex'),
+    name: extra.name,
+    homepage: extra.homepage,
+    image_id: imageId,
+    order: 1_000_000,
+    badge_type: 'none',
+    chains: [...extra.chains],
+    ...(extra.rdns ? { rdns: extra.rdns } : {}),
+    ...(extra.injected ? { injected: extra.injected.map((i) => ({ ...i })) } : {}),
+  }
+  return { wallet, image: [imageId, storedImage(file, Buffer.from(icon[2]!, 'base64'))] }
+}
+
+/**
+ * Reads `<dataDir>/wallets.json` and the icons `<dataDir>/wallet-icons/<image_id>.<svg|png|webp>`
+ * (each must really be that kind of image), and adds `extra`. Throws, naming the file, when
+ * anything is wrong.
+ */
+export function loadWalletRegistry(dataDir: string = DATA_DIR, extra: readonly ExtraWallet[] = []): WalletRegistry {
   const file = path.join(dataDir, 'wallets.json')
   let json: unknown
   try {
@@ -166,5 +207,7 @@ export function loadWalletRegistry(dataDir: string = DATA_DIR): WalletRegistry {
     if (found.length > 1) throw new Error(`Wallet icon ${wallet.image_id} exists in more than one format in ${iconDir}`)
     if (found[0]) images.set(wallet.image_id, storedImage(found[0], fs.readFileSync(found[0])))
   }
-  return createWalletRegistry(parsed.data.wallets, images)
+  const added = extra.map(extraRegistryWallet)
+  for (const { image } of added) images.set(...image)
+  return createWalletRegistry([...parsed.data.wallets, ...added.map((a) => a.wallet)], images)
 }

@@ -129,6 +129,16 @@ describe('GET /getWallets', () => {
     expect(page.data.map((w) => w.name)).toContain('MetaMask')
   })
 
+  it('injected finds the Polkadot extensions by their window.injectedWeb3 key, which is all the page tells of them', async () => {
+    const page = await getWallets('injected=polkadot:subwallet-js,polkadot:polkadot-js,polkadot:talisman,polkadot:no-such-key')
+    expect(page.data.map((w) => [w.name, w.image_id])).toEqual([
+      ['SubWallet', 'subwallet'],
+      ['Talisman', 'talisman'],
+      ['polkadot{.js}', 'polkadot-js'],
+    ])
+    expect((await getWallets('injected=eip155:talisman')).count).toBe(0)
+  })
+
   it('badge_type=certified keeps the certified wallets', async () => {
     const page = await getWallets('badge_type=certified&entries=100')
     expect(page.count).toBeGreaterThan(0)
@@ -317,6 +327,7 @@ describe('explorerEndpointDocs', () => {
       'chains',
       'include',
       'exclude',
+      'injected',
       'search',
       'badge_type',
     ])

@@ -41,7 +41,7 @@ function serveImage(c: Context<Env>, lookup: (id: string) => StoredImage | undef
 /**
  * Reown's explorer API (SPEC section 7), mounted at `/` behind the project guard, which checks
  * `projectId` and sets `project`:
- * - `GET /getWallets?page&entries&chains&include&exclude&search&badge_type` -> `{ count, data }`
+ * - `GET /getWallets?page&entries&chains&include&exclude&injected&search&badge_type` -> `{ count, data }`
  *   (see queryWallets); a malformed parameter is a 400 naming it.
  * - `GET /getWalletImage/:imageId`, `/public/getAssetImage/:id` (network images, ids are the
  *   `network` slugs of packages/chains), `/public/getTokenImage/:symbol`,

@@ -6,7 +6,7 @@ import { createPoolPriceSource, pricesRoutes, type DexConfig } from '../../capab
 import { supportedChainsRoutes } from '../../capabilities/supported-chains'
 import type { StackOrigins } from '../../platform/http/origin'
 import type { ApiDeps } from '../../capabilities/deps'
-import { explorerRoutes } from '../../capabilities/explorer'
+import { explorerRoutes, type WalletRegistry } from '../../capabilities/explorer'
 import { polkadotTransferRoutes } from '../../chains/polkadot/transfer-routes'
 import { historyRoutes } from '../../capabilities/history'
 import { onrampCheckoutRoutes, onrampRoutes, purchaseHistory, type OnrampSandboxConfig } from '../../capabilities/onramp'
@@ -50,6 +50,8 @@ export interface ApiAppOptions {
    * proxy leave it out; then only health, the RPC proxy and the wallet explorer are served.
    */
   data?: ApiDeps
+  /** The wallet explorer's wallets (default: `apps/api/data/wallets.json` and its icons). */
+  walletRegistry?: WalletRegistry
   /** Tokens and the DEX per chain for balances, prices and swaps; a chain without one gets empty results. */
   dex?: DexConfig
   /** The on-ramp sandbox; without it the on-ramp routes are not served. */
@@ -132,7 +134,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     })
     for (const path of guarded) app.use(path, limiter)
   }
-  app.route('/', explorerRoutes())
+  app.route('/', explorerRoutes(options.walletRegistry ? { registry: options.walletRegistry } : {}))
   app.route('/v1/rpc', rpc.route)
   app.route(
     '/v1/rest',
