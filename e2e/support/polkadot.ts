@@ -1,7 +1,5 @@
 import { polkadotDevnet } from '@airlock/chains'
-import { decodeSs58, encodeSs58 } from '@airlock/chains/polkadot'
-import { decodeFreeBalance, systemAccountStorageKey } from '@airlock/devnet/polkadot'
-import { bytesToHex } from '@noble/hashes/utils'
+import { decodeFreeBalance, decodeSs58, encodeSs58, systemAccountKey } from '@airlock/chains/polkadot'
 import { randomBytes } from 'node:crypto'
 import { stack } from '../fixtures'
 
@@ -20,8 +18,7 @@ export async function chopsticks<T>(method: string, params: unknown[]): Promise<
 
 /** What an account holds on the devnet, in planck. */
 export async function freeBalance(address: string): Promise<bigint> {
-  const key = `0x${bytesToHex(decodeSs58(address)!.publicKey)}`
-  return decodeFreeBalance(await chopsticks<string | null>('state_getStorage', [systemAccountStorageKey(key)]))
+  return decodeFreeBalance(await chopsticks<string | null>('state_getStorage', [systemAccountKey(decodeSs58(address)!.publicKey)]))!
 }
 
 /** An address on the devnet no key of it holds. */

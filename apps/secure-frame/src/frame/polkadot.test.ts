@@ -1,10 +1,10 @@
 import { polkadotAssetHub } from '@airlock/chains'
-import { signedExtrinsic } from '@airlock/chains/polkadot'
+import { decodeFreeBalance, signedExtrinsic, systemAccountKey } from '@airlock/chains/polkadot'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
-import { decodeFreeBalance, startPolkadotDevnet, systemAccountStorageKey, type PolkadotDevnet } from '@airlock/devnet/polkadot'
+import { startPolkadotDevnet, type PolkadotDevnet } from '@airlock/devnet/polkadot'
 import { polkadotMethodResults, RpcErrorCode, SignerPayloadJSON } from '@airlock/protocol'
 import { ApiPromise, HttpProvider } from '@polkadot/api'
-import { stringToU8a, u8aToHex, u8aWrapBytes } from '@polkadot/util'
+import { stringToU8a, u8aWrapBytes } from '@polkadot/util'
 import { decodeAddress, encodeAddress, signatureVerify } from '@polkadot/util-crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smtpMailer } from '../../../api/src/platform/mail/mailer'
@@ -31,7 +31,7 @@ async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   return body.result
 }
 const freeBalance = async (address: string) =>
-  decodeFreeBalance(await rpc<string | null>('state_getStorage', [systemAccountStorageKey(u8aToHex(decodeAddress(address)))]))
+  decodeFreeBalance(await rpc<string | null>('state_getStorage', [systemAccountKey(decodeAddress(address))]))!
 
 /** The balance once a block has moved it (chopsticks builds the block after it answers the submit, ~0.5 s), at most 10 s. */
 async function balanceMoved(address: string, from: bigint): Promise<bigint> {

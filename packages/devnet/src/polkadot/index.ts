@@ -9,4 +9,3 @@ export {
 } from './accounts'
 export { polkadotDevnetPair } from './keys'
 export { startPolkadotDevnet, type PolkadotDevnet, type StartPolkadotDevnetOptions } from './server'
-export { decodeFreeBalance, systemAccountStorageKey } from './storage'

@@ -1,4 +1,6 @@
+import { decodeFreeBalance, systemAccountKey } from '@airlock/chains/polkadot'
 import { ApiPromise, HttpProvider } from '@polkadot/api'
+import { hexToU8a } from '@polkadot/util'
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -9,7 +11,6 @@ import {
   POLKADOT_DEVNET_TOKEN,
 } from './accounts'
 import { startPolkadotDevnet, type PolkadotDevnet } from './server'
-import { decodeFreeBalance, systemAccountStorageKey } from './storage'
 
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(url, {
@@ -54,10 +55,10 @@ describe('Polkadot devnet (chopsticks)', () => {
 
   it('funds every account (System.Account read raw with state_getStorage); a fresh key holds nothing', async () => {
     for (const account of devnet.accounts) {
-      const info = await rpc<string | null>(devnet.url, 'state_getStorage', [systemAccountStorageKey(account.publicKey)])
+      const info = await rpc<string | null>(devnet.url, 'state_getStorage', [systemAccountKey(hexToU8a(account.publicKey))])
       expect(decodeFreeBalance(info)).toBe(POLKADOT_DEVNET_FUNDING)
     }
-    const fresh = await rpc<string | null>(devnet.url, 'state_getStorage', [systemAccountStorageKey(`0x${'11'.repeat(32)}`)])
+    const fresh = await rpc<string | null>(devnet.url, 'state_getStorage', [systemAccountKey(new Uint8Array(32).fill(0x11))])
     expect(decodeFreeBalance(fresh)).toBe(0n)
   })
 

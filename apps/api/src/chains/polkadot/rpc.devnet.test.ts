@@ -1,11 +1,7 @@
-import {
-  decodeFreeBalance,
-  POLKADOT_DEVNET_FUNDING,
-  startPolkadotDevnet,
-  systemAccountStorageKey,
-  type PolkadotDevnet,
-} from '@airlock/devnet/polkadot'
+import { decodeFreeBalance, systemAccountKey } from '@airlock/chains/polkadot'
+import { POLKADOT_DEVNET_FUNDING, startPolkadotDevnet, type PolkadotDevnet } from '@airlock/devnet/polkadot'
 import { ApiPromise, HttpProvider } from '@polkadot/api'
+import { hexToU8a } from '@polkadot/util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiApp, type ApiApp } from '../../origins/api/app'
 import { startApiServer } from '../../origins/api/server'
@@ -42,7 +38,7 @@ async function call(method: string, params: unknown[] = []): Promise<Reply> {
 }
 
 const freeBalance = async (publicKey: string) =>
-  decodeFreeBalance((await call('state_getStorage', [systemAccountStorageKey(publicKey)])).result as string | null)
+  decodeFreeBalance((await call('state_getStorage', [systemAccountKey(hexToU8a(publicKey))])).result)
 
 beforeAll(async () => {
   devnet = await startPolkadotDevnet({ port: 0 })

@@ -1,8 +1,7 @@
-import { systemAccountStorageKey } from '@airlock/devnet/polkadot'
 import { hexToBytes } from '@noble/hashes/utils'
 import { describe, expect, it, vi } from 'vitest'
-import { encodeSs58 } from '@airlock/chains/polkadot'
-import { freeBalanceOf, systemAccountKey } from './node'
+import { encodeSs58, systemAccountKey } from '@airlock/chains/polkadot'
+import { freeBalanceOf } from './node'
 
 const key = new Uint8Array(32).map((_, i) => i)
 const ADDRESS = encodeSs58(key, 2)
@@ -15,10 +14,6 @@ const u128 = (value: bigint) =>
 const INFO = `0x01000000000000000100000000000000${u128(FREE)}${u128(5n)}${u128(0n)}${u128(1n << 127n)}`
 
 describe("the Polkadot node's System.Account", () => {
-  it("is keyed as polkadot-js keys it (xxHash's fixed prefix, blake2_128 and the account id)", () => {
-    expect(systemAccountKey(key)).toBe(systemAccountStorageKey(`0x${Buffer.from(key).toString('hex')}`))
-  })
-
   it('reads the free balance through the RPC proxy; an unseen account holds 0; a malformed answer is an error', async () => {
     const rpc = vi.fn(async () => INFO as unknown)
     expect(await freeBalanceOf(rpc, DEVNET, ADDRESS)).toBe(FREE)
