@@ -120,6 +120,8 @@ describe('network catalog', () => {
     })
     expect(ss58PrefixOf(polkadotDevnet.caipNetworkId)).toBe(2)
     expect(ss58PrefixOf('polkadot:e143f23803ac50e8f6f8e62695d1ce9e')).toBe(42)
+    // Keys of Object.prototype are no network of the table.
+    for (const inherited of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) expect(ss58PrefixOf(inherited)).toBe(42)
 
     expect(networks.filter((n) => n.chainNamespace === 'polkadot')).toEqual([
       polkadotAssetHub,

@@ -309,9 +309,12 @@ export const POLKADOT_SS58_PREFIXES: Readonly<Record<string, number>> = {
 /** The generic Substrate SS58 prefix. */
 export const GENERIC_SS58_PREFIX = 42
 
-/** The SS58 prefix of a polkadot network (42 when it is not one Airlock knows). */
+/**
+ * The SS58 prefix of a polkadot network (42 when it is not one Airlock knows). An own key only: the
+ * id comes from dapps and wallets, and `__proto__` or `constructor` would read Object's.
+ */
 export function ss58PrefixOf(caipNetworkId: string): number {
-  return POLKADOT_SS58_PREFIXES[caipNetworkId] ?? GENERIC_SS58_PREFIX
+  return Object.hasOwn(POLKADOT_SS58_PREFIXES, caipNetworkId) ? POLKADOT_SS58_PREFIXES[caipNetworkId]! : GENERIC_SS58_PREFIX
 }
 
 /** Where balances live after the Asset Hub migration: the network to default to on Polkadot and Kusama. */
