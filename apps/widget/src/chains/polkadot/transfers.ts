@@ -45,10 +45,18 @@ export async function checkPolkadotTransfer(rpc: NodeRpc, transfer: Transfer): P
   return prepared.ok ? undefined : prepared.message
 }
 
-/** The network fee the builder's paymentInfo gives (an amount of at least 1 planck, so that a fresh form has one). */
+/** u128's largest amount. */
+const LARGEST_AMOUNT = (1n << 128n) - 1n
+
+/**
+ * The network fee the builder's paymentInfo gives (for a transfer it refuses too). The fee grows
+ * with the amount's encoded length (a compact integer), so before an amount is typed it is that of
+ * the largest one: it covers any amount, and Max (transferableKeepAlive minus it) leaves the
+ * account its existential deposit.
+ */
 export async function quotePolkadotTransferFee(rpc: NodeRpc, transfer: Transfer): Promise<FeeQuote | undefined> {
   try {
-    const prepared = await prepare(rpc, { ...transfer, amount: transfer.amount > 0n ? transfer.amount : 1n })
+    const prepared = await prepare(rpc, { ...transfer, amount: transfer.amount > 0n ? transfer.amount : LARGEST_AMOUNT })
     return { amount: BigInt(prepared.fee) }
   } catch {
     return undefined

@@ -12,7 +12,7 @@ import { goBack } from '../../core/router/navigation'
 import { connectionAtom } from '../../core/session/active'
 import { checkAmount, quantityToUnits } from './amount'
 import { classifyReceiver } from './receiver'
-import { canSend, feeUsd, maxNativeAmount } from './rules'
+import { canSend, feeUsd, maxNativeAmount, nativeSpendable } from './rules'
 import { resetSendAtom, sendAtom, type SendState } from './store'
 
 /**
@@ -69,15 +69,15 @@ export function setSendAmount(ctx: WidgetContext, input: string): void {
   setSend(ctx, { sendTokenAmount: input })
 }
 
-/** Max: the whole balance; for the native token, the balance minus the quoted fee. */
+/** Max: the whole balance; for the native token, what it may spend minus the quoted fee. */
 export async function setMaxAmount(ctx: WidgetContext): Promise<void> {
   const { token } = ctx.store.get(sendAtom)
   if (!token) return
   const decimals = tokenDecimals(token)
   let amount = tokenUnits(token)
   if (!token.address) {
-    await quoteSendFee(ctx)
-    amount = maxNativeAmount(amount, ctx.store.get(sendAtom).fee?.amount ?? 0n)
+    await quoteSendFee(ctx, { untyped: true })
+    amount = maxNativeAmount(nativeSpendable(token), ctx.store.get(sendAtom).fee?.amount ?? 0n)
   }
   setSend(ctx, { sendTokenAmount: formatUnitsPlain(amount, decimals) })
 }
@@ -167,12 +167,15 @@ function transferOf(ctx: WidgetContext, state: SendState): Transfer | undefined 
 
 /**
  * The transfer's network fee and its USD cost, quoted by the family through the RPC proxy (SPEC
- * section 8: a fee the node does not give is left unknown).
+ * section 8: a fee the node does not give is left unknown). `untyped`, Max's: the fee as quoted
+ * before any amount is typed, which each family makes the one Max must keep (bip122: that of the
+ * smallest amount the receiver can take; polkadot: that of the largest amount, the longest to encode).
  */
-export async function quoteSendFee(ctx: WidgetContext): Promise<void> {
+export async function quoteSendFee(ctx: WidgetContext, options: { untyped?: boolean } = {}): Promise<void> {
   const transfer = transferOf(ctx, ctx.store.get(sendAtom))
   if (!transfer) return
-  const fee = await (await adapter(ctx)).quoteTransferFee(ctx.api.rpc, transfer).catch(() => undefined)
+  const quoted = options.untyped ? { ...transfer, amount: 0n } : transfer
+  const fee = await (await adapter(ctx)).quoteTransferFee(ctx.api.rpc, quoted).catch(() => undefined)
   if (ctx.store.get(activeCaipNetworkIdAtom) !== transfer.caipNetworkId) return
   const nativePrice = ctx.store.get(sendAtom).tokenBalances?.find((t) => !t.address)?.price ?? 0
   const decimals = ctx.store.get(activeNetworkAtom)?.nativeCurrency.decimals ?? 18

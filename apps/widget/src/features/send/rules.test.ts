@@ -4,7 +4,7 @@ import { AmountError, checkAmount, quantityToUnits } from './amount'
 import { eip155Adapter } from '../../chains/eip155'
 import { AddressError } from '../../chains/eip155/transfers'
 import { classifyReceiver, ReceiverError } from './receiver'
-import { canSend, feeUsd, maxNativeAmount } from './rules'
+import { canSend, feeUsd, maxNativeAmount, nativeSpendable } from './rules'
 import { buildSendCall, tokenContract } from '../../chains/eip155/transfer'
 
 const USDC = { symbol: 'USDC', decimals: 6, balance: 10_000_000_000n } // 10,000 USDC
@@ -100,6 +100,24 @@ describe('send fee and the SPEC section 5 rule', () => {
   it('leaves the fee when sending the native maximum', () => {
     expect(maxNativeAmount(10n ** 18n, 21_000n * 10n ** 9n)).toBe(10n ** 18n - 21_000n * 10n ** 9n)
     expect(maxNativeAmount(1000n, 21_000n)).toBe(0n)
+  })
+
+  it('spends the whole native balance, or of a Polkadot one what a transferKeepAlive may move', () => {
+    const token = { name: 'Rococo', symbol: 'ROC', chainId: 'polkadot:45454545454545454545454545454545', value: 0, price: 0, iconUrl: '' }
+    const quantity = { decimals: '12', numeric: '10.5' }
+    expect(nativeSpendable({ ...token, quantity })).toBe(10_500_000_000_000n)
+    // 10.5 ROC: 0.5 reserved, 2 frozen (its 0.5 held part included), 0.1 the existential deposit.
+    const breakdown = {
+      free: '10',
+      reserved: '0.5',
+      frozen: '2',
+      transferable: '8.5',
+      transferableKeepAlive: '8.5',
+      existentialDeposit: '0.1',
+    }
+    const polkadot = { ...token, quantity, breakdown }
+    expect(nativeSpendable(polkadot)).toBe(8_500_000_000_000n)
+    expect(maxNativeAmount(nativeSpendable(polkadot), 15_000_000n)).toBe(8_499_985_000_000n)
   })
 
   it('needs a receiver, an amount and either a token or a known fee', () => {
