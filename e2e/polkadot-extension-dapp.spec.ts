@@ -6,7 +6,7 @@ import { expect, openDemo, stack, test } from './fixtures'
 import { approveInFrame } from './support/confirm'
 import { enterCode, freshEmail, loginCode } from './support/emailLogin'
 import { extensionDappScript } from './support/extensionDapp'
-import { POLKADOT_DEVNET as DEVNET } from './support/polkadot'
+import { pickPolkadotExtension, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 
 /**
  * A dapp page written for @polkadot/extension-dapp (the library itself, bundled into the page)
@@ -19,7 +19,6 @@ import { POLKADOT_DEVNET as DEVNET } from './support/polkadot'
  */
 
 const ME = polkadotDevnetAccounts[0]!.address
-const EXTENSION = 'wallet-item-pjs:airlock-devnet'
 
 type InjectedAccount = { address: string; meta: { name?: string; source: string }; type?: string }
 type Signer = { signRaw(raw: { address: string; data: string; type: 'bytes' }): Promise<{ id: number; signature: string }> }
@@ -44,7 +43,7 @@ const web3Enable = (page: Page) =>
 /** web3Enable, and the user picks the devnet extension in the modal it opened. */
 async function enableThroughAirlock(page: Page, widget: FrameLocator): Promise<string[]> {
   const enabling = web3Enable(page)
-  await widget.getByTestId(EXTENSION).click()
+  await pickPolkadotExtension(widget)
   return enabling
 }
 

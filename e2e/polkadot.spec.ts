@@ -3,7 +3,7 @@ import { wrapBytes } from '@airlock/chains/polkadot'
 import { polkadotDevnetAccounts } from '@airlock/devnet/polkadot'
 import { cryptoWaitReady, sr25519Verify } from '@polkadot/util-crypto'
 import { expect, openDemo, stack, test } from './fixtures'
-import { freeBalance, freshPolkadotAddress, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
+import { freeBalance, freshPolkadotAddress, pickPolkadotExtension, POLKADOT_DEVNET as DEVNET } from './support/polkadot'
 import { backendChecks, dappSession } from './support/siwx'
 import { accountSettled, expectActivityRows } from './support/walletFeatures'
 
@@ -16,7 +16,6 @@ import { accountSettled, expectActivityRows } from './support/walletFeatures'
  */
 
 const ME = polkadotDevnetAccounts[0]!.address
-const EXTENSION = 'wallet-item-pjs:airlock-devnet'
 
 test.use({ families: ['eip155', 'polkadot'] })
 // One account for every test: its nonce moves one transfer at a time.
@@ -54,7 +53,7 @@ async function submitRoc(page: Page, widget: FrameLocator, to: string, amount: s
 async function connect(page: Page, widget: FrameLocator): Promise<void> {
   await openPolkadotDemo(page)
   await page.getByTestId('connect-button').click()
-  await widget.getByTestId(EXTENSION).click()
+  await pickPolkadotExtension(widget)
   await expectPolkadotConnected(page)
 }
 
@@ -130,9 +129,10 @@ test.describe('Polkadot with the devnet browser extension', () => {
   })
 
   test('signs in: the API verifies the sr25519 signature and the dapp holds the session', async ({ page, widget }) => {
-    await openPolkadotDemo(page, '&siwx=on')
+    // A dapp of Polkadot alone: the sign-in is the Polkadot account's.
+    await openDemo(page, `${stack.urls.demoNpm}?networks=${DEVNET}&siwx=on`)
     await page.getByTestId('connect-button').click()
-    await widget.getByTestId(EXTENSION).click()
+    await pickPolkadotExtension(widget)
     const session = await dappSession(page)
     expect(session.data).toMatchObject({ accountAddress: ME, chainId: DEVNET })
     expect(await backendChecks(session.token)).toEqual({

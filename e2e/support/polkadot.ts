@@ -1,10 +1,23 @@
 import { polkadotDevnet } from '@airlock/chains'
 import { decodeFreeBalance, decodeSs58, encodeSs58, systemAccountKey } from '@airlock/chains/polkadot'
 import { randomBytes } from 'node:crypto'
-import { stack } from '../fixtures'
+import type { FrameLocator } from '@playwright/test'
+import { expect, stack } from '../fixtures'
 
 /** The Polkadot devnet's network (chopsticks), as the e2e specs of Polkadot share it. */
 export const POLKADOT_DEVNET = polkadotDevnet.caipNetworkId
+
+/** The devnet wallet's row: its extension joins it, named from the wallet registry. */
+export const DEVNET_WALLET_ROW = 'wallet-item-dev.airlock.devnetwallet'
+
+/**
+ * Picks the devnet wallet once its row offers Polkadot, as a user picks it once it shows: its
+ * extension is found after the page's load, then named from the registry.
+ */
+export async function pickPolkadotExtension(widget: FrameLocator): Promise<void> {
+  await expect(widget.getByTestId(DEVNET_WALLET_ROW)).toHaveAttribute('data-namespaces', /polkadot/)
+  await widget.getByTestId(DEVNET_WALLET_ROW).click()
+}
 
 /** A call of chopsticks' JSON-RPC, as a block explorer (or the devnet's faucet) makes it. */
 export async function chopsticks<T>(method: string, params: unknown[]): Promise<T> {

@@ -66,6 +66,10 @@ describe('devConfig', () => {
     })
     expect(() => parseStackConfig(config)).not.toThrow()
   })
+
+  it('keeps the devnet wallet for the registry through the config check (the API lists it: the devnet extension is named from it)', () => {
+    expect(parseStackConfig(devConfig()).extraWallets?.map((w) => w.name)).toEqual(['Devnet Wallet'])
+  })
 })
 
 describe('parseStackConfig', () => {

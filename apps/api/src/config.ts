@@ -147,6 +147,8 @@ export const StackConfigSchema = z.object({
   demoDistDir: AbsolutePath,
   demoExtraFiles: z.record(UrlPath, AbsolutePath).optional(),
   dev: z.boolean().optional(),
+  // Checked field by field with the registry file's schema when the API loads them (loadWalletRegistry).
+  extraWallets: z.custom<readonly ExtraWallet[]>((value) => Array.isArray(value), 'must be a list of wallets').optional(),
   // Built in code by uniswapV2DexConfig, which checks every address; here only its keys are.
   dex: z
     .custom<DexConfig>(

@@ -19,6 +19,12 @@ export const ExplorerWallet = z.object({
   play_store: link,
   chrome_store: link,
   chains: z.optional(z.array(z.string().check(z.maxLength(80)))),
+  /** How the wallet injects itself in a page, per family (`polkadot`: its `window.injectedWeb3` key). */
+  injected: z.nullish(
+    z
+      .array(z.object({ namespace: z.string().check(z.maxLength(8)), injected_id: z.string().check(z.maxLength(100)) }))
+      .check(z.maxLength(20)),
+  ),
 })
 export type ExplorerWallet = z.infer<typeof ExplorerWallet>
 

@@ -49,7 +49,7 @@ export interface FakeExplorer {
 
 /**
  * `/getWallets` as apps/api serves it (page, entries, include in order, exclude, chains by
- * namespace fallback, search by name), over an injected fetch. Other paths are 404.
+ * namespace fallback, injected, search by name), over an injected fetch. Other paths are 404.
  */
 export function createFakeExplorer(wallets: FakeWallet[] = fakeRegistry()): FakeExplorer {
   const explorer: FakeExplorer = {
@@ -75,6 +75,8 @@ export function createFakeExplorer(wallets: FakeWallet[] = fakeRegistry()): Fake
         const namespaces = new Set(chains.filter((c) => !known.has(c)).map((c) => c.split(':')[0]))
         result = result.filter((w) => w.chains.some((c) => chains.includes(c) || namespaces.has(c.split(':')[0])))
       }
+      const injected = list('injected')
+      if (injected.length) result = result.filter((w) => w.injected?.some((i) => injected.includes(`${i.namespace}:${i.injected_id}`)))
       const search = q.get('search')?.toLowerCase()
       if (search) result = result.filter((w) => w.name.toLowerCase().includes(search))
       const page = Number(q.get('page') ?? 1)

@@ -63,6 +63,14 @@ describe('dedupeByRdns', () => {
     expect(dedupeByRdns(list).map((c) => c.id)).toEqual(['announced', 'other'])
   })
 
+  it("keeps a wallet's entry of another family under the same rdns (SubWallet's Polkadot extension beside its EIP-6963 provider)", () => {
+    const list = [
+      wallet({ id: 'a', rdns: 'app.subwallet' }),
+      wallet({ id: 'pjs:subwallet-js', namespace: 'polkadot', rdns: 'app.subwallet' }),
+    ]
+    expect(dedupeByRdns(list).map((c) => c.id)).toEqual(['a', 'pjs:subwallet-js'])
+  })
+
   it('never merges entries without rdns', () => {
     const list = [wallet({ id: 'a' }), wallet({ id: 'b' })]
     expect(dedupeByRdns(list)).toHaveLength(2)

@@ -27,7 +27,11 @@ export function isConnectorHidden(connector: ListedConnector, context: Visibilit
   }
 }
 
-/** One entry per rdns; an announced (EIP-6963) entry wins over an injected one in its place. */
+/**
+ * One entry per rdns and family; an announced (EIP-6963) entry wins over an injected one in its
+ * place. A wallet's entries of other families keep its rdns (the registry gives a Polkadot
+ * extension its wallet's) and stay: they are one row with it (multichain.ts).
+ */
 export function dedupeByRdns<T extends ListedConnector>(connectors: readonly T[]): T[] {
   const result: T[] = []
   const indexByRdns = new Map<string, number>()
@@ -36,9 +40,10 @@ export function dedupeByRdns<T extends ListedConnector>(connectors: readonly T[]
       result.push(connector)
       continue
     }
-    const index = indexByRdns.get(connector.rdns)
+    const key = `${connector.namespace} ${connector.rdns}`
+    const index = indexByRdns.get(key)
     if (index === undefined) {
-      indexByRdns.set(connector.rdns, result.push(connector) - 1)
+      indexByRdns.set(key, result.push(connector) - 1)
     } else if (result[index]!.type === 'INJECTED' && connector.type === 'ANNOUNCED') {
       result[index] = connector
     }

@@ -13,6 +13,8 @@ export interface GetWalletsParams {
   exclude?: readonly string[] | undefined
   /** CAIP-2 chains: wallets supporting any of them. */
   chains?: readonly string[] | undefined
+  /** `namespace:injected_id`: wallets that inject themselves so (a Polkadot extension's key). */
+  injected?: readonly string[] | undefined
   badgeType?: 'none' | 'certified' | undefined
 }
 
@@ -68,6 +70,7 @@ export function createExplorerClient(config: ExplorerClientConfig): ExplorerClie
     list('include', params.include)
     list('exclude', params.exclude)
     list('chains', params.chains)
+    list('injected', params.injected)
     if (params.badgeType) query.set('badge_type', params.badgeType)
 
     const controller = new AbortController()

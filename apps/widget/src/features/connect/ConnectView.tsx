@@ -113,6 +113,7 @@ function WalletRow({ item }: { item: WalletItem }) {
       className="al-wallet-item"
       data-testid={`wallet-item-${item.key}`}
       data-section={item.section}
+      data-namespaces={item.namespaces?.join(' ')}
       {...walletButtonHandlers(ctx, item)}
     >
       <WalletItemIcon item={item} />

@@ -139,6 +139,21 @@ describe('buildConnectList', () => {
     expect(keys(items)).toEqual(['walletConnect', 'trust', 'coinbase', 'okx', 'rabby', 'zerion'])
   })
 
+  it("a Polkadot extension the registry named shows once, with the registry's icon, and its explorer entry is not listed beside it", () => {
+    const polkadotJs = { ...entry('polkadot{.js}'), id: 'id-polkadot-js' }
+    const extension = {
+      id: 'pjs:polkadot-js',
+      type: 'ANNOUNCED' as const,
+      namespace: 'polkadot' as const,
+      name: 'polkadot{.js}',
+      imageUrl: 'http://api/img/polkadot-js',
+      walletId: 'id-polkadot-js',
+    }
+    const items = buildConnectList({ ...base, firstPage: [polkadotJs, ...firstPage], connectors: mergeFamilies([extension]) })
+    expect(sections(items).slice(0, 3)).toEqual(['installed:pjs:polkadot-js', 'walletConnect:walletConnect', 'featured:metamask'])
+    expect(items[0]).toMatchObject({ name: 'polkadot{.js}', imageUrl: 'http://api/img/polkadot-js', connectorIcon: undefined })
+  })
+
   it('still offers WalletConnect and the installed wallets when the explorer gave nothing', () => {
     const items = buildConnectList({ ...base, firstPage: [], connectors: mergeFamilies([connector('Devnet Wallet')]) })
     expect(keys(items)).toEqual(['c-devnet wallet', 'walletConnect'])

@@ -22,6 +22,8 @@ export interface WalletItem {
   /** An explorer or custom image URL: preloaded with a timeout, else a placeholder. */
   imageUrl?: string | undefined
   connectorId?: string | undefined
+  /** A page wallet's families: a wallet of several connects them all in one pick. */
+  namespaces?: readonly string[] | undefined
   wallet?: WalletEntry | undefined
 }
 
@@ -61,7 +63,16 @@ export function isExcluded(entry: { id: string; rdns?: string | undefined }, exc
 }
 
 export function connectorItem(connector: ListedWallet, section: WalletSection, tag: WalletTag): WalletItem {
-  return { key: connectorKey(connector), name: connector.name, section, tag, connectorIcon: connector.icon, connectorId: connector.id }
+  return {
+    key: connectorKey(connector),
+    name: connector.name,
+    section,
+    tag,
+    connectorIcon: connector.icon,
+    imageUrl: connector.icon ? undefined : connector.imageUrl,
+    connectorId: connector.id,
+    namespaces: connector.namespaces,
+  }
 }
 
 export function walletItem(wallet: WalletEntry, section: WalletSection, tag?: WalletTag): WalletItem {
@@ -108,6 +119,7 @@ export class Taken {
   addConnector(connector: ListedWallet): void {
     this.keys.add(`connector:${connector.id}`)
     if (connector.rdns) this.keys.add(`rdns:${connector.rdns}`)
+    if (connector.walletId) this.keys.add(`id:${connector.walletId}`)
   }
 }
 
