@@ -1,4 +1,4 @@
-import { airlockDevnet, airlockDevnet2, bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
+import { bitcoin, mainnet, polkadot, solana } from '@airlock/chains'
 import { DEVNET_WALLET_ICON } from './icon'
 
 /** Its key in `window.injectedWeb3`, as `polkadot-js`, `talisman` or `subwallet-js` are theirs. */
@@ -18,7 +18,9 @@ export const DEVNET_WALLET_LISTING = {
   rdns: DEVNET_WALLET_RDNS,
   homepage: 'https://airlock.dev/devnet',
   icon: DEVNET_WALLET_ICON,
-  chains: [airlockDevnet, airlockDevnet2, solanaLocalnet, bitcoinRegtest, polkadotDevnet].map((network) => network.caipNetworkId),
+  // A family's main network, not the devnet's chains: a chain no registry wallet lists matches every
+  // wallet of its family (explorer/query.ts chainMatcher), which a devnet chain listed here would end.
+  chains: [mainnet, solana, bitcoin, polkadot].map((network) => network.caipNetworkId),
   injected: [
     { namespace: 'eip155', injected_id: 'isDevnetWallet' },
     { namespace: 'polkadot', injected_id: DEVNET_POLKADOT_EXTENSION_KEY },

@@ -6,6 +6,7 @@ import { isOpenableLink } from '@airlock/protocol'
 import { afterEach, describe, expect, it } from 'vitest'
 import { sniffImage, svgProblem } from './images'
 import { DEVNET_WALLET_LISTING } from '@airlock/devnet/wallet/listing'
+import { queryWallets } from './query'
 import { DATA_DIR, RegistryFile, loadWalletRegistry } from './registry'
 
 const ICON_DIR = path.join(DATA_DIR, 'wallet-icons')
@@ -213,6 +214,14 @@ describe('loadWalletRegistry with extra wallets (the devnet wallet in dev)', () 
     expect(devnet).toMatchObject({ id: sha256('Devnet Wallet'), name: 'Devnet Wallet', rdns: 'dev.airlock.devnetwallet' })
     expect(devnet.injected).toContainEqual({ namespace: 'polkadot', injected_id: 'airlock-devnet' })
     expect(registry.walletImage(devnet.image_id)?.contentType).toBe('image/svg+xml')
+  })
+
+  it("leaves the devnet's chains to every wallet of their family: the devnet dapp's explorer lists stay whole", () => {
+    const registry = loadWalletRegistry(DATA_DIR, [DEVNET_WALLET_LISTING])
+    const evm = registry.wallets.filter((w) => w.chains.some((c) => c.startsWith('eip155:')))
+    const page = queryWallets(registry.wallets, { page: 1, entries: 100, chains: ['eip155:31337', 'eip155:31338'] })
+    expect(page.count).toBe(evm.length)
+    expect(page.data.map((w) => w.name)).toEqual(expect.arrayContaining(['MetaMask', 'Devnet Wallet']))
   })
 
   it.each([
