@@ -82,7 +82,8 @@ const toCaip2 = (chainId: string) => (/^\d+$/.test(chainId) ? `eip155:${chainId}
  * The account says the family: an EVM account reads the indexer's tables (history/evm.ts), a
  * Solana account its cluster's node (history/solana.ts), a Bitcoin account its network's esplora
  * (chains/bip122/history.ts; mempool transactions are `pending`), a Polkadot account the
- * Balances.Transfer events of its network's recent blocks (chains/polkadot/history.ts).
+ * Balances.Transfer events of its network: the API's index, older blocks scanned from the node
+ * (chains/polkadot/history.ts).
  *
  * - `chainId` (CAIP-2): that chain only; without it every chain (a Solana account: the one
  *   cluster the API serves). A chain the API has no upstream for answers `{ data: [], next: null }`
@@ -99,7 +100,7 @@ export function historyRoutes(deps: ApiDeps, options: HistoryRouteOptions): Hono
   const evm = evmHistoryFamily(deps, { prices, priceSource: options.priceSource, nativeIconUrl: options.nativeIconUrl })
   const solana = solanaHistoryFamily(deps)
   const bip122: HistoryFamily<string> = bip122History(deps.chains, deps.now)
-  const polkadot: HistoryFamily<PolkadotCursor> = polkadotHistory(deps.chains)
+  const polkadot: HistoryFamily<PolkadotCursor> = polkadotHistory(deps.chains, deps.db)
   const families: Record<Namespace, HistoryFamily<unknown>> = {
     eip155: evm as HistoryFamily<unknown>,
     bip122: bip122 as HistoryFamily<unknown>,
