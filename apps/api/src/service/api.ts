@@ -9,6 +9,7 @@ import { DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../platform/db/database'
 import { runExclusively } from '../platform/db/singleton'
 import { startIndexer, type Indexer } from '../capabilities/history'
+import { startPolkadotIndexer } from '../chains/polkadot/indexer'
 import { metricsMiddleware, type Metrics } from '../platform/http/metrics'
 import { startSessionPurge } from '../capabilities/onramp'
 import type { ProjectRegistry } from '../platform/projects/registry'
@@ -18,7 +19,7 @@ import { DATA_DIR, loadWalletRegistry } from '../capabilities/explorer'
 import { serviceOf, type Service } from './service'
 
 /**
- * The data API and RPC proxy (SPEC section 7) with what runs beside it: the history indexer and
+ * The data API and RPC proxy (SPEC section 7) with what runs beside it: the history indexers and
  * the housekeeping of analytics and on-ramp sessions. Several of these may run on one Postgres.
  */
 export type ApiServiceConfig = Pick<
@@ -45,16 +46,17 @@ export async function startApiService(
   const chains = createChainRegistry(config.rpcUpstreams)
   // One indexer among every process on the database; another takes over when its process dies.
   let current: Indexer | undefined
-  const indexer = runExclusively(
-    db,
-    'history indexer',
-    () =>
-      (current = startIndexer({
-        db,
-        chains,
-        tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
-      })),
-  )
+  // The Polkadot transfer index runs beside it, under the same lease.
+  const indexer = runExclusively(db, 'history indexer', () => {
+    current = startIndexer({
+      db,
+      chains,
+      tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
+    })
+    const evm = current
+    const polkadot = startPolkadotIndexer({ db, networks: chains.family('polkadot') })
+    return { stop: () => Promise.all([evm.stop(), polkadot.stop()]).then(() => undefined) }
+  })
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
   const housekeeping = [
     startAnalyticsRetention(db, analytics, Date.now),
