@@ -19,6 +19,7 @@ import type { NetworkContext, PageCall, PageWallet, PageWalletChange } from '../
 import { base64ToBytes, bytesToBase64 } from './bytes'
 import { BITCOIN_NETWORK_IDS, networkOfName, pickNetwork, standardChainOf } from './networks'
 import { addressEntries, checkParams, checkResult, connectionAddresses, isUnsupported, unsupported } from './rpc'
+import { checkedResult } from '../rpcChecks'
 
 /**
  * A Bitcoin wallet of the dapp page, in either shape the host relays: a Wallet Standard wallet with
@@ -37,9 +38,7 @@ const ALL_PURPOSES = [...BITCOIN_PURPOSES]
 const isTaproot = (address: string) => /^(bc|tb|bcrt)1p/i.test(address)
 
 async function callFeature<M extends WalletStandardCall>(call: PageCall, method: M, params?: unknown): Promise<WalletStandardResult<M>> {
-  const result = walletStandardCallResults[method].safeParse(await call(method, params))
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return result.data as WalletStandardResult<M>
+  return checkedResult(walletStandardCallResults, method, await call(method, params))
 }
 
 /** The Bitcoin networks an address can be of (`bcrt1…`: regtest; `tb1…`: testnet, testnet4 and signet). */

@@ -8,6 +8,7 @@ import {
   type BitcoinParams,
   type BitcoinResult,
 } from '@airlock/protocol'
+import { checkedParams, checkedResult } from '../rpcChecks'
 
 /**
  * Airlock's Bitcoin RPC (packages/protocol/src/bip122.ts, sats-connect's names and shapes), what
@@ -15,17 +16,11 @@ import {
  * answers before the caller does.
  */
 
-export function checkParams<M extends BitcoinMethod>(method: M, params: unknown): BitcoinParams<M> {
-  const result = bitcoinMethodParams[method].safeParse(params)
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid params for ${method}`)
-  return result.data as BitcoinParams<M>
-}
+export const checkParams = <M extends BitcoinMethod>(method: M, params: unknown): BitcoinParams<M> =>
+  checkedParams(bitcoinMethodParams, method, params)
 
-export function checkResult<M extends BitcoinMethod>(method: M, answer: unknown): BitcoinResult<M> {
-  const result = bitcoinMethodResults[method].safeParse(answer)
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return result.data as BitcoinResult<M>
-}
+export const checkResult = <M extends BitcoinMethod>(method: M, answer: unknown): BitcoinResult<M> =>
+  checkedResult(bitcoinMethodResults, method, answer)
 
 /** The entries a wallet lists that Airlock reads (a Stacks or Starknet entry of sats-connect is skipped). */
 export function addressEntries(entries: unknown): BitcoinAddressEntry[] {

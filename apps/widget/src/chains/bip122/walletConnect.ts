@@ -1,6 +1,4 @@
 import {
-  ProviderRpcError,
-  RpcErrorCode,
   WALLETCONNECT_BIP122_EVENTS,
   WALLETCONNECT_BIP122_METHODS,
   walletConnectBip122Results,
@@ -13,6 +11,7 @@ import { sessionAccounts } from '../walletConnectAccounts'
 import { isBitcoinAddress } from './address'
 import { isBip122 } from './networks'
 import { addressEntries, checkParams, checkResult, connectionAddresses, unsupported } from './rpc'
+import { checkedResult } from '../rpcChecks'
 
 type AccountAddress = z.output<typeof walletConnectBip122Results.getAccountAddresses>[number]
 
@@ -47,9 +46,7 @@ function approves(accounts: readonly string[], caipNetworkId: string, address: s
 }
 
 async function answer<M extends WalletConnectBip122Method>(send: WalletSend, method: M, params: unknown) {
-  const result = walletConnectBip122Results[method].safeParse(await send(method, params))
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return result.data as z.output<(typeof walletConnectBip122Results)[M]>
+  return checkedResult(walletConnectBip122Results, method, await send(method, params))
 }
 
 /**

@@ -15,6 +15,7 @@ import type { NetworkContext, PageCall, PageWallet } from '../types'
 import { parseAddressOn } from './address'
 import { pickNetwork } from './networks'
 import { checkParams } from './rpc'
+import { checkedResult } from '../rpcChecks'
 
 /**
  * A Polkadot extension of the dapp page (polkadot-js, Talisman, SubWallet, ...: `window.injectedWeb3`),
@@ -29,9 +30,7 @@ async function extension<C extends PolkadotExtensionCall>(
   method: C,
   params?: unknown,
 ): Promise<PolkadotExtensionResult<C>> {
-  const result = polkadotExtensionCallResults[method].safeParse(await call(method, params))
-  if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with a malformed result`)
-  return result.data as PolkadotExtensionResult<C>
+  return checkedResult(polkadotExtensionCallResults, method, await call(method, params))
 }
 
 /** The accounts' addresses on `caipNetworkId`, each once, in the extension's order. */
