@@ -19,7 +19,7 @@ export interface StartDevnetOptions {
   startupTimeoutMs?: number
   /** Extra anvil CLI flags for every chain. */
   anvilArgs?: readonly string[]
-  /** Deploy DEVNET_CONTRACTS (tokens, Uniswap V2 with pools, Multicall3) on every chain (default true). */
+  /** Deploy DEVNET_CONTRACTS (tokens, Uniswap V2 with pools, Multicall3, EntryPoint v0.8, the Delegation Framework, AirlockPaymaster) on every chain (default true). */
   contracts?: boolean
 }
 

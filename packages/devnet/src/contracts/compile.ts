@@ -10,7 +10,11 @@ export interface CompiledContract {
   bytecode: Hex
 }
 
-export const CONTRACT_SOURCES = { DevnetToken: 'DevnetToken.sol', SpamToken: 'SpamToken.sol' } as const
+export const CONTRACT_SOURCES = {
+  DevnetToken: 'DevnetToken.sol',
+  SpamToken: 'SpamToken.sol',
+  AirlockPaymaster: 'AirlockPaymaster.sol',
+} as const
 export type ContractName = keyof typeof CONTRACT_SOURCES
 export type CompiledContracts = Record<ContractName, CompiledContract>
 
@@ -25,7 +29,9 @@ const SETTINGS = {
   outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
 }
 const packageVersion = (name: string) => (require(`${name}/package.json`) as { version: string }).version
-const OZ_DIR = dirname(require.resolve('@openzeppelin/contracts/package.json'))
+/** The libraries a source may import from, by import prefix. */
+const LIBRARIES = ['@openzeppelin/contracts', '@account-abstraction/contracts'] as const
+const LIBRARY_DIRS = LIBRARIES.map((name) => [`${name}/`, dirname(require.resolve(`${name}/package.json`))] as const)
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[]
@@ -38,19 +44,20 @@ function readSources(): Record<string, { content: string }> {
   )
 }
 
-/** Cache file for these sources, solc and OpenZeppelin versions and settings; the version is read without loading solc. */
+/** Cache file for these sources, the solc and library versions and settings; the version is read without loading solc. */
 export function cacheFile(cacheDir = DEFAULT_CACHE_DIR, sources = readSources()): string {
+  const libraries = LIBRARIES.map(packageVersion)
   const key = createHash('sha256')
-    .update(JSON.stringify({ solc: packageVersion('solc'), oz: packageVersion('@openzeppelin/contracts'), SETTINGS, sources }))
+    .update(JSON.stringify({ solc: packageVersion('solc'), libraries, SETTINGS, sources }))
     .digest('hex')
   return join(cacheDir, `contracts-${key.slice(0, 16)}.json`)
 }
 
 function findImport(path: string): { contents: string } | { error: string } {
-  const prefix = '@openzeppelin/contracts/'
-  if (!path.startsWith(prefix)) return { error: `import not allowed: ${path}` }
+  const library = LIBRARY_DIRS.find(([prefix]) => path.startsWith(prefix))
+  if (!library) return { error: `import not allowed: ${path}` }
   try {
-    return { contents: readFileSync(join(OZ_DIR, path.slice(prefix.length)), 'utf8') }
+    return { contents: readFileSync(join(library[1], path.slice(library[0].length)), 'utf8') }
   } catch (e) {
     return { error: (e as Error).message }
   }

@@ -8,6 +8,7 @@ import {
   defineChain,
   encodeFunctionData,
   erc20Abi,
+  getContractAddress,
   http,
   maxUint256,
   multicall3Abi,
@@ -25,7 +26,16 @@ import { devnetAccounts } from '../accounts'
 import { startAnvil, type AnvilNode } from '../anvil'
 import { startDevnet, type Devnet } from '../devnet'
 import { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './abis'
-import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_PAIRS, DEVNET_TREASURY } from './addresses'
+import {
+  DEVNET_CONTRACTS,
+  DEVNET_DEPLOYER,
+  DEVNET_PAIRS,
+  DEVNET_PAYMASTER_DEPOSIT,
+  DEVNET_PAYMASTER_SIGNER,
+  DEVNET_RELAYER,
+  DEVNET_RELAYER_BALANCE,
+  DEVNET_TREASURY,
+} from './addresses'
 import { deployDevnetContracts } from './deploy'
 import { DEVNET_SEED, DEVNET_TOKENS } from './tokens'
 
@@ -93,8 +103,36 @@ describe('devnet contracts', () => {
       )
     }
     for (const code of codes[0]!) expect(code.length).toBeGreaterThan(1000)
-    // Identical code everywhere.
-    for (const other of codes.slice(1)) expect(other).toEqual(codes[0])
+    // Identical code on both starts; across chains too, but for the EIP-712 domains built in at construction.
+    const names = Object.keys(C)
+    const chainBound = ['entryPoint', 'delegationManager', 'eip7702Delegator']
+    const sameEverywhere = (chainCodes: string[]) => chainCodes.filter((_, i) => !chainBound.includes(names[i]!))
+    expect(codes[2]).toEqual(codes[0])
+    expect(codes[3]).toEqual(codes[1])
+    expect(sameEverywhere(codes[1]!)).toEqual(sameEverywhere(codes[0]!))
+    expect(codes[1]!.filter((code, i) => code !== codes[0]![i]).length).toBe(chainBound.length)
+  })
+
+  it('smart accounts: EntryPoint v0.8 with its own SenderCreator, the DeleGator wired to it, a funded paymaster and relayer', async () => {
+    const read = (client: Client, address: Address, signature: string, args: readonly unknown[] = []) =>
+      client.readContract({ address, abi: parseAbi([signature]), functionName: signature.split(/[ (]/)[1]!, args } as never)
+    const senderCreator = getContractAddress({ from: C.entryPoint, nonce: 1n })
+    for (const { rpcUrl, chainId } of [...a.chains, ...b.chains]) {
+      const client = clientFor(rpcUrl, chainId)
+      expect(await read(client, C.entryPoint, 'function senderCreator() view returns (address)')).toBe(senderCreator)
+      expect(await read(client, senderCreator, 'function entryPoint() view returns (address)')).toBe(C.entryPoint)
+      expect(await read(client, C.entryPoint, 'function balanceOf(address) view returns (uint256)', [C.paymaster])).toBe(
+        DEVNET_PAYMASTER_DEPOSIT,
+      )
+      expect(await read(client, C.eip7702Delegator, 'function entryPoint() view returns (address)')).toBe(C.entryPoint)
+      expect(await read(client, C.eip7702Delegator, 'function delegationManager() view returns (address)')).toBe(C.delegationManager)
+      expect(await read(client, C.delegationManager, 'function owner() view returns (address)')).toBe(DEVNET_DEPLOYER.address)
+      expect(await read(client, C.paymaster, 'function signer() view returns (address)')).toBe(DEVNET_PAYMASTER_SIGNER.address)
+      expect(await read(client, C.paymaster, 'function owner() view returns (address)')).toBe(DEVNET_DEPLOYER.address)
+      expect(await read(client, C.paymaster, 'function entryPoint() view returns (address)')).toBe(C.entryPoint)
+      expect(await client.getBalance({ address: DEVNET_RELAYER.address })).toBe(DEVNET_RELAYER_BALANCE)
+      expect(await client.getBalance({ address: DEVNET_PAYMASTER_SIGNER.address })).toBe(0n)
+    }
   })
 
   it('leaves the test accounts untouched (nonce 0, 10000 ETH)', async () => {

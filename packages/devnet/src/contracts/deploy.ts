@@ -16,8 +16,17 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { devnetAccounts } from '../accounts'
 import { uniswapV2RouterAbi, devnetTokenAbi } from './abis'
-import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_PAIRS, DEVNET_TREASURY, type DevnetContracts } from './addresses'
+import {
+  DEVNET_CONTRACTS,
+  DEVNET_DEPLOYER,
+  DEVNET_PAIRS,
+  DEVNET_RELAYER,
+  DEVNET_RELAYER_BALANCE,
+  DEVNET_TREASURY,
+  type DevnetContracts,
+} from './addresses'
 import { devnetArtifacts } from './compile'
+import { entryPointCode, smartAccountTxs } from './smart-accounts'
 import { DEVNET_SEED, DEVNET_TOKENS, type DevnetPool } from './tokens'
 
 const require = createRequire(import.meta.url)
@@ -69,7 +78,7 @@ async function rpcBatch(rpcUrl: string, calls: [method: string, params: unknown[
   })
 }
 
-interface PlannedTx {
+export interface PlannedTx {
   /** Undefined for a contract creation. */
   to?: Address
   data: Hex
@@ -151,6 +160,7 @@ async function plan(): Promise<PlannedTx[]> {
     // write (zero to non-zero) costs ~44k gas: a swap estimated in the seeding's second ran out of gas
     // when mined in the next. A sync a second on leaves every pair as a used one is, accumulators set.
     ...Object.values(DEVNET_PAIRS).map((pair): PlannedTx => ({ to: pair, data: SYNC, gas: 100_000n, nextSecond: true })),
+    ...(await smartAccountTxs()),
   ]
 }
 
@@ -168,8 +178,9 @@ async function waitForReceipt(rpcUrl: string, hash: Hex): Promise<void> {
 }
 
 /**
- * Deploys Multicall3, the tokens, Uniswap V2 and its seeded pools on a fresh devnet chain (anvil), at the
- * DEVNET_CONTRACTS addresses. Returns at once if they are already there; throws if the deployer was used otherwise.
+ * Deploys Multicall3, the tokens, Uniswap V2 and its seeded pools, then EntryPoint v0.8, the Delegation
+ * Framework and AirlockPaymaster (funded) on a fresh devnet chain (anvil), at the DEVNET_CONTRACTS addresses,
+ * and funds DEVNET_RELAYER. Returns at once if they are already there; throws if the deployer was used otherwise.
  */
 export async function deployDevnetContracts(rpcUrl: string): Promise<DevnetContracts> {
   const txs = await (planned ??= plan().catch((e: unknown) => {
@@ -199,9 +210,13 @@ export async function deployDevnetContracts(rpcUrl: string): Promise<DevnetContr
       throw e
     },
   ))
+  // Per chain: the EntryPoint's EIP-712 cache holds the chain id.
+  const entryPoint = await entryPointCode(async (tx) => (await rpcBatch(rpcUrl, [['eth_call', [tx, 'latest']]]))[0] as Hex)
   await rpcBatch(rpcUrl, [
     ['anvil_setBalance', [DEVNET_DEPLOYER.address, toHex(parseEther('10000'))]],
+    ['anvil_setBalance', [DEVNET_RELAYER.address, toHex(DEVNET_RELAYER_BALANCE)]],
     ['anvil_setCode', [DEVNET_CONTRACTS.multicall3, runtime]],
+    ...entryPoint.map(([address, code]): [string, unknown[]] => ['anvil_setCode', [address, code]]),
   ])
 
   const deployer = privateKeyToAccount(DEVNET_DEPLOYER.privateKey)

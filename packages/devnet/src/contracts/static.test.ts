@@ -3,11 +3,20 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodePacked, getAddress, getContractAddress, getCreate2Address, keccak256, type Abi, type AbiParameter } from 'viem'
+import { entryPoint08Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { devnetAccounts } from '../accounts'
 import { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi, weth9Abi } from './abis'
-import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_PAIRS, DEVNET_TREASURY, UNISWAP_V2_INIT_CODE_HASH } from './addresses'
+import {
+  DEVNET_CONTRACTS,
+  DEVNET_DEPLOYER,
+  DEVNET_PAIRS,
+  DEVNET_PAYMASTER_SIGNER,
+  DEVNET_RELAYER,
+  DEVNET_TREASURY,
+  UNISWAP_V2_INIT_CODE_HASH,
+} from './addresses'
 import { cacheFile, compileContracts, devnetArtifacts } from './compile'
 import { DEVNET_SEED, DEVNET_TOKENS } from './tokens'
 
@@ -19,13 +28,28 @@ describe('devnet contract addresses', () => {
     expect(privateKeyToAccount(DEVNET_DEPLOYER.privateKey).address).toBe(DEVNET_DEPLOYER.address)
     expect(DEVNET_DEPLOYER.privateKey).toBe(keccak256(new TextEncoder().encode('airlock devnet deployer')))
     expect(devnetAccounts.map((a) => a.address)).not.toContain(DEVNET_DEPLOYER.address)
-    const { multicall3, ...deployed } = DEVNET_CONTRACTS
+    const { multicall3, entryPoint, ...deployed } = DEVNET_CONTRACTS
     expect(multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11')
-    Object.values(deployed).forEach((address, nonce) => {
-      expect(address).toBe(getContractAddress({ from: DEVNET_DEPLOYER.address, nonce: BigInt(nonce) }))
+    expect(entryPoint).toBe(entryPoint08Address)
+    // Nonces 0-5 create the tokens and Uniswap, 6-13 seed the pools, 14-23 create the smart-account contracts.
+    const nonces = Object.values(deployed).map((_, i) => (i < 6 ? i : i + 8))
+    expect(nonces.at(-1)).toBe(23)
+    Object.values(deployed).forEach((address, i) => {
+      expect(address).toBe(getContractAddress({ from: DEVNET_DEPLOYER.address, nonce: BigInt(nonces[i]!) }))
     })
     for (const address of [...Object.values(DEVNET_CONTRACTS), ...Object.values(DEVNET_PAIRS)]) expect(getAddress(address)).toBe(address)
     expect(DEVNET_TREASURY).toEqual(devnetAccounts[9])
+  })
+
+  it('the relayer and the paymaster signer are dedicated keys, not test accounts', () => {
+    for (const [account, seed] of [
+      [DEVNET_RELAYER, 'airlock devnet relayer'],
+      [DEVNET_PAYMASTER_SIGNER, 'airlock devnet paymaster signer'],
+    ] as const) {
+      expect(account.privateKey).toBe(keccak256(new TextEncoder().encode(seed)))
+      expect(privateKeyToAccount(account.privateKey).address).toBe(account.address)
+      expect([...devnetAccounts, DEVNET_DEPLOYER].map((a) => a.address)).not.toContain(account.address)
+    }
   })
 
   it("router and pair artifacts agree on the pair init code hash, and the pairs are the factory's CREATE2 addresses", () => {
@@ -99,7 +123,7 @@ describe('compileContracts', () => {
     writeFileSync(`${file}.lock`, '')
     utimesSync(`${file}.lock`, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000))
     const cold = await compileContracts(dir)
-    expect(Object.keys(cold).sort()).toEqual(['DevnetToken', 'SpamToken'])
+    expect(Object.keys(cold).sort()).toEqual(['AirlockPaymaster', 'DevnetToken', 'SpamToken'])
     for (const c of Object.values(cold)) expect(c.bytecode).toMatch(/^0x60[0-9a-f]{1000,}$/)
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(cold)
     expect(existsSync(`${file}.lock`)).toBe(false)
