@@ -2,6 +2,7 @@ import { BaseError, erc20Abi, HttpRequestError, TimeoutError, toHex, type Addres
 import type { ChainRegistry } from '../../chains/registry'
 import type { Database } from '../../platform/db/database'
 import { entriesOf } from './classify'
+import { startFollower } from './follower'
 import { buildLegs, DEPOSIT_TOPIC, TRANSFER_TOPIC, WITHDRAWAL_TOPIC, type ChainLog, type ChainTx } from './legs'
 import { knownTokenAddresses, loadProgress, resetChain, saveRange, upsertTokens, type EntryRow, type LegRow, type TokenRow } from './store'
 
@@ -65,9 +66,6 @@ interface ChainState {
   last: { block: bigint; hash: string } | undefined
   head: bigint | undefined
   verified: boolean
-  up: boolean
-  failures: number
-  waiters: Set<{ block: bigint; resolve: () => void }>
 }
 
 /**
@@ -79,8 +77,7 @@ interface ChainState {
  * - Reorg-free chains only (the devnet): blocks are taken as final. A node that was reset (its head is
  *   below what was indexed, or the stored last block hash or a parent hash no longer matches) is
  *   reindexed from block 0 for that chain.
- * - A node that is down is retried with exponential backoff (pollMs * 2^n, capped); it is logged once
- *   when it goes down and once when it is back.
+ * - A node that is down is retried with exponential backoff (follower.ts).
  */
 export function startIndexer(options: IndexerOptions): Indexer {
   const { db, chains } = options
@@ -88,28 +85,17 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const maxBlocks = BigInt(options.maxBlocksPerRound ?? 50)
   const maxBackoffMs = options.maxBackoffMs ?? 5000
   const log = options.log ?? ((message: string) => console.warn(`[indexer] ${message}`))
-  const abort = new AbortController()
-  let stopped = false
 
   const states = new Map<string, ChainState>()
   for (const chain of options.only ?? chains.supported()) {
     const client = chains.client(chain)
     if (!client) continue
-    states.set(chain, { chain, client, last: undefined, head: undefined, verified: false, up: true, failures: 0, waiters: new Set() })
+    states.set(chain, { chain, client, last: undefined, head: undefined, verified: false })
   }
 
   const wrappedNativeOf = (chain: string): Address | undefined => {
     const configured = options.wrappedNative?.[chain] ?? options.tokens?.[chain]?.find((t) => t.symbol === 'WETH')?.address
     return configured ? (configured.toLowerCase() as Address) : undefined
-  }
-
-  const notify = (state: ChainState) => {
-    for (const waiter of state.waiters) {
-      if (state.last && state.last.block >= waiter.block) {
-        state.waiters.delete(waiter)
-        waiter.resolve()
-      }
-    }
   }
 
   async function reset(state: ChainState, reason: string) {
@@ -119,7 +105,9 @@ export function startIndexer(options: IndexerOptions): Indexer {
     state.verified = true
   }
 
-  async function round(state: ChainState): Promise<boolean> {
+  /** Stores the next blocks; true while the node is ahead. */
+  async function round(state: ChainState, stop: AbortSignal): Promise<boolean> {
+    if (!state.verified && !state.last) await resume(state)
     const head = BigInt(await state.client.request({ method: 'eth_blockNumber' }))
     state.head = head
     if (state.last && head < state.last.block) {
@@ -132,11 +120,11 @@ export function startIndexer(options: IndexerOptions): Indexer {
     const from = state.last ? state.last.block + 1n : 0n
     if (from > head) return false
     const to = head < from + maxBlocks - 1n ? head : from + maxBlocks - 1n
-    await indexRange(state, from, to)
+    await indexRange(state, from, to, stop)
     return to < head
   }
 
-  async function indexRange(state: ChainState, from: bigint, to: bigint): Promise<void> {
+  async function indexRange(state: ChainState, from: bigint, to: bigint, stop: AbortSignal): Promise<void> {
     const { chain, client } = state
     const numbers: bigint[] = []
     for (let n = from; n <= to; n++) numbers.push(n)
@@ -226,103 +214,55 @@ export function startIndexer(options: IndexerOptions): Indexer {
     }
     const newTokens = await mapLimit([...unknownTokens], 4, (address) => readTokenMetadata(client, address as Address))
     const lastBlock = blocks.at(-1)!
-    if (stopped) return
+    if (stop.aborted) return
     await saveRange(db, { chain, legs: legRows, entries: entryRows, newTokens, lastBlock: to, lastBlockHash: lastBlock.hash! })
     state.last = { block: to, hash: lastBlock.hash! }
   }
 
-  async function runChain(state: ChainState): Promise<void> {
+  /** The configured tokens and the stored progress, before a chain's first round. */
+  async function resume(state: ChainState): Promise<void> {
     const configured = options.tokens?.[state.chain] ?? []
-    while (!stopped) {
-      let delay = pollMs
-      try {
-        if (!state.verified && !state.last) {
-          await upsertTokens(
-            db,
-            state.chain,
-            configured.map((t) => ({
-              address: t.address,
-              symbol: t.symbol,
-              name: t.name,
-              decimals: t.decimals,
-              spam: t.spam === true,
-              iconUrl: t.logoUri ?? null,
-            })),
-          )
-          const progress = await loadProgress(db, state.chain)
-          if (progress) state.last = { block: progress.lastBlock, hash: progress.lastBlockHash }
-          else state.verified = true
-        }
-        const behind = await round(state)
-        if (behind) delay = 0
-        if (!state.up) log(`${state.chain}: reachable again, indexed up to block ${state.last?.block ?? 'none'}`)
-        state.up = true
-        state.failures = 0
-      } catch (error) {
-        if (stopped) break
-        if (error instanceof ChainResetError) {
-          try {
-            await reset(state, error.message)
-          } catch {
-            // Retried on the next round.
-          }
-          delay = 0
-        } else {
-          state.failures++
-          if (state.up) log(`${state.chain}: ${describe(error)}; retrying with backoff`)
-          state.up = false
-          delay = Math.min(pollMs * 2 ** state.failures, maxBackoffMs)
-        }
-      }
-      notify(state)
-      await sleep(delay, abort.signal)
-    }
+    await upsertTokens(
+      db,
+      state.chain,
+      configured.map((t) => ({
+        address: t.address,
+        symbol: t.symbol,
+        name: t.name,
+        decimals: t.decimals,
+        spam: t.spam === true,
+        iconUrl: t.logoUri ?? null,
+      })),
+    )
+    const progress = await loadProgress(db, state.chain)
+    if (progress) state.last = { block: progress.lastBlock, hash: progress.lastBlockHash }
+    else state.verified = true
   }
 
-  const loops = Promise.all([...states.values()].map((state) => runChain(state)))
-  let stopping: Promise<void> | undefined
+  const follower = startFollower({
+    states,
+    round,
+    indexed: (state) => state.last?.block,
+    head: async (chain) => BigInt(await states.get(chain)!.client.request({ method: 'eth_blockNumber' })),
+    async recover(state, error) {
+      if (!(error instanceof ChainResetError)) return false
+      await reset(state, error.message)
+      return true
+    },
+    describe,
+    name: 'The indexer',
+    pollMs,
+    maxBackoffMs,
+    ...(options.stopTimeoutMs !== undefined ? { stopTimeoutMs: options.stopTimeoutMs } : {}),
+    log,
+  })
 
   return {
-    stop() {
-      stopping ??= (async () => {
-        stopped = true
-        abort.abort()
-        for (const state of states.values()) {
-          for (const waiter of state.waiters) waiter.resolve()
-          state.waiters.clear()
-        }
-        const timeout = options.stopTimeoutMs ?? 2000
-        let timer: NodeJS.Timeout | undefined
-        await Promise.race([loops, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)))])
-        clearTimeout(timer)
-      })()
-      return stopping
-    },
-    async waitFor(chain, block, timeoutMs = 10_000) {
-      const state = states.get(chain)
-      if (!state) throw new Error(`The indexer does not follow ${chain}`)
-      const target = block ?? BigInt(await state.client.request({ method: 'eth_blockNumber' }))
-      if (stopped) throw new Error('The indexer is stopped')
-      if (state.last && state.last.block >= target) return
-      await new Promise<void>((resolve, reject) => {
-        const waiter = {
-          block: target,
-          resolve: () => {
-            clearTimeout(timer)
-            if (stopped) reject(new Error('The indexer stopped'))
-            else resolve()
-          },
-        }
-        const timer = setTimeout(() => {
-          state.waiters.delete(waiter)
-          reject(new Error(`${chain} not indexed up to block ${target} within ${timeoutMs} ms (at ${state.last?.block ?? 'none'})`))
-        }, timeoutMs)
-        state.waiters.add(waiter)
-      })
-    },
+    stop: () => follower.stop(),
+    waitFor: (chain, block, timeoutMs) => follower.waitFor(chain, block, timeoutMs),
     status() {
       return Object.fromEntries(
-        [...states.values()].map((s) => [s.chain, { lastBlock: s.last?.block ?? null, head: s.head ?? null, up: s.up }]),
+        [...states.values()].map((s) => [s.chain, { lastBlock: s.last?.block ?? null, head: s.head ?? null, up: follower.isUp(s.chain) }]),
       )
     },
   }
@@ -394,18 +334,4 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   })
   await Promise.all(workers)
   return results
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve()
-  if (ms <= 0) return new Promise((resolve) => setImmediate(resolve))
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
 }

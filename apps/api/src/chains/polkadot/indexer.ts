@@ -1,3 +1,4 @@
+import { startFollower } from '../../capabilities/history/follower'
 import type { Database } from '../../platform/db/database'
 import { transfersAt, type PolkadotTransfer } from './block-transfers'
 import { loadIndexProgress, resetIndex, saveBlocks, type IndexProgress } from './index-store'
@@ -14,8 +15,7 @@ import type { PolkadotNetworks } from './node'
  *   (chain, block, event).
  * - Finalized blocks do not change; a node reset to another chain (its finalized head below what was
  *   indexed, or the last block indexed has another hash) is indexed again from the start.
- * - A node that is down is retried with exponential backoff, logged once when it goes down and once
- *   when it is back.
+ * - A node that is down is retried with exponential backoff (capabilities/history/follower.ts).
  */
 
 /** A network whose finalized head is below this is indexed from block 0. */
@@ -57,9 +57,6 @@ interface NetworkState {
   chain: string
   progress: IndexProgress | undefined
   finalized: number | undefined
-  up: boolean
-  failures: number
-  waiters: Set<{ block: number; done: () => void }>
 }
 
 async function finalizedHead(networks: PolkadotNetworks, chain: string) {
@@ -74,22 +71,12 @@ export function startPolkadotIndexer(options: PolkadotIndexerOptions): PolkadotI
   const maxBlocks = options.maxBlocksPerRound ?? 50
   const maxBackoffMs = options.maxBackoffMs ?? 30_000
   const log = options.log ?? ((message: string) => console.warn(`[polkadot indexer] ${message}`))
-  const abort = new AbortController()
-  let stopped = false
   const states = new Map<string, NetworkState>(
-    networks
-      .supported()
-      .map((chain) => [chain, { chain, progress: undefined, finalized: undefined, up: true, failures: 0, waiters: new Set() }]),
+    networks.supported().map((chain) => [chain, { chain, progress: undefined, finalized: undefined }]),
   )
 
-  const notify = (state: NetworkState) => {
-    for (const waiter of state.waiters) {
-      if (stopped || (state.progress && state.progress.last >= waiter.block)) waiter.done()
-    }
-  }
-
   /** Stores the next finalized blocks; true while more are finalized. */
-  async function round(state: NetworkState): Promise<boolean> {
+  async function round(state: NetworkState, stop: AbortSignal): Promise<boolean> {
     const { api, finalized } = await finalizedHead(networks, state.chain)
     state.finalized = finalized
     state.progress ??= await loadIndexProgress(db, state.chain)
@@ -118,91 +105,35 @@ export function startPolkadotIndexer(options: PolkadotIndexerOptions): PolkadotI
         lastHash = read.blockHash
       }
     }
-    if (stopped) return false
+    if (stop.aborted) return false
     const progress = { first: state.progress.first, last: to, lastHash }
     await saveBlocks(db, state.chain, progress, transfers)
     state.progress = progress
     return to < finalized
   }
 
-  async function follow(state: NetworkState): Promise<void> {
-    while (!stopped) {
-      let delay = pollMs
-      try {
-        if (await round(state)) delay = 0
-        if (!state.up) log(`${state.chain}: reachable again, indexed up to block ${state.progress?.last}`)
-        state.up = true
-        state.failures = 0
-      } catch (error) {
-        if (stopped) break
-        state.failures++
-        if (state.up) log(`${state.chain}: ${error instanceof Error ? error.message : String(error)}; retrying with backoff`)
-        state.up = false
-        delay = Math.min(pollMs * 2 ** state.failures, maxBackoffMs)
-      }
-      notify(state)
-      await sleep(delay, abort.signal)
-    }
-  }
-
-  const loops = Promise.all([...states.values()].map(follow))
-  let stopping: Promise<void> | undefined
+  const follower = startFollower({
+    states,
+    round,
+    indexed: (state) => (state.progress ? BigInt(state.progress.last) : undefined),
+    head: async (chain) => BigInt((await finalizedHead(networks, chain)).finalized),
+    name: 'The Polkadot indexer',
+    pollMs,
+    maxBackoffMs,
+    ...(options.stopTimeoutMs !== undefined ? { stopTimeoutMs: options.stopTimeoutMs } : {}),
+    log,
+  })
 
   return {
-    stop() {
-      stopping ??= (async () => {
-        stopped = true
-        abort.abort()
-        for (const state of states.values()) notify(state)
-        let timer: NodeJS.Timeout | undefined
-        await Promise.race([loops, new Promise<void>((resolve) => (timer = setTimeout(resolve, options.stopTimeoutMs ?? 2000)))])
-        clearTimeout(timer)
-      })()
-      return stopping
-    },
-    async waitFor(chain, block, timeoutMs = 10_000) {
-      const state = states.get(chain)
-      if (!state) throw new Error(`The Polkadot indexer does not follow ${chain}`)
-      const target = block ?? (await finalizedHead(networks, chain)).finalized
-      if (stopped) throw new Error('The Polkadot indexer is stopped')
-      if (state.progress && state.progress.last >= target) return
-      await new Promise<void>((resolve, reject) => {
-        const waiter = {
-          block: target,
-          done: () => {
-            clearTimeout(timer)
-            state.waiters.delete(waiter)
-            if (stopped) reject(new Error('The Polkadot indexer stopped'))
-            else resolve()
-          },
-        }
-        const timer = setTimeout(() => {
-          state.waiters.delete(waiter)
-          reject(new Error(`${chain} not indexed up to block ${target} within ${timeoutMs} ms (at ${state.progress?.last ?? 'none'})`))
-        }, timeoutMs)
-        state.waiters.add(waiter)
-      })
-    },
+    stop: () => follower.stop(),
+    waitFor: (chain, block, timeoutMs) => follower.waitFor(chain, block === undefined ? undefined : BigInt(block), timeoutMs),
     status() {
       return Object.fromEntries(
         [...states.values()].map((s) => [
           s.chain,
-          { lastBlock: s.progress?.lastHash ? s.progress.last : null, finalized: s.finalized ?? null, up: s.up },
+          { lastBlock: s.progress?.lastHash ? s.progress.last : null, finalized: s.finalized ?? null, up: follower.isUp(s.chain) },
         ]),
       )
     },
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
 }
