@@ -2,7 +2,8 @@ import type { ConnectorDescription } from '@airlock/protocol'
 import { describe, expect, it } from 'vitest'
 import { connectorsAtom, listedWalletsAtom, registryNamesAtom } from './atoms'
 import { relayedConnector } from './connector'
-import { nameFromRegistry, updateConnectors } from './list'
+import { updateConnectors } from './list'
+import { lookUpRegistryNames } from './registryLookup'
 import { injectedRef, namesFromRegistry, withRegistryNames } from './registryNames'
 import { createFakeExplorer, fakeWallet } from '../../testing/fakeExplorer'
 import { createFakeHost, createTestContext, devnetWallet } from '../../testing/fakeHost'
@@ -62,7 +63,7 @@ describe('the lists name a Polkadot extension from the registry', () => {
     updateConnectors(ctx, [devnetWallet, extension('airlock-devnet'), extension('subwallet-js')])
     // Until the registry answers, the extensions are not listed under their keys.
     expect(ctx.store.get(listedWalletsAtom).map((w) => w.id)).toEqual(['dev.airlock.devnetwallet'])
-    await nameFromRegistry(ctx)
+    await lookUpRegistryNames(ctx)
     await expect.poll(() => ctx.store.get(registryNamesAtom).size).toBe(2)
     expect(explorer.calls.map((q) => q.get('injected'))).toEqual(['polkadot:airlock-devnet,polkadot:subwallet-js'])
 
@@ -77,7 +78,7 @@ describe('the lists name a Polkadot extension from the registry', () => {
 
     // Each key is asked once, whatever later lists bring.
     updateConnectors(ctx, [...ctx.store.get(connectorsAtom)])
-    await nameFromRegistry(ctx)
+    await lookUpRegistryNames(ctx)
     expect(explorer.calls).toHaveLength(1)
   })
 
@@ -85,7 +86,7 @@ describe('the lists name a Polkadot extension from the registry', () => {
     const { ctx, explorer } = setup([])
     explorer.failWith = 503
     ctx.store.set(connectorsAtom, [extension('subwallet-js')])
-    await nameFromRegistry(ctx)
+    await lookUpRegistryNames(ctx)
     expect(ctx.store.get(listedWalletsAtom).map((w) => w.name)).toEqual(['subwallet-js'])
   })
 })
