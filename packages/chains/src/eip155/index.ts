@@ -1,0 +1,1 @@
+export * from './smart-account/index'

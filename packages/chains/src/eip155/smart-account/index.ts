@@ -1,0 +1,5 @@
+export * from './authorization'
+export * from './delegation'
+export * from './execution'
+export * from './paymaster'
+export * from './userOperation'
