@@ -12,6 +12,7 @@ import {
   FRAME_EVENT_PREFIX,
   FRAME_PROTOCOL_VERSION,
   FRAME_REQUEST_TIMEOUT_MS,
+  FRAME_RPC_PARAMS,
   FRAME_RPC_PARAMS_MAX_SIZE,
   FRAME_SAFE_RPC_METHODS,
   FRAME_TIMEOUT_METHODS,
@@ -134,7 +135,12 @@ const corpus: { [K in FrameMethod]: { good: unknown[]; bad: unknown[] } } = {
       { method: 'personal_sign', params: ['0x68656c6c6f', evm] },
       { method: 'eth_getBalance', params: [evm, 'latest'], chainId: 1 },
       { method: 'eth_signTypedData_v4', params: [evm, JSON.stringify({ types: {}, message: {} })] },
-      { method: 'wallet_sendCalls', params: [{ calls: [{ to: evm }, { to: evm, data: '0xabcdef', value: '0x1' }] }] },
+      {
+        method: 'wallet_sendCalls',
+        params: [
+          { version: '2.0.0', chainId: '0x1', atomicRequired: true, calls: [{ to: evm }, { to: evm, data: '0xabcdef', value: '0x1' }] },
+        ],
+      },
       { method: 'personal_sign', params: ['0x00', evm], id: '0b8d4c43-6f7e-4a3c-9a55-0d8a2b7c1e11' },
     ],
     bad: [
@@ -416,6 +422,8 @@ describe('classifyFrameRpc', () => {
         'polkadot_signMessage',
         'polkadot_signTransaction',
         'wallet_sendCalls',
+        'wallet_requestExecutionPermissions',
+        'wallet_revokeExecutionPermission',
         'wallet_grantPermissions',
         'wallet_revokePermissions',
         'eth_sendUserOperation',
@@ -457,7 +465,8 @@ describe('classifyFrameRpc', () => {
 })
 
 describe('wallet_sendCalls', () => {
-  const ok = (calls: unknown) => WalletSendCallsParams.safeParse([{ version: '2.0.0', chainId: '0x1', from: evm, calls }]).success
+  const ok = (calls: unknown) =>
+    WalletSendCallsParams.safeParse([{ version: '2.0.0', chainId: '0x1', atomicRequired: false, from: evm, calls }]).success
   it('each call needs a 0x `to`; data, when given, is 0x hex', () => {
     expect(ok([{ to: evm }])).toBe(true)
     expect(ok([{ to: evm, data: '0x' }])).toBe(true)
@@ -474,8 +483,100 @@ describe('wallet_sendCalls', () => {
   })
 
   it('keeps the params as they were (capabilities included) when it checks an rpcRequest', () => {
-    const request = { method: 'wallet_sendCalls', params: [{ calls: [{ to: evm }], capabilities: { paymasterService: { url: 'x' } } }] }
+    const request = {
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x1',
+          atomicRequired: true,
+          calls: [{ to: evm }],
+          capabilities: { paymasterService: { url: 'https://pm.example' } },
+        },
+      ],
+    }
     expect(FrameRpcRequest.safeParse(request).data).toEqual(request)
+  })
+})
+
+describe('EIP-5792 and ERC-7715 methods in the frame', () => {
+  const session = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+  const permission = {
+    chainId: '0x1',
+    to: session,
+    permission: { type: 'native-token-periodic', isAdjustmentAllowed: false, data: { periodAmount: '0x1', periodDuration: 60 } },
+  }
+  const good: Record<string, unknown> = {
+    wallet_sendCalls: [{ version: '2.0.0', chainId: '0x1', atomicRequired: true, calls: [{ to: evm }] }],
+    wallet_getCallsStatus: ['0xabc'],
+    wallet_showCallsStatus: ['0xabc'],
+    wallet_getCapabilities: [evm, ['0x1']],
+    wallet_requestExecutionPermissions: [permission],
+    wallet_revokeExecutionPermission: { permissionContext: '0xabcd' },
+    wallet_getGrantedExecutionPermissions: [],
+    wallet_getSupportedExecutionPermissions: [],
+    wallet_grantPermissions: [
+      { chainId: '0x1', expiry: 1, signer: { type: 'account', data: { address: session } }, permissions: [permission.permission] },
+    ],
+    wallet_revokePermissions: [{ permissionContext: '0xabcd' }],
+  }
+  const bad: Record<string, unknown> = {
+    wallet_sendCalls: [{ version: '2.0.0', chainId: '0x0', atomicRequired: true, calls: [{ to: evm }] }],
+    wallet_getCallsStatus: ['x'.repeat(4097)],
+    wallet_showCallsStatus: [],
+    wallet_getCapabilities: ['0x12'],
+    wallet_requestExecutionPermissions: [{ ...permission, permission: { ...permission.permission, type: 'native-token-stream' } }],
+    wallet_revokeExecutionPermission: { permissionContext: 'abcd' },
+    wallet_getGrantedExecutionPermissions: [evm],
+    wallet_getSupportedExecutionPermissions: [1],
+    wallet_grantPermissions: [{ expiry: -1, permissions: [] }],
+    wallet_revokePermissions: [{ eth_accounts: {} }],
+  }
+
+  it('classes the ERC-7715 user actions as confirmations and the reads as safe', () => {
+    for (const method of [
+      'wallet_requestExecutionPermissions',
+      'wallet_revokeExecutionPermission',
+      'wallet_grantPermissions',
+      'wallet_revokePermissions',
+    ]) {
+      expect(classifyFrameRpc(method), method).toBe('confirm')
+    }
+    for (const method of [
+      'wallet_getGrantedExecutionPermissions',
+      'wallet_getSupportedExecutionPermissions',
+      'wallet_showCallsStatus',
+      'wallet_getCallsStatus',
+      'wallet_getCapabilities',
+    ]) {
+      expect(classifyFrameRpc(method), method).toBe('safe')
+    }
+  })
+
+  it('checks every listed method’s params, and names the method and the fault when they are wrong', () => {
+    expect(Object.keys(FRAME_RPC_PARAMS).sort()).toEqual(Object.keys(good).sort())
+    for (const [method, params] of Object.entries(good)) {
+      expect(FrameRpcRequest.safeParse({ method, params, id: 'r1' }).success, method).toBe(true)
+    }
+    for (const [method, params] of Object.entries(bad)) {
+      const parsed = FrameRpcRequest.safeParse({ method, params, id: 'r1' })
+      expect(parsed.success, method).toBe(false)
+      expect(parsed.error?.issues[0]?.message, method).toMatch(new RegExp(`^Invalid ${method} params`))
+    }
+    const refusal = FrameRpcRequest.safeParse({
+      method: 'wallet_requestExecutionPermissions',
+      params: bad.wallet_requestExecutionPermissions,
+    })
+    expect(refusal.error?.issues[0]?.message).toBe(
+      'Invalid wallet_requestExecutionPermissions params at 0.permission.type: Unsupported permission type "native-token-stream": this wallet grants erc20-token-periodic, native-token-periodic',
+    )
+  })
+
+  it('leaves methods without a params schema alone, and never reads the prototype for one', () => {
+    expect(FrameRpcRequest.safeParse({ method: 'eth_call', params: [{ to: evm }] }).success).toBe(true)
+    for (const method of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(FrameRpcRequest.safeParse({ method, params: [] }).success, method).toBe(true)
+    }
   })
 })
 

@@ -241,7 +241,11 @@ export const frameParamSamples: Samples<typeof frameMethodParams> = {
       chainId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
       id: requestId,
     },
-    { method: 'wallet_sendCalls', params: [{ calls: [{ to: address, data: '0xabcdef', value: '0x1' }] }], id: requestId },
+    {
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: address, data: '0xabcdef', value: '0x1' }] }],
+      id: requestId,
+    },
   ],
   abortRpcRequest: [{ id: requestId }],
   updateEmail: [{ newEmail: 'new@example.org' }],

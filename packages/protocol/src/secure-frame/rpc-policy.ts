@@ -1,6 +1,14 @@
 import * as z from 'zod/mini'
+import { isBoundedJson } from '../bounded-json'
 import { readOnlyMethods } from '../eip1193'
-import { EVM_ADDRESS } from '../patterns'
+import { WalletGetCallsStatusParams, WalletGetCapabilitiesParams, WalletSendCallsParams, WalletShowCallsStatusParams } from '../eip5792'
+import {
+  WalletGetGrantedExecutionPermissionsParams,
+  WalletGetSupportedExecutionPermissionsParams,
+  WalletGrantPermissionsParams,
+  WalletRequestExecutionPermissionsParams,
+  WalletRevokeExecutionPermissionParams,
+} from '../erc7715'
 import { FrameChainId, FrameRequestId } from './schemas'
 
 /**
@@ -26,6 +34,9 @@ export const FRAME_SAFE_RPC_METHODS = [
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
   'wallet_getAssets',
+  'wallet_showCallsStatus',
+  'wallet_getGrantedExecutionPermissions',
+  'wallet_getSupportedExecutionPermissions',
   // user-operation reads
   'eth_getUserOperationReceipt',
   'eth_getUserOperationByHash',
@@ -47,6 +58,9 @@ export const FRAME_CONFIRM_RPC_METHODS = [
   'polkadot_signMessage',
   'polkadot_signTransaction',
   'wallet_sendCalls',
+  'wallet_requestExecutionPermissions',
+  'wallet_revokeExecutionPermission',
+  // ERC-7715's first-draft names (SPEC.md section 6), served as aliases of the two above
   'wallet_grantPermissions',
   'wallet_revokePermissions',
   'eth_sendUserOperation',
@@ -67,81 +81,28 @@ export function classifyFrameRpc(method: unknown): FrameRpcClass {
   return 'disallowed'
 }
 
-const hexData = z.string().check(z.maxLength(1_000_002), z.regex(/^0x[0-9a-fA-F]*$/))
-const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+/** The EIP-5792 schemas, one source (eip5792.ts), under the names this module has always exported. */
+export { WalletCall, WalletSendCallsParams } from '../eip5792'
 
 /**
- * One call of wallet_sendCalls (SPEC.md section 5: `to` starts with 0x, optional data starts with
- * 0x). We go further than "starts with": `to` must be a whole address and data hex digits, since
- * anything else fails at the chain after the user has already confirmed.
+ * Params checked before a method reaches the frame's family: the EIP-5792 and ERC-7715 methods
+ * (and the first draft's wallet_grantPermissions / wallet_revokePermissions, mapped by the frame
+ * with fromLegacyGrant). A bad request is refused here, before anything is shown to the user.
  */
-export const WalletCall = z.object({
-  to: z.string().check(z.regex(EVM_ADDRESS)),
-  data: z.optional(hexData),
-  value: z.optional(hexQuantity),
-})
-export type WalletCall = z.infer<typeof WalletCall>
-
-/** EIP-5792 wallet_sendCalls params: one request object holding 1 to 100 calls. */
-export const WalletSendCallsParams = z.tuple([
-  z.object({
-    version: z.optional(z.string().check(z.maxLength(20))),
-    id: z.optional(z.string().check(z.maxLength(100))),
-    from: z.optional(z.string().check(z.regex(EVM_ADDRESS))),
-    chainId: z.optional(hexQuantity),
-    atomicRequired: z.optional(z.boolean()),
-    calls: z.array(WalletCall).check(z.minLength(1), z.maxLength(100)),
-    capabilities: z.optional(z.record(z.string().check(z.maxLength(100)), z.unknown())),
-  }),
-])
-export type WalletSendCallsParams = z.infer<typeof WalletSendCallsParams>
-
-/** Upper bound on RPC params, in characters of their JSON form (a 48 kB initcode is ~100 000). */
-export const FRAME_RPC_PARAMS_MAX_SIZE = 1_000_000
-export const FRAME_RPC_PARAMS_MAX_DEPTH = 32
-const POLLUTING_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
-
-/**
- * True when `value` is plain JSON data (null, booleans, finite numbers, strings, arrays and plain
- * objects; undefined is allowed inside, where JSON drops it or writes null) whose JSON form is at most
- * `maxSize` characters and `maxDepth` levels deep, with no prototype-polluting key. The walk stops
- * as soon as the budget is spent, so cycles and huge shared graphs cost at most `maxSize` steps.
- */
-export function isBoundedJson(value: unknown, maxSize = FRAME_RPC_PARAMS_MAX_SIZE, maxDepth = FRAME_RPC_PARAMS_MAX_DEPTH): boolean {
-  let budget = maxSize
-  const stack: [unknown, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!
-    if (item === null || item === undefined || typeof item === 'boolean') budget -= 5
-    else if (typeof item === 'number') {
-      if (!Number.isFinite(item)) return false
-      budget -= 24
-    } else if (typeof item === 'string') budget -= item.length + 2
-    else if (typeof item === 'object') {
-      if (depth >= maxDepth) return false
-      if (Array.isArray(item)) {
-        budget -= item.length + 2
-        if (budget < 0) return false
-        for (const element of item) stack.push([element, depth + 1])
-      } else {
-        const proto = Object.getPrototypeOf(item) as unknown
-        if (proto !== Object.prototype && proto !== null) return false
-        const keys = Object.keys(item)
-        budget -= keys.length + 2
-        if (budget < 0) return false
-        for (const key of keys) {
-          if (POLLUTING_KEYS.has(key)) return false
-          const field = (item as Record<string, unknown>)[key]
-          if (field === undefined) continue
-          budget -= key.length + 3
-          stack.push([field, depth + 1])
-        }
-      }
-    } else return false
-    if (budget < 0) return false
-  }
-  return true
+export const FRAME_RPC_PARAMS: Readonly<Record<string, z.ZodMiniType>> = {
+  wallet_sendCalls: WalletSendCallsParams,
+  wallet_getCallsStatus: WalletGetCallsStatusParams,
+  wallet_showCallsStatus: WalletShowCallsStatusParams,
+  wallet_getCapabilities: WalletGetCapabilitiesParams,
+  wallet_requestExecutionPermissions: WalletRequestExecutionPermissionsParams,
+  wallet_revokeExecutionPermission: WalletRevokeExecutionPermissionParams,
+  wallet_getGrantedExecutionPermissions: WalletGetGrantedExecutionPermissionsParams,
+  wallet_getSupportedExecutionPermissions: WalletGetSupportedExecutionPermissionsParams,
+  wallet_grantPermissions: WalletGrantPermissionsParams,
+  wallet_revokePermissions: WalletRevokeExecutionPermissionParams,
 }
+
+export { FRAME_RPC_PARAMS_MAX_DEPTH, FRAME_RPC_PARAMS_MAX_SIZE, isBoundedJson } from '../bounded-json'
 
 /** A JSON-RPC method name: bounded, no spaces or punctuation beyond `_`. */
 export const FRAME_RPC_METHOD = /^[A-Za-z][A-Za-z0-9_]{0,99}$/
@@ -159,9 +120,13 @@ export const FrameRpcRequest = z
     id: z.optional(FrameRequestId),
   })
   .check(
-    z.refine(
-      (request) => request.method !== 'wallet_sendCalls' || WalletSendCallsParams.safeParse(request.params).success,
-      'Invalid wallet_sendCalls params',
-    ),
+    z.superRefine((request, context) => {
+      const schema = Object.hasOwn(FRAME_RPC_PARAMS, request.method) ? FRAME_RPC_PARAMS[request.method] : undefined
+      const parsed = schema?.safeParse(request.params)
+      if (!parsed || parsed.success) return
+      const issue = parsed.error.issues[0]!
+      const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
+      context.addIssue({ code: 'custom', message: `Invalid ${request.method} params${where}: ${issue.message}`, input: request.params })
+    }),
   )
 export type FrameRpcRequest = z.infer<typeof FrameRpcRequest>
