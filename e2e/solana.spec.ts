@@ -70,6 +70,22 @@ test.describe('Solana with the devnet browser wallet', () => {
     await expect(view.getByRole('img', { name: /QR code/ })).toHaveAttribute('data-uri', solanaAccount!.address)
   })
 
+  test('a dapp that opens the Solana Account view once its state has the Solana connection sees it', async ({ page, widget }) => {
+    await openDemo(page)
+    // The open() reaches the host before the widget's hide of the modal the connection closed.
+    await page.evaluate(() => {
+      const stop = window.airlock!.subscribeState((state) => {
+        if (!state.connections?.some((c) => c.namespace === 'solana')) return
+        stop()
+        void window.airlock!.open({ view: 'Account', namespace: 'solana' })
+      })
+    })
+    await connectWallet(page, widget)
+    await expect(widget.getByTestId('token-row-SOL').getByTestId('token-amount')).toHaveText(/^4\.99\d$|^5\.000$/)
+    await expect(page.locator('iframe[data-airlock]')).toBeVisible()
+    expect(await page.evaluate(() => window.airlock!.getState())).toMatchObject({ open: true, view: 'Account', activeNamespace: 'solana' })
+  })
+
   test('sends SOL and USDC to fresh addresses; the devnet has them and Activity lists both', async ({ page, widget, solanaAccount }) => {
     const to = await freshSolanaAddress()
     await openSolanaSend(page, widget, solanaAccount!, 'SOL')

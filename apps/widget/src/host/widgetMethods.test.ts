@@ -60,6 +60,16 @@ describe('open and close', () => {
     expect(host.lastState()).toMatchObject({ view: 'Account', activeNamespace: 'eip155' })
   })
 
+  it('open has the host show the iframe: a connection that closed the modal does not have the last word', async () => {
+    const { ctx, methods, host } = await bootWidget()
+    await methods.open(undefined)
+    await connect(ctx, devnetWallet.id)
+    expect(host.api.setVisible).toHaveBeenLastCalledWith({ visible: false })
+    await methods.open({ view: 'Account' })
+    expect(host.lastState()).toMatchObject({ open: true, view: 'Account' })
+    expect(host.api.setVisible).toHaveBeenLastCalledWith({ visible: true })
+  })
+
   it('close hides the iframe and emits the state', async () => {
     const { methods, host } = await bootWidget()
     await methods.open(undefined)

@@ -2,7 +2,7 @@ import type { WidgetMethods } from '@airlock/protocol'
 import { updateConnectors } from '../connectors/relayed/list'
 import { handleConnectorEvent } from '../connectors/relayed/events'
 import { disconnect } from '../connectors/disconnect'
-import { openModal, requestClose } from '../core/modal/modal'
+import { requestClose, showModal } from '../core/modal/modal'
 import { addNetwork, removeNetwork, switchNetwork } from '../features/networks/actions'
 import { setOptions, setTheme } from '../core/options/options'
 import type { WidgetContext } from '../core/context'
@@ -12,7 +12,7 @@ import { createDappRequest } from './rpc/dappRequest'
 /** What the host SDK may call; params are schema-checked by exposeMethods before these run. */
 export function createWidgetMethods(ctx: WidgetContext): WidgetMethods {
   return {
-    open: (params) => openModal(ctx, params?.view, params?.namespace),
+    open: (params) => showModal(ctx, params?.view, params?.namespace),
     close: () => requestClose(ctx),
     request: createDappRequest(ctx),
     getState: () => ctx.store.get(publicStateAtom),

@@ -34,9 +34,14 @@ export function openModal(ctx: WidgetContext, view?: ModalView, namespace?: Name
   requestAnimationFrame(() => setTimeout(() => track(ctx, 'MODAL_OPEN', { view: name })))
 }
 
-/** Opening on the widget's own initiative (eth_requestAccounts): the host must show the iframe. */
-export function showModal(ctx: WidgetContext, view?: ModalView): void {
-  openModal(ctx, view)
+/**
+ * Opens and has the host show the iframe: on the widget's own initiative (eth_requestAccounts), and
+ * on the dapp's open(). The host showed the frame for the latter already, but a hide this widget
+ * sent before the open reached it (a connection that closed the modal, whose state the dapp answered
+ * with open()) would otherwise leave it hidden, the state saying open: the widget's last word wins.
+ */
+export function showModal(ctx: WidgetContext, view?: ModalView, namespace?: Namespace): void {
+  openModal(ctx, view, namespace)
   ctx.host.api?.setVisible({ visible: true }).catch(() => {})
 }
 
