@@ -15,6 +15,8 @@ export const eip155Family: FrameFamily<Eip155Services> = {
     'eth_signTypedData_v4',
     'eth_sendTransaction',
     'wallet_sendCalls',
+    'wallet_requestExecutionPermissions',
+    'wallet_revokeExecutionPermission',
     'wallet_grantPermissions',
     'wallet_revokePermissions',
     'eth_sendUserOperation',
