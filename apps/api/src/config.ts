@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import * as z from 'zod'
 import { bitcoinRegtest, polkadotDevnet, solanaLocalnet } from '@airlock/chains'
 import { DEVNET_CHAINS } from '@airlock/devnet'
-import { DEVNET_CONTRACTS, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
+import { DEVNET_CONTRACTS, DEVNET_PAYMASTER_SIGNER, DEVNET_RELAYER, DEVNET_TOKENS, DEVNET_TREASURY } from '@airlock/devnet/contracts'
 import { DEVNET_WALLET_LISTING } from '@airlock/devnet/wallet/listing'
 import { FrameSocialProvider } from '@airlock/protocol'
 import { AnalyticsLimits } from './capabilities/analytics'
@@ -15,6 +15,7 @@ import { onrampConfigFromDevnet, type OnrampSandboxConfig } from './capabilities
 import { uniswapV2DexConfig, type DexConfig } from './capabilities/prices/dex-config'
 import { Project } from './platform/projects/project'
 import { RpcLimits } from './capabilities/rpc/limits'
+import { RelayConfig } from './capabilities/relay/config'
 import type { FarcasterLoginOptions } from './origins/secure/farcaster'
 import { decodeSecret } from './platform/security/tokens'
 import type { SocialFetch, SocialProviderConfig } from './origins/secure/social'
@@ -121,6 +122,12 @@ export interface StackConfig {
    * the devnet's `localhostFetch`). Without it Farcaster login answers 404.
    */
   farcaster?: FarcasterLoginOptions
+  /**
+   * The API as ERC-4337 bundler and ERC-7677 paymaster (`/v1/relay/:chainId`): the relayer and
+   * paymaster signer keys, the paymaster and delegator contracts, and each sponsored project's
+   * policy. Without it the relay is not served.
+   */
+  relay?: RelayConfig
 }
 
 export const PUBLIC_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -206,6 +213,7 @@ export const StackConfigSchema = z.object({
         .optional(),
     })
     .optional(),
+  relay: RelayConfig.optional(),
 })
 
 /** Checks a config at the boundary (start-up); throws a readable error listing every problem. */
@@ -251,11 +259,30 @@ export const DEFAULT_POLKADOT_PORT = 4414
 
 /**
  * The devnet's Uniswap V2 on `chains` (CAIP-2 ids of devnet chains), the on-ramp sandbox paying
- * from the devnet treasury (the devnet's contracts are at fixed addresses), and the devnet wallet
- * in the wallet registry.
+ * from the devnet treasury (the devnet's contracts are at fixed addresses), the devnet wallet
+ * in the wallet registry, and the relay with the devnet's relayer and paymaster signer, sponsoring
+ * `projects`' calls to USDC, DAI, the Uniswap router and the DelegationManager up to 1 ETH a day per chain.
  */
-export function devnetSandbox(chains: readonly string[]): Required<Pick<StackConfig, 'dex' | 'onramp' | 'extraWallets'>> {
+export function devnetSandbox(
+  chains: readonly string[],
+  projects: readonly string[] = ['demo'],
+): Required<Pick<StackConfig, 'dex' | 'onramp' | 'extraWallets' | 'relay'>> {
+  const chainIds = chains.map((chain) => Number(chain.split(':')[1]))
+  const { usdc, dai, uniswapV2Router, delegationManager } = DEVNET_CONTRACTS
   return {
+    relay: RelayConfig.parse({
+      relayerKey: DEVNET_RELAYER.privateKey,
+      paymasterSignerKey: DEVNET_PAYMASTER_SIGNER.privateKey,
+      paymaster: DEVNET_CONTRACTS.paymaster,
+      delegator: DEVNET_CONTRACTS.eip7702Delegator,
+      // A policy names at least one chain: none without an EVM upstream.
+      policies: (chainIds.length ? projects : []).map((projectId) => ({
+        projectId,
+        chains: chainIds,
+        contracts: [usdc, dai, uniswapV2Router, delegationManager],
+        dailyBudgetWei: 10n ** 18n,
+      })),
+    }),
     extraWallets: [DEVNET_WALLET_LISTING],
     dex: uniswapV2DexConfig(chains, { contracts: DEVNET_CONTRACTS, tokens: DEVNET_TOKENS }),
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),

@@ -15,6 +15,7 @@ import { startSessionPurge } from '../capabilities/onramp'
 import type { ProjectRegistry } from '../platform/projects/registry'
 import { decodeSecret } from '../platform/security/tokens'
 import { siwxSigner } from '../capabilities/siwx'
+import { relayOptions } from '../capabilities/relay'
 import { DATA_DIR, loadWalletRegistry } from '../capabilities/explorer'
 import { serviceOf, type Service } from './service'
 
@@ -35,6 +36,7 @@ export type ApiServiceConfig = Pick<
   | 'requestLog'
   | 'host'
   | 'apiSecret'
+  | 'relay'
 > & { origins: Pick<StackOrigins, 'api' | 'widget' | 'secure'>; port: number }
 
 export async function startApiService(
@@ -76,6 +78,8 @@ export async function startApiService(
   if (!config.apiSecret && db.shared) {
     console.warn('[api] no apiSecret configured: sign-in tokens verify neither at another instance nor after a restart')
   }
+  // The configured paymaster policies replace the stored ones of their projects.
+  const relay = config.relay ? await relayOptions(db, config.relay) : undefined
   const app = createApiApp({
     origins,
     projects,
@@ -88,6 +92,7 @@ export async function startApiService(
     ...(config.rpcLimits ? { rpcLimits: config.rpcLimits } : {}),
     ...(config.trustedProxies ? { trustedProxies: config.trustedProxies } : {}),
     analytics,
+    ...(relay ? { relay } : {}),
     siwx: siwxSigner(config.apiSecret ? decodeSecret(config.apiSecret)! : randomBytes(32)),
     ...(config.requestLog ? { log: (entry) => console.log(JSON.stringify(entry)) } : {}),
     ...(metrics ? { measure: metricsMiddleware(metrics, 'api') } : {}),

@@ -1,6 +1,6 @@
 import { parseEther, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { checkSponsorship, PaymasterPolicy, utcDay, type SponsorshipRequest } from './policy'
+import { checkDelegationSponsorship, checkSponsorship, PaymasterPolicy, utcDay, type SponsorshipRequest } from './policy'
 
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as Address
 const ROUTER = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' as Address
@@ -111,5 +111,18 @@ describe('utcDay', () => {
     const midnight = Date.UTC(2026, 10, 29)
     expect(utcDay(midnight - 1)).toBe('2026-11-28')
     expect(utcDay(midnight)).toBe('2026-11-29')
+  })
+})
+
+describe('checkDelegationSponsorship', () => {
+  it('checks the chain and the budget of a type-4 transaction', () => {
+    expect(checkDelegationSponsorship(policy, { chainId: 31337, maxCostWei: parseEther('1') }, 0n)).toEqual({ ok: true })
+    expect(reason(checkDelegationSponsorship(policy, { chainId: 31337, maxCostWei: 1n }, parseEther('1')))).toBe(
+      "The delegation may cost up to 0.000000000000000001 ETH, over what is left of project demo's daily gas budget on chain 31337 (0 ETH of 1 ETH until midnight UTC)",
+    )
+    expect(reason(checkDelegationSponsorship(policy, { chainId: 1, maxCostWei: 1n }, 0n))).toBe(
+      'Project demo does not sponsor user operations on chain 1',
+    )
+    expect(reason(checkDelegationSponsorship(undefined, { chainId: 1, maxCostWei: 1n }, 0n))).toMatch(/no paymaster policy/)
   })
 })

@@ -64,16 +64,20 @@ export function utcDay(ms: number): string {
 
 const eth = (wei: bigint) => `${formatEther(wei)} ETH`
 
+/** A type-4 transaction carrying an account's EIP-7702 authorization, sent by the relayer for the project. */
+export interface DelegationRequest {
+  chainId: number
+  /** Its gas limit times its max fee per gas. */
+  maxCostWei: bigint
+}
+
 /**
  * Whether the paymaster may sponsor `request` for `policy`'s project, given what the project has
  * spent (and reserved) on that chain today; the first reason against it otherwise.
  */
 export function checkSponsorship(policy: PaymasterPolicy | undefined, request: SponsorshipRequest, spentTodayWei: bigint): Sponsorship {
-  if (!policy) return { ok: false, reason: 'This project has no paymaster policy: its user operations are not sponsored' }
-  const { projectId } = policy
-  if (!policy.chains.includes(request.chainId)) {
-    return { ok: false, reason: `Project ${projectId} does not sponsor user operations on chain ${request.chainId}` }
-  }
+  const chain = checkChain(policy, request.chainId)
+  if (!policy || !chain.ok) return chain
   if (request.calls.length === 0) return { ok: false, reason: 'The user operation makes no call: there is nothing to sponsor' }
   const allowed = new Set(policy.contracts.map((contract) => contract.toLowerCase()))
   for (const call of request.calls) {
@@ -82,21 +86,45 @@ export function checkSponsorship(policy: PaymasterPolicy | undefined, request: S
       call.to.toLowerCase() === request.sender.toLowerCase() ? `the account itself (${getAddress(call.to)})` : getAddress(call.to)
     return {
       ok: false,
-      reason: `Project ${projectId} does not sponsor calls to ${what}: the contracts it sponsors are listed in its paymaster policy`,
+      reason: `Project ${policy.projectId} does not sponsor calls to ${what}: the contracts it sponsors are listed in its paymaster policy`,
     }
   }
-  if (request.maxCostWei < 0n) return { ok: false, reason: "The user operation's maximum cost is negative" }
+  return checkBudget(policy, request, spentTodayWei, 'The user operation')
+}
+
+/** The same for an EIP-7702 delegation: the chain and the budget (its gas counts like a user operation's). */
+export function checkDelegationSponsorship(
+  policy: PaymasterPolicy | undefined,
+  request: DelegationRequest,
+  spentTodayWei: bigint,
+): Sponsorship {
+  const chain = checkChain(policy, request.chainId)
+  if (!policy || !chain.ok) return chain
+  return checkBudget(policy, request, spentTodayWei, 'The delegation')
+}
+
+function checkChain(policy: PaymasterPolicy | undefined, chainId: number): Sponsorship {
+  if (!policy) return { ok: false, reason: 'This project has no paymaster policy: its user operations are not sponsored' }
+  if (!policy.chains.includes(chainId)) {
+    return { ok: false, reason: `Project ${policy.projectId} does not sponsor user operations on chain ${chainId}` }
+  }
+  return { ok: true }
+}
+
+function checkBudget(policy: PaymasterPolicy, request: DelegationRequest, spentTodayWei: bigint, what: string): Sponsorship {
+  const { projectId } = policy
+  if (request.maxCostWei < 0n) return { ok: false, reason: `${what}'s maximum cost is negative` }
   if (policy.maxOperationCostWei !== undefined && request.maxCostWei > policy.maxOperationCostWei) {
     return {
       ok: false,
-      reason: `The user operation may cost up to ${eth(request.maxCostWei)}, over project ${projectId}'s limit of ${eth(policy.maxOperationCostWei)} per operation: lower its gas limits or fees`,
+      reason: `${what} may cost up to ${eth(request.maxCostWei)}, over project ${projectId}'s limit of ${eth(policy.maxOperationCostWei)} per operation: lower its gas limits or fees`,
     }
   }
   const left = policy.dailyBudgetWei > spentTodayWei ? policy.dailyBudgetWei - spentTodayWei : 0n
   if (request.maxCostWei > left) {
     return {
       ok: false,
-      reason: `The user operation may cost up to ${eth(request.maxCostWei)}, over what is left of project ${projectId}'s daily gas budget on chain ${request.chainId} (${eth(left)} of ${eth(policy.dailyBudgetWei)} until midnight UTC)`,
+      reason: `${what} may cost up to ${eth(request.maxCostWei)}, over what is left of project ${projectId}'s daily gas budget on chain ${request.chainId} (${eth(left)} of ${eth(policy.dailyBudgetWei)} until midnight UTC)`,
     }
   }
   return { ok: true }

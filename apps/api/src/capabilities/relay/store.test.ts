@@ -103,6 +103,15 @@ describe('paymaster store', () => {
     expect(await openReservation(db, `31337:${ACCOUNT}:1`, NOON)).toBeUndefined()
   })
 
+  it('sending the approved operation replaces its reservation without counting it twice', async () => {
+    const policy = await freshPolicy()
+    const key = `31337:${ACCOUNT}:7`
+    await reserveSponsorship(db, policy, op(parseEther('0.6')), { now: NOON, ttlMs: TTL, key })
+    const sent = await reserveSponsorship(db, policy, op(parseEther('0.6')), { now: NOON, ttlMs: TTL, key, replace: true })
+    expect(sent.ok).toBe(true)
+    expect(await spentToday(db, policy.projectId, 31337, NOON)).toBe(parseEther('0.6'))
+  })
+
   it('refuses a project without a policy and keeps projects and chains apart', async () => {
     expect(await reserveSponsorship(db, undefined, op(1n), { now: NOON, ttlMs: TTL })).toEqual({
       ok: false,
@@ -133,6 +142,7 @@ describe('paymaster store', () => {
       entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' as const,
       userOperation: { sender: ACCOUNT, nonce: '0x0' },
       txHash: `0x${'cd'.repeat(32)}` as const,
+      reservationId: 'op|1',
     }
     await recordUserOperation(db, sent)
     expect(await findUserOperation(db, 31337, hash.toUpperCase().replace('0X', '0x'))).toEqual(sent)

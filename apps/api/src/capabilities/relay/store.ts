@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../../platform/db/database'
-import { checkSponsorship, utcDay, type PaymasterPolicy, type Sponsorship, type SponsorshipRequest } from './policy'
+import {
+  checkDelegationSponsorship,
+  checkSponsorship,
+  utcDay,
+  type DelegationRequest,
+  type PaymasterPolicy,
+  type Sponsorship,
+  type SponsorshipRequest,
+} from './policy'
 
 /** Storage of the relay's paymaster (migration 030): policies, spend per UTC day, reservations, sent user operations. */
+
+/** A key as a LIKE prefix: reservation ids are `<key>|<uuid>`. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 interface PolicyRow {
   project_id: string
@@ -49,12 +60,13 @@ export async function getPolicy(db: Database, projectId: string): Promise<Paymas
 }
 
 /** Settled spend plus open, unexpired reservations of the project on the chain on `now`'s UTC day. */
-export async function spentToday(db: Database, projectId: string, chainId: number, now: number): Promise<bigint> {
+export async function spentToday(db: Database, projectId: string, chainId: number, now: number, excludeKey?: string): Promise<bigint> {
   const { rows } = await db.query<{ spent: string }>(
     `SELECT (COALESCE((SELECT spent_wei FROM paymaster_spend WHERE project_id = $1 AND chain_id = $2 AND day = $3::date), 0)
        + COALESCE((SELECT sum(amount_wei) FROM paymaster_reservations
-           WHERE project_id = $1 AND chain_id = $2 AND day = $3::date AND state = 'reserved' AND expires_at > $4::timestamptz), 0))::text AS spent`,
-    [projectId, chainId, utcDay(now), new Date(now).toISOString()],
+           WHERE project_id = $1 AND chain_id = $2 AND day = $3::date AND state = 'reserved' AND expires_at > $4::timestamptz
+             AND ($5::text IS NULL OR id NOT LIKE $5)), 0))::text AS spent`,
+    [projectId, chainId, utcDay(now), new Date(now).toISOString(), excludeKey === undefined ? null : `${escapeLike(excludeKey)}|%`],
   )
   return BigInt(rows[0]?.spent ?? '0')
 }
@@ -67,6 +79,11 @@ export interface ReserveOptions {
   ttlMs: number
   /** The operation it is for (chain, sender, nonce): a new reservation for it releases the earlier open one. */
   key?: string
+  /**
+   * Check without counting the key's open reservations: the operation being sent is the one they
+   * were made for, and it replaces them (else they still count while it is checked, see below).
+   */
+  replace?: boolean
 }
 
 /**
@@ -77,10 +94,12 @@ export interface ReserveOptions {
 export async function reserveSponsorship(
   db: Database,
   policy: PaymasterPolicy | undefined,
-  request: SponsorshipRequest,
+  request: SponsorshipRequest | DelegationRequest,
   options: ReserveOptions,
 ): Promise<Reservation> {
-  if (!policy) return checkSponsorship(policy, request, 0n) as Reservation
+  const check = (spent: bigint) =>
+    'calls' in request ? checkSponsorship(policy, request, spent) : checkDelegationSponsorship(policy, request, spent)
+  if (!policy) return check(0n) as Reservation
   const { projectId } = policy
   const day = utcDay(options.now)
   return db.transaction(async (tx) => {
@@ -96,7 +115,8 @@ export async function reserveSponsorship(
     ])
     // An earlier approval for the same operation still counts while this one is checked (either
     // could be sent, never both: they share the nonce); once this one passes, it goes.
-    const verdict: Sponsorship = checkSponsorship(policy, request, await spentToday(tx, projectId, request.chainId, options.now))
+    const spent = await spentToday(tx, projectId, request.chainId, options.now, options.replace ? options.key : undefined)
+    const verdict: Sponsorship = check(spent)
     if (!verdict.ok) return verdict
     if (options.key !== undefined) {
       await tx.query(`UPDATE paymaster_reservations SET state = 'released' WHERE id LIKE $1 AND state = 'reserved'`, [
@@ -112,8 +132,6 @@ export async function reserveSponsorship(
     return { ok: true, id }
   })
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The newest open reservation made with `key`, or undefined. */
 export async function openReservation(db: Database, key: string, now: number): Promise<string | undefined> {
@@ -164,13 +182,14 @@ export interface SentUserOperation {
   /** As eth_sendUserOperation took it (hex quantities). */
   userOperation: Record<string, unknown>
   txHash: `0x${string}`
+  reservationId: string
 }
 
 export async function recordUserOperation(db: Database, op: SentUserOperation): Promise<void> {
   await db.query(
-    `INSERT INTO relay_user_operations (chain_id, user_op_hash, project_id, entry_point, user_operation, tx_hash)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6) ON CONFLICT (chain_id, user_op_hash) DO UPDATE SET tx_hash = $6`,
-    [op.chainId, op.userOpHash.toLowerCase(), op.projectId, op.entryPoint, JSON.stringify(op.userOperation), op.txHash],
+    `INSERT INTO relay_user_operations (chain_id, user_op_hash, project_id, entry_point, user_operation, tx_hash, reservation_id)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) ON CONFLICT (chain_id, user_op_hash) DO UPDATE SET tx_hash = $6, reservation_id = $7`,
+    [op.chainId, op.userOpHash.toLowerCase(), op.projectId, op.entryPoint, JSON.stringify(op.userOperation), op.txHash, op.reservationId],
   )
 }
 
@@ -182,8 +201,9 @@ export async function findUserOperation(db: Database, chainId: number, userOpHas
     entry_point: `0x${string}`
     user_operation: Record<string, unknown>
     tx_hash: `0x${string}`
+    reservation_id: string
   }>(
-    `SELECT user_op_hash, project_id, entry_point, user_operation, tx_hash FROM relay_user_operations WHERE chain_id = $1 AND user_op_hash = $2`,
+    `SELECT user_op_hash, project_id, entry_point, user_operation, tx_hash, reservation_id FROM relay_user_operations WHERE chain_id = $1 AND user_op_hash = $2`,
     [chainId, userOpHash.toLowerCase()],
   )
   const row = rows[0]
@@ -195,5 +215,6 @@ export async function findUserOperation(db: Database, chainId: number, userOpHas
     entryPoint: row.entry_point,
     userOperation: row.user_operation,
     txHash: row.tx_hash,
+    reservationId: row.reservation_id,
   }
 }

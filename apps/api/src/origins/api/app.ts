@@ -19,6 +19,7 @@ import { namesRoutes } from '../../capabilities/names'
 import { apiOpenApiDocument } from './openapi/endpoints'
 import { sessionsRoutes } from '../../capabilities/sessions'
 import { siwxJwksRoute, siwxRoutes, type SiwxSigner } from '../../capabilities/siwx'
+import { relayRoutes, type RelayRouteOptions } from '../../capabilities/relay'
 import { securityHeaders } from '../../platform/http/security-headers'
 import type { ProjectRegistry } from '../../platform/projects/registry'
 import { DEFAULT_RPC_LIMITS, RPC_TIMEOUT_MS, type RpcLimits } from '../../capabilities/rpc/limits'
@@ -58,6 +59,8 @@ export interface ApiAppOptions {
   onramp?: OnrampSandboxConfig
   /** The key of sign-in session tokens (siwx/tokens.ts); without it (or `data`) the sign-in routes and the JWKS are not served. */
   siwx?: SiwxSigner
+  /** The bundler and paymaster (`/v1/relay/:chainId`); without it (or `data`) they are not served. */
+  relay?: RelayRouteOptions
   /**
    * Per project and client; `false` turns it off (benchmarks that play many clients from one
    * address). Kept in `data`'s database when other processes share it, else in memory.
@@ -167,6 +170,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       app.route('/v1', routes)
     }
     if (options.onramp) app.route('/', onrampCheckoutRoutes(deps, options.onramp))
+    if (options.relay) app.route('/v1/relay', relayRoutes(deps, options.relay))
     if (options.siwx) app.route('/', siwxJwksRoute(options.siwx))
     app.route('/', analyticsRoutes(deps, options.analytics))
   }

@@ -44,6 +44,8 @@ CREATE TABLE IF NOT EXISTS relay_user_operations (
   -- The user operation as eth_sendUserOperation took it (RPC shape, hex quantities).
   user_operation jsonb NOT NULL,
   tx_hash text NOT NULL,
+  -- The budget reservation the operation's gas settles.
+  reservation_id text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (chain_id, user_op_hash)
 );

@@ -1,0 +1,3 @@
+export { RelayConfig } from './config'
+export { relayOptions } from './options'
+export { relayRoutes, type RelayRouteOptions } from './routes'

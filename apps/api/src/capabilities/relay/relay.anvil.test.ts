@@ -1,0 +1,241 @@
+import {
+  buildUserOperation,
+  isDelegatedTo,
+  signAuthorizationWithChainId,
+  signDelegatedUserOperation,
+  userOperationHash,
+  type UserOperation08,
+} from '@airlock/chains/eip155'
+import { DEVNET_CONTRACTS } from '@airlock/devnet'
+import { encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseUnits, type Address, type Hex } from 'viem'
+import { entryPoint08Abi, entryPoint08Address, formatUserOperationRequest } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { devnetSandbox } from '../../config'
+import { createApiApp, type ApiApp } from '../../origins/api/app'
+import type { Database } from '../../platform/db/database'
+import { openDatabase } from '../../platform/db/open'
+import { createMemoryProjectRegistry } from '../../platform/projects/registry'
+import { CHAIN, startTestDevnet, type TestDevnet } from '../../testing/devnet'
+import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
+import { relayOptions } from './options'
+import { PaymasterPolicy } from './policy'
+import { spentToday, upsertPolicies } from './store'
+
+/**
+ * The relay on the devnet, through the API app: a USDC-only EOA (no ETH) is delegated with
+ * EIP-7702 by airlock_sendAuthorization, then swaps with a sponsored user operation; the refusals
+ * a dapp or an attacker would meet; five operations sent at once all land.
+ */
+const PORTS: [number, number] = [19500, 19501]
+const DAPP = 'http://dapp.localhost:4400'
+const CHAIN_ID = 31337
+const { usdc, dai, weth, uniswapV2Router, eip7702Delegator } = DEVNET_CONTRACTS
+const routerAbi = parseAbi([
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+])
+const projects = ['demo', 'unsponsored', 'tight'].map((id) => ({ id, name: id, allowedOrigins: [DAPP], features: { analytics: false } }))
+
+let devnet: TestDevnet
+let db: Database
+let app: ApiApp
+let user: PrivateKeyAccount
+
+beforeAll(async () => {
+  devnet = await startTestDevnet(PORTS)
+  db = await openDatabase()
+  const upstreams = Object.fromEntries(devnet.devnet.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl]))
+  app = createApiApp({
+    origins: { widget: 'http://widget.localhost:4401' },
+    projects: createMemoryProjectRegistry(projects),
+    rpcUpstreams: upstreams,
+    rateLimit: false,
+    data: { ...devnet.deps, db, projects: createMemoryProjectRegistry(projects), now: Date.now },
+    relay: await relayOptions(db, devnetSandbox(Object.keys(upstreams)).relay),
+  })
+  await upsertPolicies(db, [PaymasterPolicy.parse({ projectId: 'tight', chains: [CHAIN_ID], contracts: [usdc], dailyBudgetWei: 1000n })])
+  user = privateKeyToAccount(generatePrivateKey())
+  // The treasury (devnet account 9) holds the devnet's USDC.
+  await devnet.send(9, {
+    to: usdc,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [user.address, parseUnits('500', 6)] }),
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await db?.close()
+  await devnet?.stop()
+})
+
+async function call(method: string, params: unknown[], project = 'demo') {
+  const res = await app.request(`/v1/relay/${CHAIN_ID}?projectId=${project}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: DAPP },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
+}
+
+async function result<T>(method: string, params: unknown[], project = 'demo'): Promise<T> {
+  const answer = await call(method, params, project)
+  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`)
+  return answer.result as T
+}
+
+const rpc = (op: UserOperation08) => formatUserOperationRequest(op)
+const client = () => devnet.client(CHAIN)
+const ethBalance = () => devnet.balanceOf(NATIVE_TOKEN_ADDRESS as Address, user.address)
+
+/** An unsigned operation running `calls` with nonce key `key`, gas from the relay's estimate. */
+async function prepare(calls: { to: Address; data: Hex }[], key = 0n): Promise<UserOperation08> {
+  const nonce = await client().readContract({
+    address: entryPoint08Address,
+    abi: entryPoint08Abi,
+    functionName: 'getNonce',
+    args: [user.address, key],
+  })
+  const fees = await client().estimateFeesPerGas()
+  const draft = buildUserOperation({
+    sender: user.address,
+    nonce,
+    calls,
+    callGasLimit: 0n,
+    verificationGasLimit: 0n,
+    preVerificationGas: 0n,
+    ...fees,
+  })
+  const gas = await result<Record<string, Hex>>('eth_estimateUserOperationGas', [rpc(draft), entryPoint08Address])
+  return {
+    ...draft,
+    callGasLimit: BigInt(gas.callGasLimit!),
+    verificationGasLimit: BigInt(gas.verificationGasLimit!),
+    preVerificationGas: BigInt(gas.preVerificationGas!),
+  }
+}
+
+/** pm_getPaymasterData, then the account's signature: the operation ready to send. */
+async function sponsorAndSign(op: UserOperation08, project = 'demo'): Promise<UserOperation08> {
+  const pm = await result<{ paymaster: Address; paymasterData: Hex; paymasterVerificationGasLimit: Hex; paymasterPostOpGasLimit: Hex }>(
+    'pm_getPaymasterData',
+    [rpc(op), entryPoint08Address, numberToHex(CHAIN_ID), {}],
+    project,
+  )
+  const sponsored: UserOperation08 = {
+    ...op,
+    paymaster: pm.paymaster,
+    paymasterData: pm.paymasterData,
+    paymasterVerificationGasLimit: BigInt(pm.paymasterVerificationGasLimit),
+    paymasterPostOpGasLimit: BigInt(pm.paymasterPostOpGasLimit),
+  }
+  return signDelegatedUserOperation(user, sponsored, CHAIN_ID)
+}
+
+async function receiptOf(userOpHash: Hex) {
+  for (let i = 0; i < 100; i++) {
+    const receipt = await result<{ success: boolean; actualGasCost: Hex; receipt: { transactionHash: Hex } } | null>(
+      'eth_getUserOperationReceipt',
+      [userOpHash],
+    )
+    if (receipt) return receipt
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`user operation ${userOpHash} not mined`)
+}
+
+const transferUsdc = (amount: string) => ({
+  to: usdc,
+  data: encodeFunctionData({
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: ['0x000000000000000000000000000000000000dEaD', parseUnits(amount, 6)],
+  }),
+})
+
+describe('the relay on the devnet', () => {
+  it('delegates a USDC-only EOA with its EIP-7702 authorization and charges the gas to the project', async () => {
+    expect(await ethBalance()).toBe(0n)
+    const authorization = await signAuthorizationWithChainId(user, { chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 })
+    const { v: _v, ...wire } = authorization
+    const hash = await result<Hex>('airlock_sendAuthorization', [{ address: user.address, authorization: wire }])
+    const receipt = await client().getTransactionReceipt({ hash })
+    expect(receipt.type).toBe('eip7702')
+    expect(isDelegatedTo(await client().getCode({ address: user.address }), eip7702Delegator)).toBe(true)
+    expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
+
+    // The same authorization again: its nonce is used.
+    expect((await call('airlock_sendAuthorization', [{ address: user.address, authorization: wire }])).error).toEqual({
+      code: -32602,
+      message: `The authorization's nonce 0 is not ${user.address}'s next nonce (1): it was used already or is out of order`,
+    })
+    // Signed by someone else for this account.
+    const forger = privateKeyToAccount(generatePrivateKey())
+    const { v: _f, ...forged } = await signAuthorizationWithChainId(forger, {
+      chainId: CHAIN_ID,
+      contractAddress: eip7702Delegator,
+      nonce: 1,
+    })
+    expect((await call('airlock_sendAuthorization', [{ address: user.address, authorization: forged }])).error?.message).toBe(
+      `The authorization is signed by ${forger.address}, not by ${user.address}`,
+    )
+  })
+
+  it('swaps USDC for DAI in one sponsored user operation (approve + swap); the budget shrinks by the gas paid', async () => {
+    const spentBefore = await spentToday(db, 'demo', CHAIN_ID, Date.now())
+    const amount = parseUnits('100', 6)
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+    const op = await sponsorAndSign(
+      await prepare([
+        { to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, amount] }) },
+        {
+          to: uniswapV2Router,
+          data: encodeFunctionData({
+            abi: routerAbi,
+            functionName: 'swapExactTokensForTokens',
+            args: [amount, 1n, [usdc, dai], user.address, deadline],
+          }),
+        },
+      ]),
+    )
+    const userOpHash = await result<Hex>('eth_sendUserOperation', [rpc(op), entryPoint08Address])
+    expect(userOpHash).toBe(userOperationHash(op, CHAIN_ID))
+    const receipt = await receiptOf(userOpHash)
+    expect(receipt.success).toBe(true)
+    expect(await devnet.balanceOf(dai, user.address)).toBeGreaterThan(0n)
+    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('400', 6))
+    expect(await ethBalance()).toBe(0n)
+    expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(spentBefore + BigInt(receipt.actualGasCost))
+    const byHash = await result<{ transactionHash: Hex; entryPoint: Address }>('eth_getUserOperationByHash', [userOpHash])
+    expect(byHash).toMatchObject({ transactionHash: receipt.receipt.transactionHash, entryPoint: entryPoint08Address })
+  })
+
+  it('refuses a call outside the policy, a project without one and an exhausted budget, each saying why', async () => {
+    const wrap = await prepare([
+      { to: weth, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, 1n] }) },
+    ])
+    expect((await call('pm_getPaymasterData', [rpc(wrap), entryPoint08Address, numberToHex(CHAIN_ID), {}])).error).toEqual({
+      code: -32501,
+      message: `Project demo does not sponsor calls to ${weth}: the contracts it sponsors are listed in its paymaster policy`,
+    })
+    const op = await prepare([transferUsdc('1')])
+    expect((await call('pm_getPaymasterData', [rpc(op), entryPoint08Address, numberToHex(CHAIN_ID), {}], 'unsponsored')).error).toEqual({
+      code: -32501,
+      message: 'This project has no paymaster policy: its user operations are not sponsored',
+    })
+    expect((await call('pm_getPaymasterData', [rpc(op), entryPoint08Address, numberToHex(CHAIN_ID), {}], 'tight')).error?.message).toMatch(
+      /^The user operation may cost up to [\d.]+ ETH, over what is left of project tight's daily gas budget on chain 31337 \(0\.000000000000001 ETH of 0\.000000000000001 ETH until midnight UTC\)$/,
+    )
+    expect(await ethBalance()).toBe(0n)
+  })
+
+  it('sends five user operations at once from one relayer: all five land', async () => {
+    const ops = await Promise.all([1n, 2n, 3n, 4n, 5n].map(async (key) => sponsorAndSign(await prepare([transferUsdc('1')], key))))
+    const hashes = await Promise.all(ops.map((op) => result<Hex>('eth_sendUserOperation', [rpc(op), entryPoint08Address])))
+    expect(new Set(hashes).size).toBe(5)
+    const receipts = await Promise.all(hashes.map(receiptOf))
+    expect(receipts.map((r) => r.success)).toEqual([true, true, true, true, true])
+    expect(new Set(receipts.map((r) => r.receipt.transactionHash)).size).toBe(5)
+    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('395', 6))
+    expect(await ethBalance()).toBe(0n)
+  })
+})
