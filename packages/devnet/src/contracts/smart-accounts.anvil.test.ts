@@ -48,8 +48,9 @@ import { startDevnet, type Devnet } from '../devnet'
 import { uniswapV2RouterAbi } from './abis'
 import { DEVNET_CONTRACTS, DEVNET_PAYMASTER_SIGNER, DEVNET_RELAYER, DEVNET_TREASURY } from './addresses'
 
-// Port reserved for this file (helper range 19400-19499).
+// Ports reserved for this file (helper range 19400-19499).
 const PORT = 19400
+const OTHER_PORT = 19401
 const CHAIN_ID = 31337
 const C = DEVNET_CONTRACTS
 const chain = defineChain({
@@ -136,7 +137,7 @@ describe('smart accounts on the devnet: EIP-7702 to the EIP7702StatelessDeleGato
     })
 
   beforeAll(async () => {
-    devnet = await startDevnet({ chains: [{ chainId: CHAIN_ID, name: 'smart accounts', port: PORT }] })
+    devnet = await startDevnet({ ports: [PORT, OTHER_PORT] })
     const treasury = walletOf(privateKeyToAccount(DEVNET_TREASURY.privateKey))
     await mined(
       await treasury.writeContract({ address: C.usdc, abi: erc20Abi, functionName: 'transfer', args: [eoa.address, usdc('100')] }),
@@ -176,6 +177,19 @@ describe('smart accounts on the devnet: EIP-7702 to the EIP7702StatelessDeleGato
     expect(await client.verifyMessage({ address: eoa.address, message, signature })).toBe(true)
     const forged = await stranger.signMessage({ message })
     expect(await client.verifyMessage({ address: eoa.address, message, signature: forged })).toBe(false)
+  })
+
+  it('the same authorization replayed on the other devnet chain is skipped: the EOA stays a plain account there', async () => {
+    const otherChain = defineChain({ ...chain, id: 31338, rpcUrls: { default: { http: [devnet.chains[1]!.rpcUrl] } } })
+    const otherClient = createPublicClient({ chain: otherChain, transport: http(), pollingInterval: 10 })
+    const authorization = await signAuthorizationWithChainId(eoa, { chainId: CHAIN_ID, contractAddress: C.eip7702Delegator, nonce: 0 })
+    const hash = await createWalletClient({ account: relayer, chain: otherChain, transport: http() }).sendTransaction({
+      to: eoa.address,
+      data: '0x',
+      authorizationList: [authorization],
+    })
+    expect((await otherClient.waitForTransactionReceipt({ hash, pollingInterval: 10 })).status).toBe('success')
+    expect(await otherClient.getCode({ address: eoa.address })).toBeUndefined()
   })
 
   it('a sponsored user operation approves USDC and swaps it for DAI on Uniswap V2 in one batch; the EOA pays no ETH', async () => {
