@@ -6,6 +6,8 @@ import {
   delegationManagerAbi,
   encodeDisableDelegation,
   encodeExecution,
+  encodePermissionContext,
+  EXECUTION_MODE,
   encodeHandleOps,
   encodeRedeemDelegations,
   erc20PeriodTransferTerms,
@@ -37,7 +39,6 @@ import {
   parseEventLogs,
   parseUnits,
   toBytes,
-  toFunctionSelector,
   type Address,
   type Hex,
 } from 'viem'
@@ -267,12 +268,11 @@ describe('smart accounts on the devnet: EIP-7702 to the EIP7702StatelessDeleGato
       signature: '0x',
     }
     const delegation = await signDelegation(eoa, unsigned, { chainId: CHAIN_ID, delegationManager: C.delegationManager })
-    const redeem = (to: Address, amount: bigint): Hex => {
-      const { mode, executionCalldata } = encodeExecution([
-        { to: C.usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) },
-      ])
-      return encodeRedeemDelegations([[delegation]], [mode], [executionCalldata])
-    }
+    const transferBody = (to: Address, amount: bigint) =>
+      encodeExecution([{ to: C.usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }) }])
+        .executionCalldata
+    const redeem = (to: Address, amount: bigint): Hex =>
+      encodeRedeemDelegations([[delegation]], [EXECUTION_MODE.single], [transferBody(to, amount)])
     const session = walletOf(sessionKey)
     const simulate = (data: Hex) => client.call({ account: sessionKey, to: C.delegationManager, data })
 
@@ -296,8 +296,15 @@ describe('smart accounts on the devnet: EIP-7702 to the EIP7702StatelessDeleGato
         args: [delegationHash(delegation)],
       }),
     ).toBe(true)
-    // CannotUseADisabledDelegation()
-    await expect(simulate(redeem(recipient, usdc('1')))).rejects.toThrow(new RegExp(toFunctionSelector('CannotUseADisabledDelegation()')))
+    await expect(
+      client.simulateContract({
+        account: sessionKey,
+        address: C.delegationManager,
+        abi: delegationManagerAbi,
+        functionName: 'redeemDelegations',
+        args: [[encodePermissionContext([delegation])], [EXECUTION_MODE.single], [transferBody(recipient, usdc('1'))]],
+      }),
+    ).rejects.toThrow(/CannotUseADisabledDelegation/)
     expect((await balance(C.usdc, recipient)) - before).toBe(usdc('8'))
   })
 })

@@ -170,6 +170,16 @@ export const delegationManagerAbi = [
     inputs: [{ name: 'delegation', type: 'tuple', components: DELEGATION_COMPONENTS }],
     outputs: [{ type: 'bytes32' }],
   },
+  // Its refusals, so a failed redemption reads as a reason rather than a selector.
+  { type: 'error', name: 'AlreadyDisabled', inputs: [] },
+  { type: 'error', name: 'BatchDataLengthMismatch', inputs: [] },
+  { type: 'error', name: 'CannotUseADisabledDelegation', inputs: [] },
+  { type: 'error', name: 'EmptySignature', inputs: [] },
+  { type: 'error', name: 'InvalidAuthority', inputs: [] },
+  { type: 'error', name: 'InvalidDelegate', inputs: [] },
+  { type: 'error', name: 'InvalidDelegator', inputs: [] },
+  { type: 'error', name: 'InvalidEOASignature', inputs: [] },
+  { type: 'error', name: 'InvalidERC1271Signature', inputs: [] },
 ] as const
 
 /** A permission context: the chain of delegations, the redeemer's own (leaf) first, the root last. */
