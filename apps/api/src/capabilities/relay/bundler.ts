@@ -3,8 +3,9 @@ import {
   ContractFunctionRevertedError,
   numberToHex,
   parseEventLogs,
-  TransactionReceiptNotFoundError,
+  formatTransactionReceipt,
   type Hex,
+  type RpcTransactionReceipt,
   type TransactionReceipt,
 } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
@@ -162,23 +163,28 @@ async function settle(ctx: RelayContext, sent: SentUserOperation, receipt: Trans
   await settleReservation(ctx.db, sent.reservationId, event ? event.args.actualGasCost : receipt.gasUsed * receipt.effectiveGasPrice)
 }
 
-async function minedReceipt(ctx: RelayContext, txHash: Hex): Promise<TransactionReceipt | undefined> {
+/** The transaction's receipt as the node wrote it (ERC-4337 answers it unchanged) and as viem reads it; undefined while pending. */
+async function minedReceipt(
+  ctx: RelayContext,
+  txHash: Hex,
+): Promise<{ rpc: RpcTransactionReceipt; receipt: TransactionReceipt } | undefined> {
+  let rpc: RpcTransactionReceipt | null
   try {
-    return await ctx.client.getTransactionReceipt({ hash: txHash })
+    rpc = await ctx.client.request({ method: 'eth_getTransactionReceipt', params: [txHash] })
   } catch (error) {
-    if (error instanceof BaseError && error.walk((e) => e instanceof TransactionReceiptNotFoundError)) return undefined
     throw new RelayError(RelayErrorCode.Internal, `The chain node failed: ${nodeFailure(error)}`)
   }
+  return rpc ? { rpc, receipt: formatTransactionReceipt(rpc) } : undefined
 }
 
 /** eth_getUserOperationReceipt (ERC-4337): null until its transaction is mined, or for an operation this relay did not send. */
 export async function userOperationReceipt(ctx: RelayContext, userOpHash: Hex) {
   const sent = await findUserOperation(ctx.db, ctx.chainId, userOpHash)
   if (!sent) return null
-  const receipt = await minedReceipt(ctx, sent.txHash)
-  if (!receipt) return null
-  await settle(ctx, sent, receipt)
-  const event = operationEvent(receipt, sent.userOpHash)
+  const mined = await minedReceipt(ctx, sent.txHash)
+  if (!mined) return null
+  await settle(ctx, sent, mined.receipt)
+  const event = operationEvent(mined.receipt, sent.userOpHash)
   if (!event) return null
   const hex = (value: bigint) => numberToHex(value)
   return {
@@ -191,27 +197,8 @@ export async function userOperationReceipt(ctx: RelayContext, userOpHash: Hex) {
     actualGasUsed: hex(event.args.actualGasUsed),
     success: event.args.success,
     // One operation per bundle here: its logs are the transaction's before its UserOperationEvent.
-    logs: receipt.logs
-      .filter((log) => log.logIndex < event.logIndex)
-      .map((log) => ({
-        address: log.address,
-        topics: log.topics,
-        data: log.data,
-        logIndex: numberToHex(log.logIndex),
-        transactionHash: log.transactionHash,
-        blockHash: log.blockHash,
-        blockNumber: hex(log.blockNumber),
-      })),
-    receipt: {
-      transactionHash: receipt.transactionHash,
-      blockHash: receipt.blockHash,
-      blockNumber: hex(receipt.blockNumber),
-      from: receipt.from,
-      to: receipt.to,
-      gasUsed: hex(receipt.gasUsed),
-      effectiveGasPrice: hex(receipt.effectiveGasPrice),
-      status: receipt.status === 'success' ? '0x1' : '0x0',
-    },
+    logs: mined.rpc.logs.filter((log) => BigInt(log.logIndex ?? '0x0') < BigInt(event.logIndex)),
+    receipt: mined.rpc,
   }
 }
 
@@ -219,12 +206,12 @@ export async function userOperationReceipt(ctx: RelayContext, userOpHash: Hex) {
 export async function userOperationByHash(ctx: RelayContext, userOpHash: Hex) {
   const sent = await findUserOperation(ctx.db, ctx.chainId, userOpHash)
   if (!sent) return null
-  const receipt = await minedReceipt(ctx, sent.txHash)
+  const mined = await minedReceipt(ctx, sent.txHash)
   return {
     userOperation: sent.userOperation,
     entryPoint: sent.entryPoint,
     transactionHash: sent.txHash,
-    blockHash: receipt?.blockHash ?? null,
-    blockNumber: receipt ? numberToHex(receipt.blockNumber) : null,
+    blockHash: mined?.rpc.blockHash ?? null,
+    blockNumber: mined?.rpc.blockNumber ?? null,
   }
 }

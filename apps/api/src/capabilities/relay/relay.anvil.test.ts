@@ -7,8 +7,14 @@ import {
   type UserOperation08,
 } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
-import { encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseUnits, type Address, type Hex } from 'viem'
-import { entryPoint08Abi, entryPoint08Address, formatUserOperationRequest } from 'viem/account-abstraction'
+import { custom, encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseUnits, type Address, type Hex } from 'viem'
+import {
+  createBundlerClient,
+  createPaymasterClient,
+  entryPoint08Abi,
+  entryPoint08Address,
+  formatUserOperationRequest,
+} from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetSandbox } from '../../config'
@@ -152,6 +158,18 @@ const transferUsdc = (amount: string) => ({
   }),
 })
 
+/** viem's own ERC-4337 / ERC-7677 clients over the app: what a frame pointed at this relay (or an external one) runs. */
+const transport = (project = 'demo') =>
+  custom({
+    request: async ({ method, params }: { method: string; params?: unknown }) => {
+      const answer = await call(method, (params as unknown[] | undefined) ?? [], project)
+      if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+      return answer.result
+    },
+  })
+
+let swapHash: Hex | undefined
+
 describe('the relay on the devnet', () => {
   it('delegates a USDC-only EOA with its EIP-7702 authorization and charges the gas to the project', async () => {
     expect(await ethBalance()).toBe(0n)
@@ -199,6 +217,7 @@ describe('the relay on the devnet', () => {
     )
     const userOpHash = await result<Hex>('eth_sendUserOperation', [rpc(op), entryPoint08Address])
     expect(userOpHash).toBe(userOperationHash(op, CHAIN_ID))
+    swapHash = userOpHash
     const receipt = await receiptOf(userOpHash)
     expect(receipt.success).toBe(true)
     expect(await devnet.balanceOf(dai, user.address)).toBeGreaterThan(0n)
@@ -207,6 +226,24 @@ describe('the relay on the devnet', () => {
     expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(spentBefore + BigInt(receipt.actualGasCost))
     const byHash = await result<{ transactionHash: Hex; entryPoint: Address }>('eth_getUserOperationByHash', [userOpHash])
     expect(byHash).toMatchObject({ transactionHash: receipt.receipt.transactionHash, entryPoint: entryPoint08Address })
+  })
+
+  it("answers in the shapes viem's bundler and paymaster clients read", async () => {
+    const bundler = createBundlerClient({ transport: transport() })
+    const paymaster = createPaymasterClient({ transport: transport() })
+    expect(await bundler.getSupportedEntryPoints()).toEqual([entryPoint08Address])
+    expect(await bundler.getChainId()).toBe(CHAIN_ID)
+    const op = await prepare([transferUsdc('1')])
+    const stub = await paymaster.getPaymasterStubData({ ...op, chainId: CHAIN_ID, entryPointAddress: entryPoint08Address })
+    expect(stub).toMatchObject({ paymaster: DEVNET_CONTRACTS.paymaster, paymasterVerificationGasLimit: 100_000n, isFinal: false })
+    const data = await paymaster.getPaymasterData({ ...op, chainId: CHAIN_ID, entryPointAddress: entryPoint08Address })
+    expect(data).toMatchObject({ paymaster: DEVNET_CONTRACTS.paymaster, paymasterPostOpGasLimit: 0n })
+    const receipt = await bundler.getUserOperationReceipt({ hash: swapHash! })
+    expect(receipt).toMatchObject({ success: true, sender: user.address, receipt: { status: 'success' } })
+    expect(receipt.logs.length).toBeGreaterThan(0)
+    const sent = await bundler.getUserOperation({ hash: swapHash! })
+    expect(sent.userOperation.sender).toBe(user.address)
+    expect(sent.transactionHash).toBe(receipt.receipt.transactionHash)
   })
 
   it('refuses a call outside the policy, a project without one and an exhausted budget, each saying why', async () => {
