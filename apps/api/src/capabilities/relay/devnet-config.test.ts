@@ -1,0 +1,33 @@
+import { DEVNET_CONTRACTS, DEVNET_PAYMASTER_SIGNER, DEVNET_RELAYER } from '@airlock/devnet'
+import { parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { devnetSandbox, parseStackConfig, devConfig } from '../../config'
+
+describe("the devnet's relay config", () => {
+  it('sponsors the demo project on both devnet chains: USDC, DAI, the Uniswap router and the DelegationManager, 1 ETH a day', () => {
+    const { relay } = devnetSandbox(['eip155:31337', 'eip155:31338'])
+    expect(relay).toEqual({
+      relayerKey: DEVNET_RELAYER.privateKey,
+      paymasterSignerKey: DEVNET_PAYMASTER_SIGNER.privateKey,
+      paymaster: DEVNET_CONTRACTS.paymaster,
+      delegator: DEVNET_CONTRACTS.eip7702Delegator,
+      policies: [
+        {
+          projectId: 'demo',
+          chains: [31337, 31338],
+          contracts: [DEVNET_CONTRACTS.usdc, DEVNET_CONTRACTS.dai, DEVNET_CONTRACTS.uniswapV2Router, DEVNET_CONTRACTS.delegationManager],
+          dailyBudgetWei: parseEther('1'),
+        },
+      ],
+    })
+    expect(devnetSandbox([]).relay.policies).toEqual([])
+  })
+
+  it('passes the stack config check, which refuses a malformed relay key', () => {
+    const config = devConfig()
+    expect(parseStackConfig(config).relay).toEqual(config.relay)
+    expect(() => parseStackConfig({ ...config, relay: { ...config.relay!, relayerKey: '0x12' } })).toThrow(
+      /must be a 0x-prefixed 32-byte private key[\s\S]*relay\.relayerKey/,
+    )
+  })
+})
