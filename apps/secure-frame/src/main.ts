@@ -25,6 +25,7 @@ import { createPromptSurface } from './ui/prompt'
 import { createSocialProofs } from './frame/socialProof'
 import { createSolanaSender } from './families/solana/sender'
 import { createChainProxy } from './chain/proxy'
+import { createSmartAccounts } from './families/eip155/smart-account/state'
 
 /**
  * The secure frame: an iframe inside the widget, on its own origin, hidden until the widget lays it
@@ -42,7 +43,7 @@ async function start(): Promise<void> {
     return
   }
   const server = createServerClient()
-  const { widgetOrigin, keyServiceOrigin, apiUrl } = await server.frameConfig()
+  const { widgetOrigin, keyServiceOrigin, apiUrl, smartAccounts: smartAccountNetworks } = await server.frameConfig()
   const keys = createKeyServiceClient({ origin: keyServiceOrigin, assertion: (purpose) => server.assertion(purpose) })
   const drops = { count: 0 }
   const dropped = () => {
@@ -87,6 +88,9 @@ async function start(): Promise<void> {
     // The simulation's code (viem's ABI decoding of logs and errors) loads with the first transaction to confirm.
     simulate: (request) =>
       import('./families/eip155/simulator').then(({ createSimulator }) => createSimulator(createChainProxy({ apiUrl }))(request)),
+    ...(smartAccountNetworks?.length
+      ? { smartAccounts: createSmartAccounts({ networks: smartAccountNetworks, apiUrl, chain: createChainProxy({ apiUrl }) }) }
+      : {}),
     onTheme(next) {
       theme = next
       applied = applyTheme(root, next.themeMode ?? 'dark', next.themeVariables ?? {}, applied)

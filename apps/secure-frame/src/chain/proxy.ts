@@ -33,15 +33,26 @@ export type ChainProxy = ((request: {
 
 export function createChainProxy(options: ChainProxyOptions): ChainProxy {
   const base = options.apiUrl.replace(/\/+$/, '')
-  const request = options.fetch ?? ((input, init) => fetch(input, init))
+  const post = createJsonRpcPost(options.fetch)
+  const call: ChainProxy = ({ chainId, projectId, method, params, timeoutMs }) =>
+    post(`${base}/v1/rpc?${new URLSearchParams({ chainId, projectId })}`, method, params, timeoutMs)
+  return Object.assign(call, { prices: createPriceLookup(options) })
+}
+
+/**
+ * One JSON-RPC 2.0 call by POST to `url`, as a ProxyAnswer: the chain proxy's transport, and the
+ * smart-account relay's (families/eip155/smart-account/relay.ts). Never throws.
+ */
+export function createJsonRpcPost(fetcher?: typeof fetch) {
+  const request = fetcher ?? ((input, init) => fetch(input, init))
   let nextId = 1
-  const call: ChainProxy = async ({ chainId, projectId, method, params, timeoutMs }) => {
+  return async (url: string, method: string, params: unknown, timeoutMs: number): Promise<ProxyAnswer> => {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let response: Response
     let body: unknown
     try {
-      response = await request(`${base}/v1/rpc?${new URLSearchParams({ chainId, projectId })}`, {
+      response = await request(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
@@ -59,5 +70,4 @@ export function createChainProxy(options: ChainProxyOptions): ChainProxy {
       return { kind: 'http', status: response.status, reason: typeof reply.error === 'string' ? reply.error.slice(0, 200) : undefined }
     return { kind: 'result', result: reply.result }
   }
-  return Object.assign(call, { prices: createPriceLookup(options) })
 }

@@ -6,6 +6,7 @@ import {
   RpcErrorCode,
   SOCIAL_CLAIM_WAIT_MS,
   type FrameChainId,
+  type FrameAccountType,
   type FrameDappData,
   type FrameLoginStep,
   type FrameMethods,
@@ -61,16 +62,33 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
   let dapp: FrameDappData | undefined
   const farcaster = createFarcasterLogin(server, { sleep, now })
 
+  const smartAccounts = deps.smartAccounts
+  /** The type the user prefers where it can be had: a smart account only on a network that has them. */
+  const accountType = (userId: string): FrameAccountType => (smartAccounts?.network(chainId) ? smartAccounts.preferred(userId) : 'eoa')
+  /** Reads whether the account is delegated on the frame's chain, for frameUser (bounded: state.ts). */
+  const refreshDeployed = async () => {
+    if (!smartAccounts?.network(chainId) || !session.isOpen()) return
+    await smartAccounts.refresh(chainId, session.current().accounts.address, dapp?.projectId)
+  }
+
   const frameUser = (): FrameUser => {
     const { accounts, user, passkeys } = session.current()
     const { address } = accounts
+    const type = accountType(user.id)
     return {
       ...(user.email ? { email: user.email } : {}),
       address,
       chainId,
-      accounts: [{ address, type: 'eoa' }],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa',
+      // A smart account is the same address: the EOA, delegated with EIP-7702.
+      accounts:
+        type === 'smartAccount'
+          ? [
+              { address, type },
+              { address, type: 'eoa' },
+            ]
+          : [{ address, type: 'eoa' }],
+      smartAccountDeployed: smartAccounts?.deployed(chainId, address) ?? false,
+      preferredAccountType: type,
       addresses: Object.fromEntries(accounts.all.map((account) => [account.namespace, account.networks ?? account.address])),
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
@@ -140,8 +158,10 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
       const claimed = await farcaster.claim()
       return socialStep(await session.signIn(claimed, { socialProvider: 'farcaster', userName: claimed.user.farcaster.username }))
     },
-    async getUser({ chainId: requested }) {
+    async getUser({ chainId: requested, preferredAccountType }) {
       chainId = requested
+      if (preferredAccountType && smartAccounts) smartAccounts.prefer(session.current().user.id, preferredAccountType)
+      await refreshDeployed()
       return frameUser()
     },
     async signOut() {
@@ -156,13 +176,20 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     getChainId: () => ({ chainId }),
     async switchNetwork({ chainId: next }) {
       chainId = next
+      await refreshDeployed()
       return { chainId }
     },
-    getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: [] }),
-    initSmartAccount: () => Promise.reject(new Error(FrameMessage.smartAccountsUnavailable)),
+    getSmartAccountEnabledNetworks: () => ({ smartAccountEnabledNetworks: smartAccounts?.enabledChainIds() ?? [] }),
+    async initSmartAccount() {
+      // Nothing on chain here: the EIP-7702 delegation rides with the account's first batch (wallet_sendCalls),
+      // under that batch's confirmation, so that the user is asked once and no relayer gas is spent before it is used.
+      if (!smartAccounts?.network(chainId)) throw new Error(FrameMessage.smartAccountsUnavailable)
+    },
     async setPreferredAccount({ type }) {
-      if (type !== 'eoa') throw new Error(FrameMessage.smartAccountsUnavailable)
-      return { type, address: session.current().accounts.address }
+      const { accounts, user } = session.current()
+      if (type === 'smartAccount' && !smartAccounts?.network(chainId)) throw new Error(FrameMessage.smartAccountsUnavailable)
+      smartAccounts?.prefer(user.id, type)
+      return { type, address: accounts.address }
     },
     async rpcRequest(request) {
       const kind = classifyFrameRpc(request.method)

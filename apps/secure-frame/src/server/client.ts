@@ -36,6 +36,28 @@ export type FarcasterProfile = z.infer<typeof FarcasterProfile>
 const FarcasterSession = z.object({ token: Token, expiresAt: z.string(), user: z.extend(ServerUser, { farcaster: FarcasterProfile }) })
 export type FarcasterSession = z.infer<typeof FarcasterSession>
 const FarcasterClaim = z.union([z.object({ status: z.literal('pending') }), FarcasterSession])
+const EvmAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
+/**
+ * A network where the embedded wallet's account may be a smart account: the EOA delegated with
+ * EIP-7702 to `delegator`, its user operations sent to `relayUrl` (an ERC-4337 bundler and ERC-7677
+ * paymaster; absent: the API's own relay). The frame's own server names them, never the widget.
+ */
+export const SmartAccountNetwork = z.object({
+  chainId: z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  delegator: EvmAddress,
+  entryPoint: EvmAddress,
+  relayUrl: z.optional(z.url({ protocol: /^https?$/ })),
+})
+export type SmartAccountNetwork = z.infer<typeof SmartAccountNetwork>
+const FrameConfig = z.object({
+  widgetOrigin: z.url(),
+  keyServiceOrigin: z.url(),
+  apiUrl: z.url(),
+  /** Absent: no smart-account network, the account is an EOA everywhere. */
+  smartAccounts: z.optional(z.array(SmartAccountNetwork).check(z.maxLength(100))),
+})
+export type FrameConfig = z.infer<typeof FrameConfig>
+
 const PasskeyRecord = z.object({
   credentialId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,1364}$/)),
   prfSalt: Base64,
@@ -50,7 +72,7 @@ export interface StoredPasskey {
 }
 
 export interface ServerClient {
-  frameConfig(): Promise<{ widgetOrigin: string; keyServiceOrigin: string; apiUrl: string }>
+  frameConfig(): Promise<FrameConfig>
   startEmail(email: string): Promise<z.infer<typeof FrameConnectEmailAction>>
   verifyEmail(email: string, otp: string): Promise<ServerSession>
   session(): Promise<z.infer<typeof SessionState>>
@@ -114,8 +136,7 @@ export function createServerClient(options: { base?: string; fetch?: typeof fetc
   }
 
   return {
-    frameConfig: async () =>
-      (await call('GET', '/frame-config', z.object({ widgetOrigin: z.url(), keyServiceOrigin: z.url(), apiUrl: z.url() }))).data,
+    frameConfig: async () => (await call('GET', '/frame-config', FrameConfig)).data,
     async startEmail(email) {
       const { data } = await call('POST', '/email/start', Started, { email })
       keepDevice(data.deviceToken)

@@ -1,4 +1,5 @@
 import { feeFieldsProblem, formatUnits, getEvmNetwork } from '@airlock/chains'
+import { decodeExecute } from '@airlock/chains/eip155'
 import { groupDigits, type TokenLookup } from '../../display/amounts'
 import { invalidRequest, type ApprovalInput, type NetworkLabel, type RequestDecoder } from '../../display/decoded'
 import { decodeMessage } from '../../display/message'
@@ -25,9 +26,29 @@ export interface DecodedTransaction {
   maxFeeText?: string
 }
 
+/** One call of a batch (wallet_sendCalls) as the confirmation shows it. */
+export interface DecodedCall {
+  to: string
+  value: bigint
+  valueText: string
+  data: DecodedData
+}
+
+/** A batch of calls from the smart account: one user operation, read back from its signed callData. */
+export interface DecodedCalls {
+  calls: DecodedCall[]
+  /** 'sponsored': the app's paymaster pays; else the most the network fee can cost the account. */
+  fee: { sponsored: true } | { sponsored: false; maxFeeText: string }
+  /** The DeleGator this batch delegates the account to (EIP-7702), when it is not delegated yet. */
+  upgradeTo?: string
+  nonce: string
+}
+
 /** The kinds only eip155 decodes (render.ts draws them). */
 export type Eip155Kind =
-  { kind: 'typedData'; typedData: DecodedTypedData; address: string } | { kind: 'transaction'; transaction: DecodedTransaction }
+  | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
+  | { kind: 'transaction'; transaction: DecodedTransaction }
+  | { kind: 'calls'; batch: DecodedCalls }
 
 function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)
@@ -78,6 +99,12 @@ export const decodeEip155Request: RequestDecoder<number, Eip155Kind> = (request,
       const decoded = decodeTransaction(tx, network, request, common.warnings)
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'transaction', transaction: decoded }
     }
+    case 'wallet_sendCalls': {
+      const shown = Array.isArray(params) ? params[0] : undefined
+      if (!isPlainObject(shown)) return invalid('The calls are missing.')
+      const decoded = decodeCalls(shown, network, request, common.warnings)
+      return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'calls', batch: decoded }
+    }
     default:
       // The frame refuses other methods before it asks the user (prepare.ts).
       return invalid(`${request.method} cannot be confirmed here.`)
@@ -113,13 +140,7 @@ function decodeTransaction(
 
   const recipient = typeof to === 'string' ? to : undefined
   const amount = typeof value === 'string' ? BigInt(value) : 0n
-  const tokens: TokenLookup = (address) => knownToken(request.chainId, address)
-  const decoded = decodeCalldata(typeof data === 'string' ? (data as `0x${string}`) : '0x', recipient, network.native, tokens)
-  if (decoded.kind === 'call') {
-    const receiver = decoded.functionName.startsWith('swap') ? decoded.args.find((a) => a.name === 'to')?.value : undefined
-    if (receiver && receiver.toLowerCase() !== request.from.toLowerCase())
-      warnings.push(`The swap pays out to ${receiver}, not to your address.`)
-  }
+  const decoded = decodeCall(typeof data === 'string' ? (data as `0x${string}`) : '0x', recipient, network, request, warnings)
   return {
     to: recipient,
     value: amount,
@@ -130,6 +151,81 @@ function decodeTransaction(
     ...(typeof gas === 'string' && typeof feePerGas === 'string'
       ? { maxFeeText: nativeAmount(BigInt(gas) * BigInt(feePerGas), network) }
       : {}),
+  }
+}
+
+/** A call's data decoded, with the warnings it calls for (a swap paying out to someone else). */
+function decodeCall(
+  data: `0x${string}`,
+  recipient: string | undefined,
+  network: NetworkLabel,
+  request: ApprovalInput<number>,
+  warnings: string[],
+): DecodedData {
+  const tokens: TokenLookup = (address) => knownToken(request.chainId, address)
+  const decoded = decodeCalldata(data, recipient, network.native, tokens)
+  if (decoded.kind === 'call') {
+    const receiver = decoded.functionName.startsWith('swap') ? decoded.args.find((a) => a.name === 'to')?.value : undefined
+    if (receiver && receiver.toLowerCase() !== request.from.toLowerCase())
+      warnings.push(`The swap pays out to ${receiver}, not to your address.`)
+  }
+  return decoded
+}
+
+const USER_OPERATION_GAS = [
+  'callGasLimit',
+  'verificationGasLimit',
+  'preVerificationGas',
+  'paymasterVerificationGasLimit',
+  'paymasterPostOpGasLimit',
+] as const
+
+/**
+ * The batch the frame built to sign (smart-account/prepareCalls.ts): its calls read back from the
+ * user operation's callData, so that what is shown is what the account will execute.
+ */
+function decodeCalls(
+  shown: Record<string, unknown>,
+  network: NetworkLabel,
+  request: ApprovalInput<number>,
+  warnings: string[],
+): DecodedCalls | string {
+  const op = shown.userOperation
+  if (!isPlainObject(op)) return 'The user operation is missing.'
+  const { callData, nonce, maxFeePerGas, paymaster } = op
+  if (typeof callData !== 'string' || !isDataHex(callData)) return 'The user operation has no call data.'
+  if (typeof nonce !== 'string' || !HEX_QUANTITY.test(nonce)) return 'The nonce is not a hex quantity.'
+  if (typeof maxFeePerGas !== 'string' || !HEX_QUANTITY.test(maxFeePerGas)) return 'The fee is not a hex quantity.'
+  if (paymaster !== undefined && (typeof paymaster !== 'string' || !EVM_ADDRESS.test(paymaster))) return 'The paymaster is not an address.'
+  let gas = 0n
+  for (const name of USER_OPERATION_GAS) {
+    const value = op[name]
+    if (value === undefined) continue
+    if (typeof value !== 'string' || !HEX_QUANTITY.test(value)) return `The ${name} is not a hex quantity.`
+    gas += BigInt(value)
+  }
+  let executed: ReturnType<typeof decodeExecute>
+  try {
+    executed = decodeExecute(callData as `0x${string}`)
+  } catch (error) {
+    return `The calls cannot be read: ${(error as Error).message}`
+  }
+  const upgrade = shown.upgrade
+  if (upgrade !== undefined && (!isPlainObject(upgrade) || typeof upgrade.contract !== 'string' || !EVM_ADDRESS.test(upgrade.contract)))
+    return 'The account upgrade names no contract.'
+  checkAddress(warnings, op.sender, request.from, 'The operation names the sender')
+  checkAddress(warnings, shown.from, request.from, 'The request names the sender')
+  checkChain(warnings, shown.chainId, network)
+  return {
+    calls: executed.map((call) => ({
+      to: call.to,
+      value: call.value,
+      valueText: nativeAmount(call.value, network),
+      data: decodeCall(call.data, call.to, network, request, warnings),
+    })),
+    fee: paymaster ? { sponsored: true } : { sponsored: false, maxFeeText: nativeAmount(gas * BigInt(maxFeePerGas), network) },
+    ...(upgrade ? { upgradeTo: upgrade.contract as string } : {}),
+    nonce: BigInt(nonce).toString(),
   }
 }
 

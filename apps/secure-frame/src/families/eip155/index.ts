@@ -26,7 +26,12 @@ export const eip155Family: FrameFamily<Eip155Services> = {
     return {
       namespace: 'eip155',
       address: account.address,
-      async prepare(request, { chainId, projectId }, { simulate }) {
+      async prepare(request, { chainId, projectId }, { simulate, smartAccounts }) {
+        if (request.method === 'wallet_sendCalls') {
+          // Its code (user operations, the EntryPoint's ABI) loads with the first batch.
+          const { prepareCalls } = await import('./smart-account/prepareCalls')
+          return prepareCalls(account, request, { chainId, projectId }, smartAccounts)
+        }
         const onChain = typeof chainId === 'number' ? chainId : undefined
         return prepareRequest(
           account,

@@ -7,6 +7,7 @@ import { requestTools, RequestMessage, type PreparedRequest } from '../types'
 import type { Eip155Account } from './derive'
 import { personalSign, signTransaction, signTypedDataV4 } from './sign'
 import type { Simulator } from './simulator'
+import type { SmartAccounts } from './smart-account/state'
 
 const hex = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
@@ -47,6 +48,8 @@ export const RpcMessage = {
 export interface Eip155Services {
   /** Asks the deployment's node what an eip155 transaction would do, before the user is asked (simulator.ts). */
   simulate?: Simulator
+  /** The smart-account networks of the frame's config, the account's state on them and their relays (absent: none). */
+  smartAccounts?: SmartAccounts
 }
 
 /**

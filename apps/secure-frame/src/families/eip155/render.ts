@@ -1,7 +1,7 @@
 import type { Common } from '../../display/decoded'
 import { el, label, mono, note, row, type Child, type Parts } from '../../display/dom'
 import type { DecodedData } from './calldata'
-import type { DecodedTransaction, Eip155Kind } from './decode'
+import type { DecodedCalls, DecodedTransaction, Eip155Kind } from './decode'
 import type { TreeNode } from './typedData'
 
 /**
@@ -35,6 +35,50 @@ export function eip155Parts(decoded: Common & Eip155Kind): Parts {
     }
     case 'transaction':
       return transactionParts(decoded.transaction)
+    case 'calls':
+      return callsParts(decoded.batch)
+  }
+}
+
+/** A batch: the upgrade it makes, who pays its fee, then each call as a transaction's call is drawn. */
+function callsParts(batch: DecodedCalls): Parts {
+  return {
+    facts: el(
+      'dl',
+      { className: 'al-approve-rows al-approve-box' },
+      row('Calls', el('span', { testId: 'approve-call-count', text: String(batch.calls.length) })),
+      row(
+        batch.fee.sponsored ? 'Network fee' : 'Max network fee',
+        el('span', { testId: 'approve-fee', text: batch.fee.sponsored ? 'paid by the app' : batch.fee.maxFeeText }),
+      ),
+    ),
+    details: el(
+      'div',
+      { className: 'al-approve-section' },
+      batch.upgradeTo !== undefined &&
+        el(
+          'p',
+          { className: 'al-approve-note', testId: 'approve-upgrade' },
+          'Upgrades this account to a smart account (delegates to ',
+          mono(batch.upgradeTo),
+          ')',
+        ),
+      ...batch.calls.map((call, index) =>
+        el(
+          'div',
+          { className: 'al-approve-section', testId: 'approve-call', data: { kind: call.data.kind } },
+          label(`Call ${index + 1} of ${batch.calls.length}`),
+          el(
+            'dl',
+            { className: 'al-approve-rows al-approve-box' },
+            row(call.data.kind === 'call' ? 'Contract' : 'To', mono(call.to)),
+            row('Value', call.valueText),
+          ),
+          ...callData(call.data),
+        ),
+      ),
+      el('dl', { className: 'al-approve-rows al-approve-box' }, row('Nonce', el('span', { testId: 'approve-nonce', text: batch.nonce }))),
+    ),
   }
 }
 

@@ -1,0 +1,190 @@
+import { decodeExecute, isDelegatedTo, userOperationHash, type UserOperation08 } from '@airlock/chains/eip155'
+import { DEVNET_CONTRACTS, uniswapV2RouterAbi } from '@airlock/devnet'
+import type { FrameRpcRequest } from '@airlock/protocol'
+import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, type Address, type Hex } from 'viem'
+import { formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import { devnetSandbox } from '../../../../../api/src/config'
+import { relayOptions } from '../../../../../api/src/capabilities/relay/options'
+import { NATIVE_TOKEN_ADDRESS } from '../../../../../api/src/capabilities/prices/caip'
+import { createApiApp } from '../../../../../api/src/origins/api/app'
+import type { Database } from '../../../../../api/src/platform/db/database'
+import { openDatabase } from '../../../../../api/src/platform/db/open'
+import { createMemoryProjectRegistry } from '../../../../../api/src/platform/projects/registry'
+import { CHAIN, startTestDevnet, type TestDevnet } from '../../../../../api/src/testing/devnet'
+import { createChainProxy } from '../../../chain/proxy'
+import { generateSeedEntropy, seedEntropyToBip39Seed } from '../../../custody/seed'
+import { decodeRequest } from '../../views'
+import { eip155Deriver, type Eip155Account } from '../derive'
+import { CallsMessage, prepareCalls, type ShownCalls } from './prepareCalls'
+import { createRelay, relayUrl } from './relay'
+import { createSmartAccounts, type SmartAccounts } from './state'
+
+/**
+ * The embedded wallet's batches on the devnet, through the real data API (its RPC proxy and its
+ * relay: bundler, paymaster and policy, PGlite), called as the secure frame calls it: a fresh
+ * account holding USDC and no ETH approves and swaps USDC for DAI in one batch; its first batch
+ * also delegates it (EIP-7702); the relay pays the gas. What the prompt shows is what was executed.
+ */
+
+const PORTS: [number, number] = [19600, 19601]
+const API = 'http://api.localhost:4403'
+const SECURE = 'http://secure.localhost:4402'
+const CHAIN_ID = 31337
+const { usdc, dai, weth, uniswapV2Router, eip7702Delegator, entryPoint } = DEVNET_CONTRACTS
+const network = { chainId: CHAIN_ID, delegator: eip7702Delegator, entryPoint }
+let devnet: TestDevnet
+let db: Database
+let api: ReturnType<typeof createApiApp>
+let account: Eip155Account
+let smartAccounts: SmartAccounts
+
+const WIDGET = 'http://widget.localhost:4401'
+/**
+ * The frame's fetch, as the browser sends it from the secure origin. The API's project guard lets
+ * the secure origin reach /v1/rpc and prices only, not /v1/relay yet (apps/api project-guard.ts
+ * SECURE_FRAME_PATHS, the lead's to widen): the relay is called here as from the widget's origin.
+ */
+const fromFrame: typeof fetch = async (input, init) => {
+  const url = new URL(String(input))
+  const origin = url.pathname.startsWith('/v1/relay/') ? WIDGET : SECURE
+  return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin } })
+}
+
+beforeAll(async () => {
+  ;[devnet, db] = await Promise.all([startTestDevnet(PORTS), openDatabase()])
+  const upstreams = Object.fromEntries(devnet.devnet.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl]))
+  const projects = createMemoryProjectRegistry([{ id: 'demo', name: 'Demo', allowedOrigins: [], features: { analytics: false } }])
+  api = createApiApp({
+    origins: { widget: WIDGET, secure: SECURE, api: API },
+    projects,
+    rpcUpstreams: upstreams,
+    rateLimit: false,
+    data: { ...devnet.deps, db, projects, apiOrigin: API, now: Date.now },
+    relay: await relayOptions(db, devnetSandbox(Object.keys(upstreams)).relay),
+  })
+  const seed = await seedEntropyToBip39Seed(generateSeedEntropy())
+  account = eip155Deriver.derive(seed, 0)
+  seed.fill(0)
+  smartAccounts = createSmartAccounts({
+    networks: [network],
+    apiUrl: API,
+    chain: createChainProxy({ apiUrl: API, fetch: fromFrame }),
+    fetch: fromFrame,
+  })
+  await devnet.send(9, {
+    to: usdc,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [account.address as Address, parseUnits('500', 6)] }),
+  })
+}, 120_000)
+
+afterAll(async () => {
+  account?.destroy()
+  await Promise.all([db?.close(), devnet?.stop()])
+})
+
+const call = (to: Address, data: Hex) => ({ to, data })
+const approve = (amount: bigint) =>
+  call(usdc, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, amount] }))
+const swap = (amount: bigint, to: Address) =>
+  call(
+    uniswapV2Router,
+    encodeFunctionData({
+      abi: uniswapV2RouterAbi,
+      functionName: 'swapExactTokensForTokens',
+      args: [amount, 0n, [usdc, dai], to, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    }),
+  )
+const sendCalls = (calls: { to: Address; data: Hex }[]): FrameRpcRequest =>
+  ({
+    method: 'wallet_sendCalls',
+    params: [{ version: '2.0.0', chainId: '0x7a69', from: account.address, atomicRequired: true, calls }],
+  }) as FrameRpcRequest
+const prepare = (calls: { to: Address; data: Hex }[]) =>
+  prepareCalls(account, sendCalls(calls), { chainId: CHAIN_ID, projectId: 'demo' }, smartAccounts)
+const balance = (token: Address) => devnet.balanceOf(token, account.address as Address)
+const relay = () => createRelay(relayUrl(network, API, 'demo'), { fetch: fromFrame })
+
+const Receipt = z.nullable(z.object({ success: z.boolean(), paymaster: z.string() }))
+/** The relay's receipt of the batch once mined (ERC-4337 eth_getUserOperationReceipt). */
+async function receipt(id: string) {
+  for (let tries = 0; tries < 200; tries++) {
+    const answer = await relay().call('eth_getUserOperationReceipt', [id], Receipt)
+    if (answer.kind === 'result' && answer.result) return answer.result
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no receipt for ${id}`)
+}
+
+describe('wallet_sendCalls from the embedded account, on the devnet with the API as relay', () => {
+  it('a USDC-only account approves and swaps to DAI in one batch that also upgrades it; the relay pays; what is shown ran', async () => {
+    const amount = parseUnits('100', 6)
+    const prepared = await prepare([approve(amount), swap(amount, account.address as Address)])
+    const decoded = decodeRequest({ method: prepared.method, params: prepared.params, chainId: CHAIN_ID, from: account.address })
+    if (decoded.kind !== 'calls') throw new Error(JSON.stringify(decoded))
+    expect(decoded.warnings).toEqual([])
+    expect(decoded.batch.upgradeTo).toBe(eip7702Delegator)
+    expect(decoded.batch.fee).toEqual({ sponsored: true })
+    expect(decoded.batch.calls.map((c) => c.data.kind === 'call' && c.data.functionName)).toEqual(['approve', 'swapExactTokensForTokens'])
+    expect(decoded.batch.calls[0]!.data).toMatchObject({ args: expect.arrayContaining([expect.objectContaining({ display: '100 USDC' })]) })
+
+    const { id } = (await prepared.sign()) as { id: Hex }
+    const [shown] = prepared.params as [ShownCalls]
+    const op = shown.userOperation
+    expect(await receipt(id)).toMatchObject({ success: true, paymaster: DEVNET_CONTRACTS.paymaster })
+    // The hash the relay answers is the operation's shown, signed with its fields (the signature aside).
+    expect(id).toBe(userOperationHash(formatUserOperation(op as unknown as RpcUserOperation<'0.8'>) as UserOperation08, CHAIN_ID))
+    expect(decodeExecute(op.callData as Hex)).toHaveLength(2)
+
+    const code = await devnet.client(CHAIN).getCode({ address: account.address as Address })
+    expect(code?.startsWith('0xef0100')).toBe(true)
+    expect(isDelegatedTo(code, eip7702Delegator)).toBe(true)
+    expect(await balance(NATIVE_TOKEN_ADDRESS as Address)).toBe(0n)
+    expect(await balance(usdc)).toBe(parseUnits('400', 6))
+    expect(await balance(dai)).toBeGreaterThan(0n)
+    expect(smartAccounts.deployed(CHAIN_ID, account.address)).toBe(true)
+  }, 60_000)
+
+  it('the next batch carries no upgrade, and lands with the account still at 0 ETH', async () => {
+    const amount = parseUnits('50', 6)
+    const prepared = await prepare([approve(amount), swap(amount, account.address as Address)])
+    const decoded = decodeRequest({ method: prepared.method, params: prepared.params, chainId: CHAIN_ID, from: account.address })
+    if (decoded.kind !== 'calls') throw new Error(JSON.stringify(decoded))
+    expect(decoded.batch.upgradeTo).toBeUndefined()
+    const daiBefore = await balance(dai)
+    const { id } = (await prepared.sign()) as { id: Hex }
+    expect(await receipt(id)).toMatchObject({ success: true })
+    expect(await balance(usdc)).toBe(parseUnits('350', 6))
+    expect(await balance(dai)).toBeGreaterThan(daiBefore)
+    expect(await balance(NATIVE_TOKEN_ADDRESS as Address)).toBe(0n)
+  }, 60_000)
+
+  it('the prompt warns of a swap paying out to someone else', async () => {
+    const thief = '0x000000000000000000000000000000000000dEaD'
+    const prepared = await prepare([approve(maxUint256), swap(parseUnits('1', 6), thief)])
+    const decoded = decodeRequest({ method: prepared.method, params: prepared.params, chainId: CHAIN_ID, from: account.address })
+    if (decoded.kind !== 'calls') throw new Error(JSON.stringify(decoded))
+    expect(decoded.warnings).toEqual([`The swap pays out to ${thief}, not to your address.`])
+    expect(decoded.batch.calls[0]!.data).toMatchObject({ unlimited: true })
+  }, 60_000)
+
+  it('refuses before asking: calls that revert, a contract the app does not pay for, another chain', async () => {
+    await expect(
+      prepare([call(usdc, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [weth, parseUnits('10000', 6)] }))]),
+    ).rejects.toThrow(/The relay refused the gas estimate: The user operation's calls revert/)
+    await expect(
+      prepare([call(weth, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, 1n] }))]),
+    ).rejects.toThrow("The app does not pay this batch's network fee")
+    await expect(prepareCalls(account, sendCalls([approve(1n)]), { chainId: 31338, projectId: 'demo' }, smartAccounts)).rejects.toThrow(
+      'The request is for chain 31337, the wallet is on chain 31338',
+    )
+    const elsewhere = {
+      ...sendCalls([approve(1n)]),
+      params: [{ ...(sendCalls([approve(1n)]).params as [object])[0], chainId: '0x7a6a' }],
+    } as FrameRpcRequest
+    await expect(prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, smartAccounts)).rejects.toThrow(
+      CallsMessage.unavailable(31338),
+    )
+  }, 60_000)
+})

@@ -1,0 +1,258 @@
+import {
+  buildUserOperation,
+  decodeExecute,
+  ENTRY_POINT_08,
+  signAuthorizationWithChainId,
+  signDelegatedUserOperation,
+  type UserOperation08,
+} from '@airlock/chains/eip155'
+import { ProviderRpcError, RpcErrorCode, WalletSendCallsParams, type FrameRpcRequest } from '@airlock/protocol'
+import { encodeFunctionData, numberToHex, type Address, type Hex } from 'viem'
+import { entryPoint08Abi } from 'viem/account-abstraction'
+import * as z from 'zod/mini'
+import type { ProxyAnswer } from '../../../chain/proxy'
+import type { SmartAccountNetwork } from '../../../server/client'
+import { requestTools, type PrepareContext, type PreparedRequest } from '../../types'
+import type { Eip155Account } from '../derive'
+import { RpcMessage } from '../prepare'
+import { GasEstimate, Hash, PaymasterFields, relayFailure, type Relay } from './relay'
+import type { SmartAccounts } from './state'
+
+export const CallsMessage = {
+  unavailable: (chainId: unknown) => `Smart accounts are not available on chain ${String(chainId)}: wallet_sendCalls needs one`,
+  noProject: 'wallet_sendCalls needs the dapp’s project to reach the relay',
+  capability: (name: string) => `The capability ${name} is not supported by this wallet`,
+  entryPoint: (entryPoint: string) =>
+    `The network's EntryPoint ${entryPoint} is not v0.8's (${ENTRY_POINT_08}): this wallet signs v0.8 operations only`,
+  chain: (what: string) => `The chain could not be read (${what}): try again`,
+  reverts: (reason: string) => `These calls would fail: ${reason}`,
+  notSponsored: (reason: string) =>
+    `The app does not pay this batch's network fee (${reason}); the relay sends only operations the app pays for`,
+  relay: (step: string, reason: string) => `The relay refused the ${step}: ${reason}`,
+} as const
+
+/** Error 5700 of EIP-5792: a capability the dapp requires and the wallet does not have. */
+const UNSUPPORTED_CAPABILITY = 5700
+/** Headroom on the call gas of an account not delegated yet, as the API's relay adds to its own estimate. */
+const withHeadroom = (gas: bigint) => (gas * 12n) / 10n + 10_000n
+const CHAIN_TIMEOUT_MS = 10_000
+
+/**
+ * What the confirmation is given for wallet_sendCalls: the user operation that is signed (RPC form)
+ * and, for an account not delegated yet, the EIP-7702 authorization signed with it. The prompt
+ * reads the calls back out of the operation's callData (decode.ts), so what it shows is what is signed.
+ */
+export interface ShownCalls {
+  from: string
+  chainId: Hex
+  userOperation: Record<string, string>
+  /** The account is delegated to `contract` by this batch (absent: it is already). */
+  upgrade?: { contract: string; nonce: Hex }
+}
+
+const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
+const Block = z.object({ baseFeePerGas: quantity })
+
+/**
+ * wallet_sendCalls of the embedded account on a smart-account network: the frame builds the v0.8
+ * user operation itself (nonce from the EntryPoint, fees from the node, gas from the relay, the
+ * paymaster's approval), so that the widget only names the calls. Refused before the user is
+ * asked when the chain, the relay or its paymaster says it cannot go through.
+ */
+export async function prepareCalls(
+  account: Eip155Account,
+  request: FrameRpcRequest,
+  { chainId, projectId }: PrepareContext,
+  smartAccounts: SmartAccounts | undefined,
+): Promise<PreparedRequest> {
+  const { parse, prepared } = requestTools(request, { chainId: typeof chainId === 'number' ? chainId : undefined, from: account.address })
+  const [batch] = parse(WalletSendCallsParams)
+  const sender = account.address as Address
+  if (batch.from !== undefined && batch.from.toLowerCase() !== sender.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, RpcMessage.otherAddress)
+  const requested = Number(BigInt(batch.chainId))
+  if (typeof chainId === 'number' && requested !== chainId)
+    throw new ProviderRpcError(RpcErrorCode.InvalidParams, RpcMessage.wrongChain(requested, chainId))
+  const network = smartAccounts?.network(requested)
+  if (!smartAccounts || !network) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, CallsMessage.unavailable(requested))
+  if (network.entryPoint.toLowerCase() !== ENTRY_POINT_08.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, CallsMessage.entryPoint(network.entryPoint))
+  if (!projectId) throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, CallsMessage.noProject)
+  checkCapabilities([batch.capabilities, ...batch.calls.map((call) => call.capabilities)])
+
+  const read = readChain(smartAccounts, network, projectId)
+  const calls = batch.calls.map((call) => ({
+    to: call.to as Address,
+    value: BigInt(call.value ?? '0x0'),
+    ...(call.data ? { data: call.data as Hex } : {}),
+  }))
+  const [nonce, delegated, transactionCount, block, tip] = await Promise.all([
+    read('eth_call', [{ to: network.entryPoint, data: getNonceData(sender) }, 'latest'], quantity),
+    smartAccounts.refresh(requested, sender, projectId),
+    read('eth_getTransactionCount', [sender, 'pending'], quantity),
+    read('eth_getBlockByNumber', ['latest', false], Block),
+    read('eth_maxPriorityFeePerGas', [], quantity),
+  ])
+  const maxPriorityFeePerGas = BigInt(tip)
+  const draft = buildUserOperation({
+    sender,
+    nonce: BigInt(nonce),
+    calls,
+    callGasLimit: 0n,
+    verificationGasLimit: 0n,
+    preVerificationGas: 0n,
+    maxFeePerGas: 2n * BigInt(block.baseFeePerGas) + maxPriorityFeePerGas,
+    maxPriorityFeePerGas,
+  })
+  const relay = smartAccounts.relay(network, projectId)
+  const estimate = await ask(
+    relay,
+    'gas estimate',
+    'eth_estimateUserOperationGas',
+    [rpcUserOperation(draft), network.entryPoint],
+    GasEstimate,
+  )
+  // An account not delegated yet has no code to run the calls: the node estimates them as they will run, after the delegation.
+  const callGasLimit = delegated
+    ? BigInt(estimate.callGasLimit)
+    : withHeadroom(
+        BigInt(
+          await read(
+            'eth_estimateGas',
+            [
+              { from: network.entryPoint, to: sender, data: draft.callData },
+              'latest',
+              { [sender]: { code: `0xef0100${network.delegator.slice(2)}` } },
+            ],
+            quantity,
+            CallsMessage.reverts,
+          ),
+        ),
+      )
+  const gassed: UserOperation08 = {
+    ...draft,
+    callGasLimit,
+    verificationGasLimit: BigInt(estimate.verificationGasLimit),
+    preVerificationGas: BigInt(estimate.preVerificationGas),
+    ...(estimate.paymasterVerificationGasLimit ? { paymasterVerificationGasLimit: BigInt(estimate.paymasterVerificationGasLimit) } : {}),
+    ...(estimate.paymasterPostOpGasLimit ? { paymasterPostOpGasLimit: BigInt(estimate.paymasterPostOpGasLimit) } : {}),
+  }
+  const paymaster = await relay.call(
+    'pm_getPaymasterData',
+    [rpcUserOperation(gassed), network.entryPoint, numberToHex(requested), {}],
+    PaymasterFields,
+  )
+  if (paymaster.kind !== 'result')
+    throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.notSponsored(relayFailure(paymaster)))
+  const userOp: UserOperation08 = {
+    ...gassed,
+    paymaster: paymaster.result.paymaster as Address,
+    paymasterData: paymaster.result.paymasterData as Hex,
+    paymasterVerificationGasLimit: BigInt(paymaster.result.paymasterVerificationGasLimit ?? 0),
+    paymasterPostOpGasLimit: BigInt(paymaster.result.paymasterPostOpGasLimit ?? 0),
+  }
+  const upgrade = delegated ? undefined : { contract: network.delegator as Address, nonce: Number(BigInt(transactionCount)) }
+  const shown: ShownCalls = {
+    from: sender,
+    chainId: numberToHex(requested),
+    userOperation: rpcUserOperation(userOp),
+    ...(upgrade ? { upgrade: { contract: upgrade.contract, nonce: numberToHex(upgrade.nonce) } } : {}),
+  }
+  // The calls the prompt shows are read back from the signed operation: refuse one that does not read back.
+  decodeExecute(userOp.callData)
+
+  return prepared([shown], async () => {
+    if (upgrade) {
+      const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
+        chainId: requested,
+        contractAddress: upgrade.contract,
+        nonce: upgrade.nonce,
+      })
+      const { r, s, yParity } = authorization
+      await ask(
+        relay,
+        'account upgrade',
+        'airlock_sendAuthorization',
+        [
+          {
+            address: sender,
+            authorization: { chainId: requested, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 },
+          },
+        ],
+        Hash,
+      )
+      smartAccounts.markDeployed(requested, sender)
+    }
+    const signed = await signDelegatedUserOperation(account.signer, userOp, requested)
+    // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
+    return { id: await ask(relay, 'batch', 'eth_sendUserOperation', [rpcUserOperation(signed), network.entryPoint], Hash) }
+  })
+}
+
+function checkCapabilities(all: (Record<string, unknown> | undefined)[]): void {
+  for (const capabilities of all) {
+    for (const [name, value] of Object.entries(capabilities ?? {})) {
+      // The frame's own relay pays (or refuses): a dapp's paymaster URL is not followed, like any capability the dapp may do without.
+      const optional = typeof value === 'object' && value !== null && (value as { optional?: unknown }).optional === true
+      if (!optional && name !== 'paymasterService')
+        throw new ProviderRpcError(UNSUPPORTED_CAPABILITY as RpcErrorCode, CallsMessage.capability(name))
+    }
+  }
+}
+
+const getNonceData = (sender: Address) => encodeFunctionData({ abi: entryPoint08Abi, functionName: 'getNonce', args: [sender, 0n] })
+
+/** A read through the API's RPC proxy, checked; anything else refuses the request with `why`. */
+function readChain(smartAccounts: SmartAccounts, network: SmartAccountNetwork, projectId: string) {
+  return async <T>(
+    method: string,
+    params: unknown[],
+    schema: z.ZodMiniType<T>,
+    why: (reason: string) => string = CallsMessage.chain,
+  ): Promise<T> => {
+    const answer: ProxyAnswer = await smartAccounts.chain({
+      chainId: `eip155:${network.chainId}`,
+      projectId,
+      method,
+      params,
+      timeoutMs: CHAIN_TIMEOUT_MS,
+    })
+    const parsed = answer.kind === 'result' ? schema.safeParse(answer.result) : undefined
+    if (parsed?.success) return parsed.data
+    const reason =
+      answer.kind === 'rpcError'
+        ? answer.error.message.slice(0, 300)
+        : `${method}: ${answer.kind === 'result' ? 'malformed answer' : answer.kind}`
+    throw new ProviderRpcError(RpcErrorCode.TransactionRejected, why(reason))
+  }
+}
+
+async function ask<T>(relay: Relay, step: string, method: string, params: unknown[], schema: z.ZodMiniType<T>): Promise<T> {
+  const answer = await relay.call(method, params, schema)
+  if (answer.kind === 'result') return answer.result
+  throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.relay(step, relayFailure(answer)))
+}
+
+/** A v0.8 user operation as the bundler and paymaster RPCs spell it: hex quantities, no factory. */
+export function rpcUserOperation(op: UserOperation08): Record<string, string> {
+  const entries: [string, unknown][] = [
+    ['sender', op.sender],
+    ['nonce', op.nonce],
+    ['callData', op.callData],
+    ['callGasLimit', op.callGasLimit],
+    ['verificationGasLimit', op.verificationGasLimit],
+    ['preVerificationGas', op.preVerificationGas],
+    ['maxFeePerGas', op.maxFeePerGas],
+    ['maxPriorityFeePerGas', op.maxPriorityFeePerGas],
+    ['paymaster', op.paymaster],
+    ['paymasterVerificationGasLimit', op.paymasterVerificationGasLimit],
+    ['paymasterPostOpGasLimit', op.paymasterPostOpGasLimit],
+    ['paymasterData', op.paymasterData],
+    ['signature', op.signature],
+  ]
+  return Object.fromEntries(
+    entries
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, typeof value === 'bigint' ? numberToHex(value) : String(value)]),
+  )
+}
