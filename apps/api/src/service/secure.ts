@@ -1,4 +1,5 @@
 import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
+import { smartAccountNetworks } from '../capabilities/relay/config'
 import { randomBytes } from 'node:crypto'
 import { appDir, DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../platform/db/database'
@@ -28,6 +29,7 @@ export type SecureServiceConfig = Pick<
   | 'secureMailRateLimit'
   | 'rateLimit'
   | 'trustedProxies'
+  | 'relay'
   | 'secureFrameDistDir'
   | 'dev'
   | 'host'
@@ -74,6 +76,7 @@ export async function startSecureService(
           keys: serverKeys(secureSecret),
           keyServiceOrigin: config.keyServiceOrigin,
           apiOrigin: origins.api,
+          ...(config.relay ? { smartAccounts: smartAccountNetworks(config.relay) } : {}),
           ...(mailer ? { mailer } : {}),
           ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
           ...(config.farcaster ? { farcaster: config.farcaster } : {}),

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { ENTRY_POINT_08 } from '@airlock/chains/eip155'
 import { PaymasterPolicy, PolicyAddress } from './policy'
 
 const PrivateKey = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte private key')
@@ -19,3 +20,16 @@ export const RelayConfig = z.object({
   policies: z.array(PaymasterPolicy).max(1000),
 })
 export type RelayConfig = z.output<typeof RelayConfig>
+
+/** A network where the embedded wallet's account may be a smart account, as the secure frame's /frame-config names it. */
+export interface SmartAccountNetwork {
+  chainId: number
+  delegator: string
+  entryPoint: string
+}
+
+/** The relay's networks for the secure frame: the chains some project's policy sponsors, where the relay sends user operations. */
+export function smartAccountNetworks(relay: RelayConfig): SmartAccountNetwork[] {
+  const chains = [...new Set(relay.policies.flatMap((policy) => policy.chains))].sort((a, b) => a - b)
+  return chains.map((chainId) => ({ chainId, delegator: relay.delegator, entryPoint: ENTRY_POINT_08 }))
+}

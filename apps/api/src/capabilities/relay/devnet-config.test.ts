@@ -2,6 +2,7 @@ import { DEVNET_CONTRACTS, DEVNET_PAYMASTER_SIGNER, DEVNET_RELAYER } from '@airl
 import { parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { devnetSandbox, parseStackConfig, devConfig } from '../../config'
+import { smartAccountNetworks } from './config'
 
 describe("the devnet's relay config", () => {
   it('sponsors the demo project on both devnet chains: USDC, DAI, the Uniswap router and the DelegationManager, 1 ETH a day', () => {
@@ -21,6 +22,16 @@ describe("the devnet's relay config", () => {
       ],
     })
     expect(devnetSandbox([]).relay.policies).toEqual([])
+  })
+
+  it('makes both devnet chains smart-account networks of the secure frame, delegating to the devnet DeleGator through EntryPoint v0.8', () => {
+    const networks = smartAccountNetworks(devnetSandbox(['eip155:31338', 'eip155:31337']).relay)
+    const expected = { delegator: DEVNET_CONTRACTS.eip7702Delegator, entryPoint: DEVNET_CONTRACTS.entryPoint }
+    expect(networks).toEqual([
+      { chainId: 31337, ...expected },
+      { chainId: 31338, ...expected },
+    ])
+    expect(smartAccountNetworks(devnetSandbox([]).relay)).toEqual([])
   })
 
   it('passes the stack config check, which refuses a malformed relay key', () => {

@@ -637,6 +637,14 @@ describe('key shares', () => {
     })
   })
 
+  it('names the smart-account networks and their delegator when the relay serves some: the frame takes them from here, not from the widget', async () => {
+    const smartAccounts = [
+      { chainId: 31337, delegator: '0x7cBD3Fb637aB3C068bf8649Bf8f4da73d7C451ae', entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108' },
+    ]
+    expect((await call('/api/frame-config', {}, makeApp({ smartAccounts }))).json).toMatchObject({ smartAccounts })
+    expect((await call('/api/frame-config', {}, makeApp({ smartAccounts: [] }))).json).not.toHaveProperty('smartAccounts')
+  })
+
   it('releases the recovery share, the passkey copies and a recover assertion only within 10 minutes of the login', async () => {
     const alice = await login(freshEmail())
     await call('/api/shares', {

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import type { SmartAccountNetwork } from '../../capabilities/relay/config'
 import { emailCooldownMessage } from '@airlock/protocol'
 import { getCookie } from 'hono/cookie'
 import type { Database } from '../../platform/db/database'
@@ -48,6 +49,11 @@ export interface SecureOriginAppOptions {
   keyServiceOrigin: string
   /** The data API's origin: the frame sends signed Solana transactions to its RPC proxy (GET /api/frame-config tells the page). */
   apiOrigin: string
+  /**
+   * Where the embedded wallet's account may be a smart account (GET /api/frame-config tells the page):
+   * this server names the delegator, never the widget. Absent: an EOA everywhere.
+   */
+  smartAccounts?: readonly SmartAccountNetwork[]
   now?: () => number
   /**
    * Cookies with `Secure; SameSite=None; Partitioned` (the frame is a third-party iframe, see the
@@ -220,7 +226,8 @@ export function createSecureOriginApp(options: SecureOriginAppOptions): Hono<Sec
     openSession,
   }
 
-  app.get('/frame-config', (c) => c.json({ widgetOrigin, keyServiceOrigin, apiUrl: apiOrigin }))
+  const smartAccounts = options.smartAccounts?.length ? { smartAccounts: options.smartAccounts } : {}
+  app.get('/frame-config', (c) => c.json({ widgetOrigin, keyServiceOrigin, apiUrl: apiOrigin, ...smartAccounts }))
 
   app.get('/session', async (c) => {
     const session = await currentSession(c)
