@@ -1,6 +1,7 @@
 import { decodeExecute, isDelegatedTo, userOperationHash, type UserOperation08 } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS, uniswapV2RouterAbi } from '@airlock/devnet'
 import type { FrameRpcRequest } from '@airlock/protocol'
+import { createRng, DEFAULT_FUZZ_SEED } from '@airlock/protocol/fuzz'
 import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, type Address, type Hex } from 'viem'
 import { formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -106,6 +107,9 @@ const prepare = (calls: { to: Address; data: Hex }[]) =>
 const balance = (token: Address) => devnet.balanceOf(token, account.address as Address)
 const relay = () => createRelay(relayUrl(network, API, 'demo'), { fetch: fromFrame })
 
+const RUNS = 30
+const SentOperation = z.nullable(z.object({ userOperation: z.record(z.string(), z.string()) }))
+const lowercase = (op: Record<string, string>) => Object.fromEntries(Object.entries(op).map(([k, v]) => [k, v.toLowerCase()]))
 const Receipt = z.nullable(z.object({ success: z.boolean(), paymaster: z.string() }))
 /** The relay's receipt of the batch once mined (ERC-4337 eth_getUserOperationReceipt). */
 async function receipt(id: string) {
@@ -167,6 +171,41 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     if (decoded.kind !== 'calls') throw new Error(JSON.stringify(decoded))
     expect(decoded.warnings).toEqual([`The swap pays out to ${thief}, not to your address.`])
     expect(decoded.batch.calls[0]!.data).toMatchObject({ unlimited: true })
+  }, 60_000)
+
+  it(`holds for ${RUNS} generated batches: the operation the relay ran is the one shown, and decodes to what the prompt showed`, async () => {
+    const rng = createRng(Number(process.env.AIRLOCK_FUZZ_SEED ?? DEFAULT_FUZZ_SEED)).fork('shown-calls-are-signed')
+    const someone = () => `0x${Array.from({ length: 40 }, () => '0123456789abcdef'[rng.int(16)]).join('')}` as Address
+    for (let run = 0; run < RUNS; run++) {
+      const batch = Array.from({ length: 1 + rng.int(4) }, () =>
+        rng.chance(0.5)
+          ? call(
+              rng.pick([usdc, dai]),
+              encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [someone(), BigInt(rng.int(2 ** 31))] }),
+            )
+          : call(usdc, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [someone(), BigInt(1 + rng.int(10_000))] })),
+      )
+      const prepared = await prepare(batch)
+      const [shown] = prepared.params as [ShownCalls]
+      const decoded = decodeRequest({ method: prepared.method, params: prepared.params, chainId: CHAIN_ID, from: account.address })
+      const { id } = (await prepared.sign()) as { id: Hex }
+      expect(await receipt(id), `run ${run}`).toMatchObject({ success: true })
+      const sent = await relay().call('eth_getUserOperationByHash', [id], SentOperation)
+      if (sent.kind !== 'result' || !sent.result) throw new Error(`run ${run}: ${JSON.stringify(sent)}`)
+      const { signature: _, ...ran } = sent.result.userOperation
+      const { signature: __, ...signed } = shown.userOperation
+      expect(lowercase(ran), `run ${run}`).toEqual(lowercase(signed))
+      const executed = decodeRequest({
+        method: 'wallet_sendCalls',
+        params: [{ ...shown, userOperation: sent.result.userOperation }],
+        chainId: CHAIN_ID,
+        from: account.address,
+      })
+      expect(executed, `run ${run}`).toEqual(decoded)
+      expect(decodeExecute(sent.result.userOperation.callData as Hex), `run ${run}`).toEqual(
+        batch.map(({ to, data }) => ({ to, value: 0n, data })),
+      )
+    }
   }, 60_000)
 
   it('refuses before asking: calls that revert, a contract the app does not pay for, another chain', async () => {
