@@ -18,6 +18,7 @@ import { createSocialProofs } from '../frame/socialProof'
 import { createServerClient } from '../server/client'
 import { createKeyServiceClient } from '../server/keyService'
 import type { SolanaSender } from '../families/solana/sender'
+import type { SmartAccounts } from '../families/eip155/smart-account/state'
 
 /**
  * The frame's methods against the real secure-origin server and the real key service (apps/api,
@@ -109,6 +110,8 @@ export function frameDevice(
     storage: 'indexeddb' | 'cookie'
     sleep?: (ms: number) => Promise<void>
     solana?: SolanaSender
+    /** The smart-account networks (families/eip155/smart-account/state.ts); absent: none, as without them in the config. */
+    smartAccounts?: SmartAccounts
     /**
      * This profile is one dapp site of a browser whose unpartitioned IndexedDB is `factory` (the
      * Storage Access API's handle, shared by the browser's sites); `state` is what the browser
@@ -175,6 +178,7 @@ export function frameDevice(
       socialProofs,
       confirmation,
       solana: options.solana ?? noSolana,
+      ...(options.smartAccounts ? { smartAccounts: options.smartAccounts } : {}),
       sleep:
         options.sleep ??
         (async (ms) => {
