@@ -1,4 +1,4 @@
-import type { ConnectorDescription, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
+import type { ConnectorDescription, FrameAccountType, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
 import type { NodeBuild, NodeRest } from '../core/http/client'
 import type { ConnectedNamespace } from '../core/session/session'
 
@@ -164,6 +164,25 @@ export interface EmbeddedWallet {
    * view; in the request's turn, `sign` has the frame sign and answers the dapp.
    */
   confirm<T>(check: () => T, sign: (checked: T, frame: FrameSign) => Promise<unknown>): Promise<unknown>
+  /** The account's smart accounts (eip155): what the frame named, the batches they sent. */
+  smartAccounts: EmbeddedSmartAccounts
+}
+
+/** The embedded account's smart accounts: the EOA delegated with EIP-7702, same address (eip155). */
+export interface EmbeddedSmartAccounts {
+  /** The chains the frame has smart accounts on (empty: none, or its answer failed), and the type the user prefers. */
+  state(): { networks: readonly number[]; preferred: FrameAccountType }
+  /** The wallet_sendCalls batches of this session, by the id the dapp was given (EIP-5792). */
+  batches: {
+    get(id: string): EmbeddedBatch | undefined
+    add(id: string, batch: EmbeddedBatch): void
+  }
+}
+
+/** A batch the frame sent: its user operation's hash, on its chain. */
+export interface EmbeddedBatch {
+  userOpHash: string
+  chainId: number
 }
 
 /** How the embedded wallet serves a family (its keys and confirmation are in the secure frame). */

@@ -18,12 +18,13 @@ import {
   RpcErrorCode,
 } from '@airlock/protocol'
 import type { RemoteProxy } from 'penpal'
-import { hexToBigInt, type Hex, type TransactionSerializable } from 'viem'
+import { hexToBigInt, keccak256, toHex, type Hex, type TransactionSerializable } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type * as z from 'zod/mini'
 import { setFrameTransportFactory } from '../connectors/embedded/frame'
 import type { FrameTransportFactory } from '../connectors/embedded/transport'
 import type { WidgetContext } from '../core/context'
+import type { EmbeddedSmartAccounts } from '../chains/types'
 
 /** Anvil's first devnet key: the fake frame's embedded account (TEST_ADDRESS). */
 export const FRAME_PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -32,6 +33,12 @@ export const FRAME_EMAIL = 'ada@example.com'
 export const LOGIN_CODE = '123456'
 export const DEVICE_CODE = '654321'
 export const SESSION_TOKEN = 'session-token-abc'
+
+/** The smart accounts of an embedded wallet that has none: a family's rules tested alone (bip122). */
+export const noSmartAccounts: EmbeddedSmartAccounts = {
+  state: () => ({ networks: [], preferred: 'eoa' }),
+  batches: { get: () => undefined, add: () => {} },
+}
 
 export interface FakeFrame {
   /** The frame's methods; a test replaces any of them. Params arrive checked by the real schemas. */
@@ -249,6 +256,8 @@ function defaultMethods(fake: FakeFrame): FrameMethods {
         )
       }
       if (method === 'eth_sendTransaction') return frameAccount.signTransaction(toSerializable(list[0] as Record<string, Hex>))
+      // As the frame: the batch becomes one user operation sent to the relay; its hash is the id.
+      if (method === 'wallet_sendCalls') return { id: keccak256(toHex(JSON.stringify(params))) }
       throw new Error(`the fake frame does not sign ${method}`)
     },
     abortRpcRequest: ({ id }) => {

@@ -5,6 +5,7 @@ import { networks, Psbt, Transaction } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import type { EmbeddedWallet, FrameSign } from '../types'
 import { bitcoinEmbedded } from './embedded'
+import { noSmartAccounts } from '../../testing/fakeFrame'
 
 /**
  * The embedded wallet's Bitcoin requests as the widget's embedded connector hands them over
@@ -39,6 +40,7 @@ function fakeWallet(frameAnswer: (params: unknown) => unknown = () => undefined)
     networks: { requested: [REGTEST], rpcUrl: (id) => id },
     switchNetwork: () => Promise.reject(new Error('not here')),
     notAllowed: () => frameRpcNotAllowedError(),
+    smartAccounts: noSmartAccounts,
     async confirm(check, sign) {
       const value = check()
       checked.push('checked')

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedWallet, PageCall, Transfer, WalletSend } from '../types'
 import { bip122Adapter as adapter } from './index'
 import { devnetBitcoinPage, devnetRest } from './testing'
+import { noSmartAccounts } from '../../testing/fakeFrame'
 
 /**
  * Send on Bitcoin against the devnet's esplora (real UTXOs, fee estimates, POST /tx with a node's
@@ -158,6 +159,7 @@ describe('sending BTC through the embedded wallet', () => {
       networks: networks(),
       switchNetwork: () => Promise.reject(new Error('no switch here')),
       notAllowed: () => new Error('not allowed'),
+      smartAccounts: noSmartAccounts,
       confirm: (check, sign) =>
         sign(check(), async (params, chainId) => {
           asked.push({ params, chainId })

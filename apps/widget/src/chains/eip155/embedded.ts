@@ -1,6 +1,7 @@
 import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
+import { checkSendCalls, sendCallsInFrame } from './calls'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -43,6 +44,11 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
     case 'disallowed':
       throw wallet.notAllowed()
     case 'confirm':
+      if (method === 'wallet_sendCalls')
+        return wallet.confirm(
+          () => checkSendCalls(wallet, params, address, chainId),
+          (batch, frame) => sendCallsInFrame(wallet, batch, params, chainId, frame),
+        )
       return wallet.confirm(
         () => {
           const transaction = method === 'eth_sendTransaction' ? checkTransactionRequest(params, address as Hex, chainId) : undefined
@@ -135,6 +141,6 @@ const invalid = (message: string) => new ProviderRpcError(RpcErrorCode.InvalidPa
 
 /** What the secure frame signs on eip155 today; the other confirmation methods answer 4200 until they are built. */
 export const eip155Embedded: EmbeddedSigning = {
-  signingMethods: new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction']),
+  signingMethods: new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']),
   request: eip155EmbeddedRequest,
 }

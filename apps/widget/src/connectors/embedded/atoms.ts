@@ -91,6 +91,18 @@ export interface AuthUser {
 
 export const authUserAtom = atom<AuthUser | undefined>(undefined)
 
+/**
+ * The eip155 chains the frame has smart accounts on (SPEC section 3's smart-account-enabled
+ * networks), as it named them at login; SPEC section 8: a failed fetch stores an empty list.
+ */
+export const smartAccountNetworksAtom = atom<readonly number[]>([])
+
+/**
+ * The wallet_sendCalls batches sent in this session, by the id the dapp was given: the user
+ * operation's hash the frame answered, and its chain, for wallet_getCallsStatus.
+ */
+export const callBatchesAtom = atom<ReadonlyMap<string, { userOpHash: string; chainId: number }>>(new Map())
+
 /** The signed-in account's email recoveries under way, as the frame last listed them (undefined: not asked yet). */
 export const recoveriesAtom = atom<readonly FrameRecovery[] | undefined>(undefined)
 

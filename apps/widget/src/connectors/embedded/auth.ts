@@ -35,9 +35,11 @@ import {
 } from '../../core/storage/persisted'
 import {
   authUserAtom,
+  callBatchesAtom,
   deviceCheckAtom,
   emailLoginAtom,
   farcasterLoginAtom,
+  smartAccountNetworksAtom,
   socialLoginAtom,
   type AuthUser,
   type EmailLogin,
@@ -381,13 +383,19 @@ async function reconnectChainId(ctx: WidgetContext): Promise<number> {
 
 /** SPEC sections 1 and 5: eip155 defaults to smart accounts, offered where the network has them. */
 async function wantsSmartAccount(ctx: WidgetContext, frame: AuthFrame, chainId: number): Promise<boolean> {
+  // Asked whatever the default: a later switch to the smart account and wallet_sendCalls read the list too.
+  const networks = await loadSmartAccountNetworks(ctx, frame)
   const wanted = ctx.store.get(optionsAtom)?.defaultAccountTypes?.eip155 ?? 'smartAccount'
-  if (wanted !== 'smartAccount') return false
-  // SPEC section 8: a failed smart-account network fetch counts as an empty list.
+  return wanted === 'smartAccount' && networks.includes(chainId)
+}
+
+/** The frame's smart-account networks, stored; SPEC section 8: a failed fetch stores an empty list. */
+async function loadSmartAccountNetworks(ctx: WidgetContext, frame: AuthFrame): Promise<readonly number[]> {
   const networks = await withTimeout(frame.api.getSmartAccountEnabledNetworks(), AUTH_OPTIONAL_CALL_TIMEOUT_MS, () => new Error('timeout'))
     .then((r) => r.smartAccountEnabledNetworks)
     .catch(() => [] as number[])
-  return networks.includes(chainId)
+  ctx.store.set(smartAccountNetworksAtom, networks)
+  return networks
 }
 
 /**
@@ -445,7 +453,10 @@ export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean
     removePersisted(ctx, AUTH_SESSION_KEY)
     return undefined
   }
-  const user = await frame.api.getUser({ chainId: await reconnectChainId(ctx), preferredAccountType: 'eoa' })
+  const [user] = await Promise.all([
+    frame.api.getUser({ chainId: await reconnectChainId(ctx), preferredAccountType: 'eoa' }),
+    loadSmartAccountNetworks(ctx, frame),
+  ])
   if (!isCurrent()) return undefined
   const login = await storedLogin(ctx, user)
   return authSession(ctx, login?.method === 'social' && login.user ? login.user : user, login)
@@ -467,6 +478,8 @@ async function storedLogin(ctx: WidgetContext, user: FrameUser): Promise<AuthLog
 export async function disconnectAuth(ctx: WidgetContext): Promise<void> {
   removePersisted(ctx, AUTH_SESSION_KEY)
   ctx.store.set(authUserAtom, undefined)
+  ctx.store.set(smartAccountNetworksAtom, [])
+  ctx.store.set(callBatchesAtom, new Map())
   const loaded = authFrameLoaded(ctx)
   if (!loaded) return
   const frame = await loaded

@@ -22,7 +22,8 @@ import { toastAtom } from '../../core/toast'
 import { createFakeFrame, frameAccount, frameUser, LOGIN_CODE, FRAME_EMAIL, type FakeFrame } from '../../testing/fakeFrame'
 import { createFakeHost, createTestContext, flush, TEST_ADDRESS_2 } from '../../testing/fakeHost'
 import { goBack } from '../../core/router/navigation'
-import { submitEmail, submitEmailOtp } from './auth'
+import { setAuthPreferredAccount, submitEmail, submitEmailOtp } from './auth'
+import { authUserAtom } from './atoms'
 import { authRequest } from './request'
 import { switchNetwork } from '../../features/networks/actions'
 import { AUTH_CONNECTOR_ID } from './id'
@@ -69,9 +70,12 @@ function fakeNode() {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls, held }
 }
 
-async function connected() {
+/** `smart`: the frame's smart-account networks; the login then prefers the smart account there (SPEC section 5). */
+async function connected({ smart = [] as number[] } = {}) {
   const host = createFakeHost({ connectors: [] })
   const frame = createFakeFrame()
+  frame.methods.getSmartAccountEnabledNetworks = () => ({ smartAccountEnabledNetworks: smart })
+  frame.methods.setPreferredAccount = ({ type }) => ({ type, address: ME })
   const node = fakeNode()
   const ctx = createTestContext(host, { storage: createMemoryStorage(), frame: frame.factory, fetch: node.fetch })
   onHostConnected(ctx, host.api)
@@ -151,15 +155,6 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
     }
     expect(ctx.store.get(approvalQueueAtom)).toEqual([])
     expect(frame.calls).toEqual([])
-  })
-
-  it('confirmation methods the frame does not sign yet answer 4200', async () => {
-    const { ctx, call } = await connected()
-    await expect(call('wallet_sendCalls', [{ calls: [{ to: TEST_ADDRESS_2 }] }])).rejects.toMatchObject({
-      code: RpcErrorCode.UnsupportedMethod,
-      message: 'wallet_sendCalls is not supported by the embedded wallet yet',
-    })
-    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
   })
 
   it('personal_sign: shown and approved in the frame over ApproveTransaction, signed by it, verified by viem', async () => {
@@ -327,6 +322,93 @@ describe('embedded-wallet requests (SPEC section 6)', () => {
       code: RpcErrorCode.SwitchChainError,
     })
     await expect(call('wallet_addEthereumChain', [{ chainId: '0x7a69' }])).resolves.toBeNull()
+  })
+})
+
+describe('wallet_sendCalls from the smart account (EIP-5792, issue 27)', () => {
+  const batch = (overrides: Record<string, unknown> = {}) => ({
+    version: '2.0.0',
+    from: ME,
+    chainId: '0x7a69',
+    atomicRequired: true,
+    calls: [
+      { to: TEST_ADDRESS_2, value: '0x1' },
+      { to: TEST_ADDRESS_2, data: '0xa9059cbb' },
+    ],
+    ...overrides,
+  })
+
+  it("shown by the frame as the dapp sent it; the user operation's hash is the batch id", async () => {
+    const { ctx, call, frame } = await connected({ smart: [31337] })
+    expect(ctx.store.get(authUserAtom)?.preferredAccountType).toBe('smartAccount')
+    const params = [batch()]
+    const sending = call('wallet_sendCalls', params)
+    const pending = await answerInFrame(ctx, frame, true)
+    expect(pending.request).toEqual({ method: 'wallet_sendCalls', params, caipNetworkId: 'eip155:31337', from: ME })
+    expect(await sending).toEqual({ id: keccak256(toHex(JSON.stringify(params))) })
+    expect(frame.callsOf('rpcRequest')).toEqual([{ id: pending.id, method: 'wallet_sendCalls', params, chainId: 31337 }])
+  })
+
+  it('a batch the dapp names gets its own id back; the same id again is 5720', async () => {
+    const { ctx, call, frame } = await connected({ smart: [31337] })
+    const sending = call('wallet_sendCalls', [batch({ id: 'order-1' })])
+    await answerInFrame(ctx, frame, true)
+    await expect(sending).resolves.toEqual({ id: 'order-1' })
+    await expect(call('wallet_sendCalls', [batch({ id: 'order-1' })])).rejects.toMatchObject({
+      code: 5720,
+      message: 'A batch with id "order-1" was already sent',
+    })
+  })
+
+  it('refused before the user is asked: another account, another chain, malformed params, too many calls', async () => {
+    const { ctx, call, frame } = await connected({ smart: [31337] })
+    await expect(call('wallet_sendCalls', [batch({ from: TEST_ADDRESS_2 })])).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
+    await expect(call('wallet_sendCalls', [batch({ chainId: '0x7a6a' })])).rejects.toMatchObject({
+      code: RpcErrorCode.InvalidParams,
+      message: 'Provided chainId "0x7a6a" must match the active chainId "31337"',
+    })
+    await expect(call('wallet_sendCalls', [batch({ calls: [{ data: '0x' }] })])).rejects.toMatchObject({
+      code: RpcErrorCode.InvalidParams,
+      message: expect.stringMatching(/^Invalid wallet_sendCalls params at 0\.calls\.0\.to: /),
+    })
+    await expect(call('wallet_sendCalls', [batch({ version: undefined })])).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    const calls = Array.from({ length: 101 }, () => ({ to: TEST_ADDRESS_2 }))
+    await expect(call('wallet_sendCalls', [batch({ calls })])).rejects.toMatchObject({
+      code: 5740,
+      message: 'A batch holds at most 100 calls',
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+  })
+
+  it('on a chain without smart accounts: 5710; from the EOA: 5750 when atomicity is required, else 4200', async () => {
+    const { ctx, call, frame } = await connected({ smart: [31338] })
+    await expect(call('wallet_sendCalls', [batch()])).rejects.toMatchObject({
+      code: 5710,
+      message: 'Smart accounts are not available on chain 31337: wallet_sendCalls needs one',
+    })
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).resolves.toBeNull()
+    await setAuthPreferredAccount(ctx, 'eoa')
+    await expect(call('wallet_sendCalls', [batch({ chainId: '0x7a6a' })])).rejects.toMatchObject({
+      code: 5750,
+      message: 'The account is an EOA: switch to the smart account in the Account view to send calls atomically',
+    })
+    await expect(call('wallet_sendCalls', [batch({ chainId: '0x7a6a', atomicRequired: false })])).rejects.toMatchObject({
+      code: RpcErrorCode.UnsupportedMethod,
+      message: 'wallet_sendCalls needs the smart account: switch to it in the Account view',
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
+    expect(frame.callsOf('rpcRequest')).toEqual([])
+  })
+
+  it("a malformed answer of the frame is -32603 'The secure frame returned a malformed batch id'", async () => {
+    const { ctx, call, frame } = await connected({ smart: [31337] })
+    frame.methods.rpcRequest = () => ({ id: 'not-a-hash' })
+    await expect(call('wallet_sendCalls', [batch()])).rejects.toMatchObject({
+      code: RpcErrorCode.InternalError,
+      message: 'The secure frame returned a malformed batch id',
+    })
+    expect(ctx.store.get(approvalQueueAtom)).toEqual([])
   })
 })
 

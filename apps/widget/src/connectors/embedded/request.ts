@@ -14,6 +14,7 @@ import { connectionsAtom } from '../../core/session/atoms'
 import { networkContext } from '../networks'
 import type { WalletRequest } from '../types'
 import { parseFrameChainId, switchAuthChain } from './auth'
+import { authUserAtom, callBatchesAtom, smartAccountNetworksAtom } from './atoms'
 
 /**
  * The dapp's requests while the embedded wallet is connected (SPEC section 6), answered by the
@@ -39,6 +40,16 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
       const chainId = parseFrameChainId(target)
       if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.SwitchChainError, 'Chain is not supported')
       await switchAuthChain(ctx, chainId)
+    },
+    smartAccounts: {
+      state: () => ({
+        networks: ctx.store.get(smartAccountNetworksAtom),
+        preferred: ctx.store.get(authUserAtom)?.preferredAccountType ?? 'eoa',
+      }),
+      batches: {
+        get: (id) => ctx.store.get(callBatchesAtom).get(id),
+        add: (id, batch) => ctx.store.set(callBatchesAtom, (batches) => new Map(batches).set(id, batch)),
+      },
     },
     notAllowed() {
       ctx.toasts.show(FrameErrorMessage.RpcNotAllowedUi, 'error')

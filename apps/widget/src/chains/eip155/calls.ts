@@ -1,0 +1,87 @@
+import { parseChainId } from '@airlock/chains'
+import {
+  Hash32,
+  ProviderRpcError,
+  RpcErrorCode,
+  WALLET_CALLS_MAX,
+  WalletSendCallsParams,
+  WalletSendCallsResult,
+  type WalletSendCallsRequest,
+} from '@airlock/protocol'
+import type * as z from 'zod/mini'
+import type { EmbeddedWallet, FrameSign } from '../types'
+
+/** EIP-5792's error codes (its "Error Codes" table). */
+export const Eip5792ErrorCode = {
+  UnsupportedCapability: 5700,
+  UnsupportedChainId: 5710,
+  DuplicateId: 5720,
+  UnknownBundleId: 5730,
+  BundleTooLarge: 5740,
+  AtomicityNotSupported: 5750,
+} as const
+
+export const CallsMessage = {
+  tooLarge: `A batch holds at most ${WALLET_CALLS_MAX} calls`,
+  duplicateId: (id: string) => `A batch with id "${id}" was already sent`,
+  noSmartAccount: (chainId: number) => `Smart accounts are not available on chain ${chainId}: wallet_sendCalls needs one`,
+  eoaAtomic: 'The account is an EOA: switch to the smart account in the Account view to send calls atomically',
+  eoa: 'wallet_sendCalls needs the smart account: switch to it in the Account view',
+  malformedId: 'The secure frame returned a malformed batch id',
+} as const
+
+/**
+ * wallet_sendCalls [{version, from?, chainId, atomicRequired, calls}], checked before the user is
+ * asked: the embedded account sends batches from its smart account only (the EOA delegated with
+ * EIP-7702, which runs them atomically), on the frame's smart-account networks.
+ */
+export function checkSendCalls(wallet: EmbeddedWallet, params: unknown, from: string, chainId: number): WalletSendCallsRequest {
+  const calls = Array.isArray(params) ? (params[0] as { calls?: unknown } | undefined)?.calls : undefined
+  if (Array.isArray(calls) && calls.length > WALLET_CALLS_MAX)
+    throw new ProviderRpcError(Eip5792ErrorCode.BundleTooLarge, CallsMessage.tooLarge)
+  const [batch] = parsed(WalletSendCallsParams, 'wallet_sendCalls', params)
+  if (batch.from !== undefined && batch.from.toLowerCase() !== from.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  const requested = parseChainId(batch.chainId)
+  if (requested !== chainId)
+    throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Provided chainId "${batch.chainId}" must match the active chainId "${chainId}"`)
+  if (batch.id !== undefined && wallet.smartAccounts.batches.get(batch.id))
+    throw new ProviderRpcError(Eip5792ErrorCode.DuplicateId, CallsMessage.duplicateId(batch.id))
+  const smart = wallet.smartAccounts.state()
+  if (!smart.networks.includes(chainId))
+    throw new ProviderRpcError(Eip5792ErrorCode.UnsupportedChainId, CallsMessage.noSmartAccount(chainId))
+  if (smart.preferred !== 'smartAccount')
+    throw batch.atomicRequired
+      ? new ProviderRpcError(Eip5792ErrorCode.AtomicityNotSupported, CallsMessage.eoaAtomic)
+      : new ProviderRpcError(RpcErrorCode.UnsupportedMethod, CallsMessage.eoa)
+  return batch
+}
+
+/**
+ * The frame's turn: it builds, shows and signs the user operation from the params as the dapp
+ * sent them, submits it to the relay and answers its hash as the id. A dapp that named the batch
+ * gets its own id back (EIP-5792), remembered beside the hash for wallet_getCallsStatus.
+ */
+export async function sendCallsInFrame(
+  wallet: EmbeddedWallet,
+  batch: WalletSendCallsRequest,
+  params: unknown,
+  chainId: number,
+  frame: FrameSign,
+): Promise<WalletSendCallsResult> {
+  const answer = WalletSendCallsResult.safeParse(await frame(params, chainId))
+  if (!answer.success || !Hash32.safeParse(answer.data.id).success)
+    throw new ProviderRpcError(RpcErrorCode.InternalError, CallsMessage.malformedId)
+  const id = batch.id ?? answer.data.id
+  wallet.smartAccounts.batches.add(id, { userOpHash: answer.data.id, chainId })
+  return { ...answer.data, id }
+}
+
+/** `params` as `schema` reads them; -32602 naming where and why otherwise. */
+export function parsed<T extends z.ZodMiniType>(schema: T, method: string, params: unknown): z.output<T> {
+  const result = schema.safeParse(params)
+  if (result.success) return result.data as z.output<T>
+  const issue = result.error.issues[0]!
+  const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
+  throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid ${method} params${where}: ${issue.message}`)
+}
