@@ -30,7 +30,7 @@ export const eip155Family: FrameFamily<Eip155Services> = {
         if (request.method === 'wallet_sendCalls') {
           // Its code (user operations, the EntryPoint's ABI) loads with the first batch.
           const { prepareCalls } = await import('./smart-account/prepareCalls')
-          return prepareCalls(account, request, { chainId, projectId }, smartAccounts)
+          return prepareCalls(account, request, { chainId, projectId }, { simulate, smartAccounts })
         }
         const onChain = typeof chainId === 'number' ? chainId : undefined
         return prepareRequest(

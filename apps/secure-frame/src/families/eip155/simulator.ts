@@ -29,6 +29,10 @@ export interface SimulationRequest {
   projectId: string | undefined
   /** The transaction exactly as it will be signed (prepare.ts shownTransaction). */
   transaction: Record<string, unknown>
+  /** Whose balances the changes are of, when it is not the transaction's sender (a smart account run by its EntryPoint). */
+  account?: string
+  /** eth_simulateV1's state overrides (a smart account's delegation before its first batch has made it). */
+  stateOverrides?: Record<string, { code: string }>
 }
 
 export type Simulator = (request: SimulationRequest) => Promise<Simulation>
@@ -40,7 +44,7 @@ export type Simulator = (request: SimulationRequest) => Promise<Simulation>
  * on that chain (only those get a value: their decimals are the frame's own).
  */
 export function createSimulator(proxy: ChainProxy, timeoutMs = SIMULATION_TIMEOUT_MS): Simulator {
-  return async ({ chainId, projectId, transaction }) => {
+  return async ({ chainId, projectId, transaction, account, stateOverrides }) => {
     const unavailable = (reason: string = SimulationText.unavailable): Simulation => ({ status: 'unavailable', reason })
     if (!projectId) return unavailable()
     const { from, to, value, data, gas } = transaction
@@ -53,7 +57,10 @@ export function createSimulator(proxy: ChainProxy, timeoutMs = SIMULATION_TIMEOU
       projectId,
       method: 'eth_simulateV1',
       // Validation off: the fee is shown apart (a balance that covers the value but not the fee fails at the send).
-      params: [{ blockStateCalls: [{ calls: [call] }], traceTransfers: true, validation: false }, 'latest'],
+      params: [
+        { blockStateCalls: [{ ...(stateOverrides ? { stateOverrides } : {}), calls: [call] }], traceTransfers: true, validation: false },
+        'latest',
+      ],
       timeoutMs,
     })
     const priced = answer.kind === 'result' ? await within(prices, PRICE_GRACE_MS) : undefined
@@ -64,7 +71,7 @@ export function createSimulator(proxy: ChainProxy, timeoutMs = SIMULATION_TIMEOU
         if (!parsed.success) return unavailable()
         // The frame's own list of tokens names them: a symbol the token (or anyone else) reports could be forged.
         const native = getEvmNetwork(chainId)?.nativeCurrency
-        return readSimulation(parsed.data, String(from), native, (token) => knownToken(chainId, token), priced)
+        return readSimulation(parsed.data, account ?? String(from), native, (token) => knownToken(chainId, token), priced)
       }
       case 'rpcError':
         return NOT_ABOUT_THE_TRANSACTION.has(answer.error.code) || isProtocolError(answer.error.code)

@@ -19,6 +19,7 @@ import { generateSeedEntropy, seedEntropyToBip39Seed } from '../../../custody/se
 import { decodeRequest } from '../../views'
 import { eip155Deriver, type Eip155Account } from '../derive'
 import { CallsMessage, prepareCalls, type ShownCalls } from './prepareCalls'
+import { createSimulator } from '../simulator'
 import { createRelay, relayUrl } from './relay'
 import { createSmartAccounts, type SmartAccounts } from './state'
 
@@ -85,6 +86,8 @@ afterAll(async () => {
   await Promise.all([db?.close(), devnet?.stop()])
 })
 
+/** The frame's simulation, through the API's RPC proxy (simulator.ts). */
+const simulate = createSimulator(createChainProxy({ apiUrl: API, fetch: fromFrame }))
 const call = (to: Address, data: Hex) => ({ to, data })
 const approve = (amount: bigint) =>
   call(usdc, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, amount] }))
@@ -103,7 +106,7 @@ const sendCalls = (calls: { to: Address; data: Hex }[]): FrameRpcRequest =>
     params: [{ version: '2.0.0', chainId: '0x7a69', from: account.address, atomicRequired: true, calls }],
   }) as FrameRpcRequest
 const prepare = (calls: { to: Address; data: Hex }[]) =>
-  prepareCalls(account, sendCalls(calls), { chainId: CHAIN_ID, projectId: 'demo' }, smartAccounts)
+  prepareCalls(account, sendCalls(calls), { chainId: CHAIN_ID, projectId: 'demo' }, { smartAccounts, simulate })
 const balance = (token: Address) => devnet.balanceOf(token, account.address as Address)
 const relay = () => createRelay(relayUrl(network, API, 'demo'), { fetch: fromFrame })
 
@@ -133,6 +136,14 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     expect(decoded.batch.calls.map((c) => c.data.kind === 'call' && c.data.functionName)).toEqual(['approve', 'swapExactTokensForTokens'])
     expect(decoded.batch.calls[0]!.data).toMatchObject({ args: expect.arrayContaining([expect.objectContaining({ display: '100 USDC' })]) })
 
+    // The node's simulation of the batch, run as it will be once the account is delegated: 100 USDC out, DAI in.
+    const simulation = await prepared.simulate!()
+    if (simulation.status !== 'ok') throw new Error(JSON.stringify(simulation))
+    expect(simulation.changes).toEqual([
+      { token: usdc.toLowerCase(), amount: (-amount).toString(), text: expect.stringMatching(/^−100 USDC/) },
+      { token: dai.toLowerCase(), amount: expect.stringMatching(/^\d+$/), text: expect.stringMatching(/^\+[\d,.]+ DAI/) },
+    ])
+
     const { id } = (await prepared.sign()) as { id: Hex }
     const [shown] = prepared.params as [ShownCalls]
     const op = shown.userOperation
@@ -146,7 +157,8 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     expect(isDelegatedTo(code, eip7702Delegator)).toBe(true)
     expect(await balance(NATIVE_TOKEN_ADDRESS as Address)).toBe(0n)
     expect(await balance(usdc)).toBe(parseUnits('400', 6))
-    expect(await balance(dai)).toBeGreaterThan(0n)
+    // The DAI the simulation showed is the DAI the batch brought.
+    expect((await balance(dai)).toString()).toBe(simulation.changes[1]!.amount)
     expect(smartAccounts.deployed(CHAIN_ID, account.address)).toBe(true)
   }, 60_000)
 
@@ -215,14 +227,14 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     await expect(
       prepare([call(weth, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, 1n] }))]),
     ).rejects.toThrow("The app does not pay this batch's network fee")
-    await expect(prepareCalls(account, sendCalls([approve(1n)]), { chainId: 31338, projectId: 'demo' }, smartAccounts)).rejects.toThrow(
+    await expect(prepareCalls(account, sendCalls([approve(1n)]), { chainId: 31338, projectId: 'demo' }, { smartAccounts })).rejects.toThrow(
       'The request is for chain 31337, the wallet is on chain 31338',
     )
     const elsewhere = {
       ...sendCalls([approve(1n)]),
       params: [{ ...(sendCalls([approve(1n)]).params as [object])[0], chainId: '0x7a6a' }],
     } as FrameRpcRequest
-    await expect(prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, smartAccounts)).rejects.toThrow(
+    await expect(prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, { smartAccounts })).rejects.toThrow(
       CallsMessage.unavailable(31338),
     )
   }, 60_000)

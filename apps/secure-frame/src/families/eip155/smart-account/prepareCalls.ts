@@ -14,7 +14,7 @@ import type { ProxyAnswer } from '../../../chain/proxy'
 import type { SmartAccountNetwork } from '../../../server/client'
 import { requestTools, type PrepareContext, type PreparedRequest } from '../../types'
 import type { Eip155Account } from '../derive'
-import { RpcMessage } from '../prepare'
+import { RpcMessage, type Eip155Services } from '../prepare'
 import { GasEstimate, Hash, PaymasterFields, relayFailure, type Relay } from './relay'
 import type { SmartAccounts } from './state'
 
@@ -63,7 +63,7 @@ export async function prepareCalls(
   account: Eip155Account,
   request: FrameRpcRequest,
   { chainId, projectId }: PrepareContext,
-  smartAccounts: SmartAccounts | undefined,
+  { simulate, smartAccounts }: Eip155Services,
 ): Promise<PreparedRequest> {
   const { parse, prepared } = requestTools(request, { chainId: typeof chainId === 'number' ? chainId : undefined, from: account.address })
   const [batch] = parse(WalletSendCallsParams)
@@ -81,6 +81,8 @@ export async function prepareCalls(
   checkCapabilities([batch.capabilities, ...batch.calls.map((call) => call.capabilities)])
 
   const read = readChain(smartAccounts, network, projectId)
+  /** The account's code once delegated (EIP-7702's delegation designator). */
+  const designator = `0xef0100${network.delegator.slice(2)}`
   const calls = batch.calls.map((call) => ({
     to: call.to as Address,
     value: BigInt(call.value ?? '0x0'),
@@ -161,32 +163,55 @@ export async function prepareCalls(
   // The calls the prompt shows are read back from the signed operation: refuse one that does not read back.
   decodeExecute(userOp.callData)
 
-  return prepared([shown], async () => {
-    if (upgrade) {
-      const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
+  // What the batch would do: the account's execute as its EntryPoint calls it (delegated already, or as it will be).
+  const simulation = simulate && {
+    simulate: () =>
+      simulate({
         chainId: requested,
-        contractAddress: upgrade.contract,
-        nonce: upgrade.nonce,
-      })
-      const { r, s, yParity } = authorization
-      await ask(
-        relay,
-        'account upgrade',
-        'airlock_sendAuthorization',
-        [
-          {
-            address: sender,
-            authorization: { chainId: requested, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 },
-          },
-        ],
-        Hash,
-      )
-      smartAccounts.markDeployed(requested, sender)
-    }
-    const signed = await signDelegatedUserOperation(account.signer, userOp, requested)
-    // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
-    return { id: await ask(relay, 'batch', 'eth_sendUserOperation', [rpcUserOperation(signed), network.entryPoint], Hash) }
-  })
+        projectId,
+        account: sender,
+        transaction: { from: network.entryPoint, to: sender, value: '0x0', data: userOp.callData, gas: numberToHex(userOp.callGasLimit) },
+        ...(delegated ? {} : { stateOverrides: { [sender]: { code: designator } } }),
+      }),
+  }
+  return { ...prepared([shown], () => send(account, relay, network, requested, userOp, upgrade, smartAccounts)), ...simulation }
+}
+
+/** After the user's one confirmation: the upgrade if it is due, then the batch; `{ id }` the relay's user operation hash. */
+async function send(
+  account: Eip155Account,
+  relay: Relay,
+  network: SmartAccountNetwork,
+  requested: number,
+  userOp: UserOperation08,
+  upgrade: { contract: Address; nonce: number } | undefined,
+  smartAccounts: SmartAccounts,
+): Promise<{ id: string }> {
+  const sender = account.address as Address
+  if (upgrade) {
+    const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
+      chainId: requested,
+      contractAddress: upgrade.contract,
+      nonce: upgrade.nonce,
+    })
+    const { r, s, yParity } = authorization
+    await ask(
+      relay,
+      'account upgrade',
+      'airlock_sendAuthorization',
+      [
+        {
+          address: sender,
+          authorization: { chainId: requested, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 },
+        },
+      ],
+      Hash,
+    )
+    smartAccounts.markDeployed(requested, sender)
+  }
+  const signed = await signDelegatedUserOperation(account.signer, userOp, requested)
+  // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
+  return { id: await ask(relay, 'batch', 'eth_sendUserOperation', [rpcUserOperation(signed), network.entryPoint], Hash) }
 }
 
 function checkCapabilities(all: (Record<string, unknown> | undefined)[]): void {
