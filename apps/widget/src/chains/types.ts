@@ -172,6 +172,8 @@ export interface EmbeddedWallet {
 export interface EmbeddedSmartAccounts {
   /** The chains the frame has smart accounts on (empty: none, or its answer failed), and the type the user prefers. */
   state(): { networks: readonly number[]; preferred: FrameAccountType }
+  /** Whether the account is delegated on the request's chain, as the frame reads it now (false when it cannot tell). */
+  deployed(): Promise<boolean>
   /** The wallet_sendCalls batches of this session, by the id the dapp was given (EIP-5792). */
   batches: {
     get(id: string): EmbeddedBatch | undefined

@@ -37,6 +37,7 @@ export const SESSION_TOKEN = 'session-token-abc'
 /** The smart accounts of an embedded wallet that has none: a family's rules tested alone (bip122). */
 export const noSmartAccounts: EmbeddedSmartAccounts = {
   state: () => ({ networks: [], preferred: 'eoa' }),
+  deployed: async () => false,
   batches: { get: () => undefined, add: () => {} },
 }
 

@@ -1,6 +1,9 @@
-import { parseChainId } from '@airlock/chains'
+import { parseChainId, toHexChainId } from '@airlock/chains'
 import {
   Hash32,
+  WalletGetCapabilitiesParams,
+  type ChainCapabilities,
+  type WalletGetCapabilitiesResult,
   ProviderRpcError,
   RpcErrorCode,
   WALLET_CALLS_MAX,
@@ -75,6 +78,35 @@ export async function sendCallsInFrame(
   const id = batch.id ?? answer.data.id
   wallet.smartAccounts.batches.add(id, { userOpHash: answer.data.id, chainId })
   return { ...answer.data, id }
+}
+
+/**
+ * wallet_getCapabilities [address?, chainIds?]: per chain asked (else per smart-account network),
+ * what a batch gets there. The smart account runs a batch atomically and the API's paymaster pays
+ * its gas: `atomic` is 'supported' once the account is delegated, 'ready' before (its first batch
+ * delegates it). The widget learns the delegation for the active chain only (the frame reads the
+ * account's code there): on another smart-account network it says 'ready', which holds either way,
+ * since the frame adds the delegation to a batch only when the account lacks it. From the EOA, or
+ * on a chain without smart accounts: atomic 'unsupported', as wallet_sendCalls refuses there.
+ */
+export async function getCapabilities(
+  wallet: EmbeddedWallet,
+  params: unknown,
+  from: string,
+  chainId: number,
+): Promise<WalletGetCapabilitiesResult> {
+  const [account, chainIds] = parsed(WalletGetCapabilitiesParams, 'wallet_getCapabilities', params) ?? []
+  if (account && account.toLowerCase() !== from.toLowerCase())
+    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  const { networks, preferred } = wallet.smartAccounts.state()
+  const smart = preferred === 'smartAccount' ? networks : []
+  const asked = chainIds?.map((hex) => [hex, parseChainId(hex)] as const) ?? smart.map((id) => [toHexChainId(id), id] as const)
+  const deployedHere = smart.includes(chainId) && asked.some(([, id]) => id === chainId) && (await wallet.smartAccounts.deployed())
+  const capabilities = (id: number | undefined): ChainCapabilities =>
+    id !== undefined && smart.includes(id)
+      ? { atomic: { status: id === chainId && deployedHere ? 'supported' : 'ready' }, paymasterService: { supported: true } }
+      : { atomic: { status: 'unsupported' } }
+  return Object.fromEntries(asked.map(([hex, id]) => [hex, capabilities(id)]))
 }
 
 /** `params` as `schema` reads them; -32602 naming where and why otherwise. */

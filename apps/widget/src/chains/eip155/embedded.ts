@@ -1,7 +1,7 @@
 import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
-import { checkSendCalls, sendCallsInFrame } from './calls'
+import { checkSendCalls, getCapabilities, sendCallsInFrame } from './calls'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -31,6 +31,8 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
     case 'wallet_switchEthereumChain':
       await wallet.switchNetwork(`eip155:${knownChainId(wallet.networks, params, method)}`)
       return null
+    case 'wallet_getCapabilities':
+      return getCapabilities(wallet, params, address, chainId)
     case 'wallet_addEthereumChain':
       // The embedded wallet knows the networks the widget offers: "adding" one is a no-op (as a
       // wallet does for a chain it has), and the switch that follows asks the frame.

@@ -412,6 +412,48 @@ describe('wallet_sendCalls from the smart account (EIP-5792, issue 27)', () => {
   })
 })
 
+describe('wallet_getCapabilities of the embedded wallet (EIP-5792, issue 27)', () => {
+  it("per smart-account network: atomic 'ready' until the account is delegated, then 'supported', and a paymaster", async () => {
+    const { call, frame, node } = await connected({ smart: [31337, 31338] })
+    await expect(call('wallet_getCapabilities', [ME])).resolves.toEqual({
+      '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } },
+      '0x7a6a': { atomic: { status: 'ready' }, paymasterService: { supported: true } },
+    })
+    // The frame reads the account's code on the active chain again (its getUser, the preference left alone).
+    expect(frame.callsOf('getUser')).toEqual([{ chainId: 31337 }])
+    frame.methods.getUser = ({ chainId }) => frameUser({ chainId, smartAccountDeployed: true })
+    await expect(call('wallet_getCapabilities', [ME, ['0x7a69', '0x7a6a', '0x1']])).resolves.toEqual({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+      // Another chain's delegation is not read from here: 'ready' holds either way (the frame delegates only an account that is not).
+      '0x7a6a': { atomic: { status: 'ready' }, paymasterService: { supported: true } },
+      '0x1': { atomic: { status: 'unsupported' } },
+    })
+    expect(node.calls).toEqual([])
+  })
+
+  it("from the EOA, or without smart-account networks: atomic 'unsupported' and no paymaster; another account is 4100", async () => {
+    const { ctx, call, frame } = await connected({ smart: [31337] })
+    await expect(call('wallet_getCapabilities', [TEST_ADDRESS_2])).rejects.toMatchObject({ code: RpcErrorCode.Unauthorized })
+    await expect(call('wallet_getCapabilities', [ME, ['0x7a6z']])).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    await setAuthPreferredAccount(ctx, 'eoa')
+    await expect(call('wallet_getCapabilities', [ME, ['0x7a69']])).resolves.toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    await expect(call('wallet_getCapabilities', [ME])).resolves.toEqual({})
+    expect(frame.callsOf('getUser')).toEqual([])
+    const { call: none } = await connected()
+    await expect(none('wallet_getCapabilities')).resolves.toEqual({})
+  })
+
+  it('a frame that cannot read the delegation leaves the active chain ready', async () => {
+    const { call, frame } = await connected({ smart: [31337] })
+    frame.methods.getUser = () => {
+      throw new Error('the node is down')
+    }
+    await expect(call('wallet_getCapabilities', [ME])).resolves.toEqual({
+      '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } },
+    })
+  })
+})
+
 describe('the embedded wallet on Bitcoin (issue 25)', () => {
   const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
   const MAINNET = 'bip122:000000000019d6689c085ae165831e93'

@@ -13,7 +13,8 @@ import { closeModal } from '../../core/modal/modal'
 import { connectionsAtom } from '../../core/session/atoms'
 import { networkContext } from '../networks'
 import type { WalletRequest } from '../types'
-import { parseFrameChainId, switchAuthChain } from './auth'
+import { AUTH_OPTIONAL_CALL_TIMEOUT_MS, parseFrameChainId, switchAuthChain } from './auth'
+import { withTimeout } from '../../core/async'
 import { authUserAtom, callBatchesAtom, smartAccountNetworksAtom } from './atoms'
 
 /**
@@ -46,6 +47,7 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
         networks: ctx.store.get(smartAccountNetworksAtom),
         preferred: ctx.store.get(authUserAtom)?.preferredAccountType ?? 'eoa',
       }),
+      deployed: () => readDeployed(ctx, caipNetworkId),
       batches: {
         get: (id) => ctx.store.get(callBatchesAtom).get(id),
         add: (id, batch) => ctx.store.set(callBatchesAtom, (batches) => new Map(batches).set(id, batch)),
@@ -70,6 +72,29 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
         if (openedForIt) closeWhenIdle(ctx)
       }
     },
+  }
+}
+
+/**
+ * Whether the account is delegated on `caipNetworkId`: the frame reads its code anew (getUser on
+ * the chain it is on, leaving the preference as it is), and the stored user follows. False when
+ * the frame cannot tell: the stored answer may be another chain's.
+ */
+async function readDeployed(ctx: WidgetContext, caipNetworkId: string): Promise<boolean> {
+  const chainId = parseFrameChainId(caipNetworkId)
+  if (chainId === undefined) return false
+  try {
+    const frame = await loadAuthFrame(ctx)
+    const { smartAccountDeployed } = await withTimeout(
+      frame.api.getUser({ chainId }),
+      AUTH_OPTIONAL_CALL_TIMEOUT_MS,
+      () => new Error('timeout'),
+    )
+    const user = ctx.store.get(authUserAtom)
+    if (user) ctx.store.set(authUserAtom, { ...user, smartAccountDeployed })
+    return smartAccountDeployed
+  } catch {
+    return false
   }
 }
 
