@@ -108,7 +108,7 @@ describe('/v1 project and origin guard', () => {
     expect(serverToServer.headers.get('access-control-allow-origin')).toBeNull()
   })
 
-  it("lets the secure frame's origin reach the RPC proxy (transactions, simulations) and the prices, and nothing else", async () => {
+  it("lets the secure frame's origin reach the RPC proxy (transactions, simulations), the prices and the relays, and nothing else", async () => {
     const { app, fetch } = makeApp()
     const preflight = await app.request(rpcUrl(), {
       method: 'OPTIONS',
@@ -125,7 +125,18 @@ describe('/v1 project and origin guard', () => {
       headers: { origin: SECURE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     })
     expect([prices.status, prices.headers.get('access-control-allow-origin')]).toEqual([204, SECURE])
-    for (const path of ['/v1/balance?projectId=demo', '/v1/rpc/other?projectId=demo', '/getWallets?projectId=demo']) {
+    const relay = await app.request('/v1/relay/31337?projectId=demo', {
+      method: 'OPTIONS',
+      headers: { origin: SECURE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect([relay.status, relay.headers.get('access-control-allow-origin')]).toEqual([204, SECURE])
+    for (const path of [
+      '/v1/balance?projectId=demo',
+      '/v1/rpc/other?projectId=demo',
+      '/getWallets?projectId=demo',
+      '/v1/relay/31337/x?projectId=demo',
+      '/v1/relayx?projectId=demo',
+    ]) {
       const elsewhere = await app.request(path, { headers: { origin: SECURE } })
       expect(elsewhere.status, path).toBe(403)
       expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull()

@@ -15,15 +15,17 @@ const CORS_HEADERS = 'Content-Type'
 const CORS_MAX_AGE = '600'
 /**
  * What the secure frame calls: the RPC proxy (the Solana transactions its user signed, the
- * simulation of a transaction to confirm) and the prices of the simulated balance changes.
+ * simulation of a transaction to confirm), the prices of the simulated balance changes, and the
+ * relay of each chain (the smart account's user operations it built and signed).
  */
 const SECURE_FRAME_PATHS: ReadonlySet<string> = new Set(['/v1/rpc', '/v1/fungible/price'])
+const isSecureFramePath = (path: string) => SECURE_FRAME_PATHS.has(path) || /^\/v1\/relay\/[0-9]+$/.test(path)
 
 /**
  * Guards every /v1 call:
  * - `projectId` missing or unknown: 401 'Invalid Project ID' (the API's error shape).
  * - `Origin` present but neither the widget origin nor one of the project's allowed origins (nor,
- *   on SECURE_FRAME_PATHS, the secure frame's): 403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
+ *   on the secure frame's paths, its origin): 403 'Invalid App Configuration'. No `Origin` (server to server) passes here;
  *   the RPC proxy then also requires a project that allows it (`serverRpc`, rpc/route.ts).
  * - CORS: an allowed origin gets `Access-Control-Allow-Origin` (no credentials), and its
  *   preflight a 204. The widget origin is allowed even before the project is known, so the
@@ -32,7 +34,7 @@ const SECURE_FRAME_PATHS: ReadonlySet<string> = new Set(['/v1/rpc', '/v1/fungibl
 export function projectGuard(options: {
   projects: ProjectRegistry
   widgetOrigin: string
-  /** The secure frame's origin: allowed on SECURE_FRAME_PATHS only. */
+  /** The secure frame's origin: allowed on its paths only. */
   secureOrigin?: string
 }): MiddlewareHandler<{ Variables: ApiVariables }> {
   return async (c, next) => {
@@ -40,7 +42,7 @@ export function projectGuard(options: {
     const projectId = query.success ? query.data.projectId : undefined
     const project = projectId === undefined ? undefined : await options.projects.getProject(projectId)
     const origin = c.req.header('origin')
-    const ours = origin === options.widgetOrigin || (origin === options.secureOrigin && SECURE_FRAME_PATHS.has(c.req.path))
+    const ours = origin === options.widgetOrigin || (origin === options.secureOrigin && isSecureFramePath(c.req.path))
     const corsAllowed = origin !== undefined && (ours || (project?.allowedOrigins.includes(origin) ?? false))
 
     // Always: a shared cache must not give a browser the answer made for a request without Origin.
