@@ -43,15 +43,10 @@ let account: Eip155Account
 let smartAccounts: SmartAccounts
 
 const WIDGET = 'http://widget.localhost:4401'
-/**
- * The frame's fetch, as the browser sends it from the secure origin. The API's project guard lets
- * the secure origin reach /v1/rpc and prices only, not /v1/relay yet (apps/api project-guard.ts
- * SECURE_FRAME_PATHS, the lead's to widen): the relay is called here as from the widget's origin.
- */
+/** The frame's fetch, as the browser sends it from the secure origin (the API's project guard lets it reach the RPC proxy and the relay). */
 const fromFrame: typeof fetch = async (input, init) => {
   const url = new URL(String(input))
-  const origin = url.pathname.startsWith('/v1/relay/') ? WIDGET : SECURE
-  return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin } })
+  return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin: SECURE } })
 }
 
 beforeAll(async () => {
