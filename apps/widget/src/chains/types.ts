@@ -179,6 +179,10 @@ export interface EmbeddedSmartAccounts {
     get(id: string): EmbeddedBatch | undefined
     add(id: string, batch: EmbeddedBatch): void
   }
+  /** One JSON-RPC call to the API's ERC-4337 relay of `chainId` (its answer unchecked). */
+  relay(chainId: number, method: string, params: unknown): Promise<unknown>
+  /** Opens the modal on the account's activity (the Account view when the history is switched off). */
+  showActivity(): void
 }
 
 /** A batch the frame sent: its user operation's hash, on its chain. */

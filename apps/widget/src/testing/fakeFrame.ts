@@ -39,6 +39,8 @@ export const noSmartAccounts: EmbeddedSmartAccounts = {
   state: () => ({ networks: [], preferred: 'eoa' }),
   deployed: async () => false,
   batches: { get: () => undefined, add: () => {} },
+  relay: () => Promise.reject(new Error('no relay here')),
+  showActivity: () => {},
 }
 
 export interface FakeFrame {

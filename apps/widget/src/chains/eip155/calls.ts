@@ -1,7 +1,14 @@
 import { parseChainId, toHexChainId } from '@airlock/chains'
 import {
+  CALLS_STATUS,
+  EIP5792_VERSION,
   Hash32,
+  HexUint256,
+  WalletCallLog,
+  WalletGetCallsStatusParams,
   WalletGetCapabilitiesParams,
+  WalletShowCallsStatusParams,
+  type WalletGetCallsStatusResult,
   type ChainCapabilities,
   type WalletGetCapabilitiesResult,
   ProviderRpcError,
@@ -11,8 +18,8 @@ import {
   WalletSendCallsResult,
   type WalletSendCallsRequest,
 } from '@airlock/protocol'
-import type * as z from 'zod/mini'
-import type { EmbeddedWallet, FrameSign } from '../types'
+import * as z from 'zod/mini'
+import type { EmbeddedBatch, EmbeddedWallet, FrameSign } from '../types'
 
 /** EIP-5792's error codes (its "Error Codes" table). */
 export const Eip5792ErrorCode = {
@@ -31,6 +38,8 @@ export const CallsMessage = {
   eoaAtomic: 'The account is an EOA: switch to the smart account in the Account view to send calls atomically',
   eoa: 'wallet_sendCalls needs the smart account: switch to it in the Account view',
   malformedId: 'The secure frame returned a malformed batch id',
+  unknownId: 'Unknown bundle id',
+  malformedReceipt: 'The relay returned a malformed user operation receipt',
 } as const
 
 /**
@@ -107,6 +116,63 @@ export async function getCapabilities(
       ? { atomic: { status: id === chainId && deployedHere ? 'supported' : 'ready' }, paymasterService: { supported: true } }
       : { atomic: { status: 'unsupported' } }
   return Object.fromEntries(asked.map(([hex, id]) => [hex, capabilities(id)]))
+}
+
+/**
+ * ERC-4337's eth_getUserOperationReceipt, as far as a batch's status needs it: null until the
+ * operation is mined (or for one the relay did not send); `logs` are the operation's own.
+ */
+const UserOperationReceipt = z.nullable(
+  z.object({
+    userOpHash: Hash32,
+    success: z.boolean(),
+    logs: z.array(WalletCallLog).check(z.maxLength(10_000)),
+    receipt: z.object({ transactionHash: Hash32, blockHash: Hash32, blockNumber: HexUint256, gasUsed: HexUint256 }),
+  }),
+)
+
+/**
+ * wallet_getCallsStatus [id] (EIP-5792 2.0.0): the batch is one user operation, so it is atomic;
+ * the relay's receipt says where it stands. No receipt yet is 100 (pending): the relay answers
+ * null until the operation is mined, and for one it never sent, so an unknown hash stays pending.
+ * Mined: 200 with its receipt, or 500 when the calls reverted (the paymaster paid the gas).
+ */
+export async function getCallsStatus(wallet: EmbeddedWallet, params: unknown, chainId: number): Promise<WalletGetCallsStatusResult> {
+  const [id] = parsed(WalletGetCallsStatusParams, 'wallet_getCallsStatus', params)
+  const batch = batchOf(wallet, id, chainId)
+  const answer = UserOperationReceipt.safeParse(
+    await wallet.smartAccounts.relay(batch.chainId, 'eth_getUserOperationReceipt', [batch.userOpHash]),
+  )
+  if (!answer.success || (answer.data && answer.data.userOpHash.toLowerCase() !== batch.userOpHash.toLowerCase()))
+    throw new ProviderRpcError(RpcErrorCode.InternalError, CallsMessage.malformedReceipt)
+  const status = { version: EIP5792_VERSION, id, chainId: toHexChainId(batch.chainId), atomic: true }
+  const mined = answer.data
+  if (!mined) return { ...status, status: CALLS_STATUS.pending }
+  const { transactionHash, blockHash, blockNumber, gasUsed } = mined.receipt
+  return {
+    ...status,
+    status: mined.success ? CALLS_STATUS.confirmed : CALLS_STATUS.reverted,
+    receipts: [{ logs: mined.logs, status: mined.success ? '0x1' : '0x0', blockHash, blockNumber, gasUsed, transactionHash }],
+  }
+}
+
+/** wallet_showCallsStatus [id]: the account's activity, where the batch's transfers show; null. */
+export function showCallsStatus(wallet: EmbeddedWallet, params: unknown, chainId: number): null {
+  const [id] = parsed(WalletShowCallsStatusParams, 'wallet_showCallsStatus', params)
+  batchOf(wallet, id, chainId)
+  wallet.smartAccounts.showActivity()
+  return null
+}
+
+/**
+ * The batch an id names: one sent in this session, else (after a reload) a user operation's hash
+ * on the active chain; anything else is no batch of this wallet (5730).
+ */
+function batchOf(wallet: EmbeddedWallet, id: string, chainId: number): EmbeddedBatch {
+  const sent = wallet.smartAccounts.batches.get(id)
+  if (sent) return sent
+  if (Hash32.safeParse(id).success) return { userOpHash: id, chainId }
+  throw new ProviderRpcError(Eip5792ErrorCode.UnknownBundleId, CallsMessage.unknownId)
 }
 
 /** `params` as `schema` reads them; -32602 naming where and why otherwise. */

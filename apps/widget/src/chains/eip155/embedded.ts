@@ -1,7 +1,7 @@
 import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
-import { checkSendCalls, getCapabilities, sendCallsInFrame } from './calls'
+import { checkSendCalls, getCallsStatus, getCapabilities, sendCallsInFrame, showCallsStatus } from './calls'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -33,6 +33,10 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
       return null
     case 'wallet_getCapabilities':
       return getCapabilities(wallet, params, address, chainId)
+    case 'wallet_getCallsStatus':
+      return getCallsStatus(wallet, params, chainId)
+    case 'wallet_showCallsStatus':
+      return showCallsStatus(wallet, params, chainId)
     case 'wallet_addEthereumChain':
       // The embedded wallet knows the networks the widget offers: "adding" one is a no-op (as a
       // wallet does for a chain it has), and the switch that follows asks the frame.

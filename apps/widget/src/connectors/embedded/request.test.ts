@@ -58,16 +58,26 @@ function fakeNode() {
     }
     throw new Error(`unexpected ${method}`)
   }
+  // The API's relay (/v1/relay/{chainId}): what it answers eth_getUserOperationReceipt, or a JSON-RPC error.
+  const relay = {
+    calls: [] as { chainId: string; projectId: string | null; method: string; params: unknown }[],
+    answer: { result: null } as { result: unknown } | { error: { code: number; message: string } },
+  }
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input))
     const body = JSON.parse(String(init?.body)) as { id: number; method: string; params: unknown }
+    const json = (answered: object) =>
+      new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, ...answered }), { headers: { 'content-type': 'application/json' } })
+    if (url.pathname.startsWith('/v1/relay/')) {
+      const chainId = url.pathname.slice('/v1/relay/'.length)
+      relay.calls.push({ chainId, projectId: url.searchParams.get('projectId'), method: body.method, params: body.params })
+      return json(relay.answer)
+    }
     calls.push({ chainId: url.searchParams.get('chainId')!, method: body.method, params: body.params })
     await held.get(body.method)
-    return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: answer(body.method, body.params) }), {
-      headers: { 'content-type': 'application/json' },
-    })
+    return json({ result: answer(body.method, body.params) })
   })
-  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, held }
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls, held, relay }
 }
 
 /** `smart`: the frame's smart-account networks; the login then prefers the smart account there (SPEC section 5). */
@@ -451,6 +461,125 @@ describe('wallet_getCapabilities of the embedded wallet (EIP-5792, issue 27)', (
     await expect(call('wallet_getCapabilities', [ME])).resolves.toEqual({
       '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } },
     })
+  })
+})
+
+describe('wallet_getCallsStatus and wallet_showCallsStatus of the embedded wallet (EIP-5792, issue 27)', () => {
+  const BLOCK_HASH = `0x${'bb'.repeat(32)}`
+  const TX_HASH = `0x${'cc'.repeat(32)}`
+  const transferLog = {
+    address: TEST_ADDRESS_2.toLowerCase(),
+    topics: [`0x${'dd'.repeat(32)}`],
+    data: '0x01',
+    // What the node adds to a log, which a batch's receipt does not carry.
+    blockNumber: '0x12',
+    logIndex: '0x0',
+    removed: false,
+  }
+  /** ERC-4337's receipt as the API's relay answers it (the node's own transaction receipt inside). */
+  const receipt = (userOpHash: string, success: boolean) => ({
+    userOpHash,
+    entryPoint: '0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108',
+    sender: ME,
+    nonce: '0x0',
+    actualGasCost: '0x100',
+    actualGasUsed: '0x80',
+    success,
+    logs: success ? [transferLog] : [],
+    receipt: { transactionHash: TX_HASH, blockHash: BLOCK_HASH, blockNumber: '0x12', gasUsed: '0x2a0f1', status: '0x1', logs: [] },
+  })
+  const request = (overrides: Record<string, unknown> = {}) => [
+    { version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: TEST_ADDRESS_2, value: '0x1' }], ...overrides },
+  ]
+
+  async function sent(overrides: Record<string, unknown> = {}) {
+    const session = await connected({ smart: [31337] })
+    const sending = session.call('wallet_sendCalls', request(overrides))
+    await answerInFrame(session.ctx, session.frame, true)
+    const { id } = (await sending) as { id: string }
+    return { ...session, id, userOpHash: keccak256(toHex(JSON.stringify(request(overrides)))) }
+  }
+
+  it('pending (100) until the relay has a receipt; then 200 with the receipt of the calls, atomic', async () => {
+    const { call, node, id, userOpHash } = await sent()
+    expect(id).toBe(userOpHash)
+    await expect(call('wallet_getCallsStatus', [id])).resolves.toEqual({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      status: 100,
+      atomic: true,
+    })
+    expect(node.relay.calls).toEqual([{ chainId: '31337', projectId: 'demo', method: 'eth_getUserOperationReceipt', params: [userOpHash] }])
+    node.relay.answer = { result: receipt(userOpHash, true) }
+    await expect(call('wallet_getCallsStatus', [id])).resolves.toEqual({
+      version: '2.0.0',
+      id,
+      chainId: '0x7a69',
+      status: 200,
+      atomic: true,
+      receipts: [
+        {
+          logs: [{ address: TEST_ADDRESS_2.toLowerCase(), topics: [`0x${'dd'.repeat(32)}`], data: '0x01' }],
+          status: '0x1',
+          blockHash: BLOCK_HASH,
+          blockNumber: '0x12',
+          gasUsed: '0x2a0f1',
+          transactionHash: TX_HASH,
+        },
+      ],
+    })
+  })
+
+  it('calls that reverted are 500 (the whole batch: it is one operation)', async () => {
+    const { call, node, id, userOpHash } = await sent()
+    node.relay.answer = { result: receipt(userOpHash, false) }
+    await expect(call('wallet_getCallsStatus', [id])).resolves.toMatchObject({
+      status: 500,
+      atomic: true,
+      receipts: [{ status: '0x0', logs: [] }],
+    })
+  })
+
+  it("a batch the dapp named is asked on its own chain after a switch; an id that is no batch is 5730 'Unknown bundle id'", async () => {
+    const { call, node, userOpHash } = await sent({ id: 'order-1' })
+    await expect(call('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).resolves.toBeNull()
+    await expect(call('wallet_getCallsStatus', ['order-1'])).resolves.toMatchObject({ id: 'order-1', chainId: '0x7a69', status: 100 })
+    expect(node.relay.calls.map((c) => [c.chainId, c.params])).toEqual([['31337', [userOpHash]]])
+    await expect(call('wallet_getCallsStatus', ['order-2'])).rejects.toMatchObject({ code: 5730, message: 'Unknown bundle id' })
+    await expect(call('wallet_showCallsStatus', ['order-2'])).rejects.toMatchObject({ code: 5730, message: 'Unknown bundle id' })
+    await expect(call('wallet_getCallsStatus', [])).rejects.toMatchObject({ code: RpcErrorCode.InvalidParams })
+    // A hash this session did not send (the page reloaded since): the relay of the active chain is asked.
+    const other = `0x${'ee'.repeat(32)}`
+    await expect(call('wallet_getCallsStatus', [other])).resolves.toMatchObject({ id: other, chainId: '0x7a6a', status: 100 })
+    expect(node.relay.calls.at(-1)).toMatchObject({ chainId: '31338', params: [other] })
+  })
+
+  it("the relay's refusal reaches the dapp as it came; a malformed receipt (or another operation's) is -32603", async () => {
+    const { call, node, id, userOpHash } = await sent()
+    node.relay.answer = { error: { code: -32602, message: 'Invalid params' } }
+    await expect(call('wallet_getCallsStatus', [id])).rejects.toMatchObject({ code: -32602, message: 'Invalid params' })
+    for (const result of [{ ...receipt(userOpHash, true), success: 'yes' }, receipt(`0x${'ee'.repeat(32)}`, true), []]) {
+      node.relay.answer = { result }
+      await expect(call('wallet_getCallsStatus', [id])).rejects.toMatchObject({
+        code: RpcErrorCode.InternalError,
+        message: 'The relay returned a malformed user operation receipt',
+      })
+    }
+  })
+
+  it('wallet_showCallsStatus opens the modal on the Activity view (on Account without the history) and answers null', async () => {
+    const { ctx, call, id } = await sent()
+    await vi.waitFor(() => expect(ctx.store.get(openAtom)).toBe(false))
+    await expect(call('wallet_showCallsStatus', [id])).resolves.toBeNull()
+    expect(ctx.store.get(openAtom)).toBe(true)
+    expect(ctx.store.get(currentRouteAtom)).toEqual({ name: 'Transactions' })
+    goBack(ctx)
+    expect(ctx.store.get(currentRouteAtom).name).toBe('Account')
+    closeModal(ctx)
+    setOptions(ctx, { projectId: 'demo', networks: ['eip155:31337', 'eip155:31338'], features: { history: false } })
+    await expect(call('wallet_showCallsStatus', [id])).resolves.toBeNull()
+    expect(ctx.store.get(currentRouteAtom).name).toBe('Account')
   })
 })
 

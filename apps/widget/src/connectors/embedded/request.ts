@@ -7,9 +7,10 @@ import { loadAuthFrame } from './frame'
 import { approvalQueueAtom } from './approvalAtoms'
 import { secureSlotsAtom } from './surfaceAtoms'
 import { openAtom } from '../../core/modal/atoms'
-import { currentRouteAtom } from '../../core/router/atoms'
+import { currentRouteAtom, navigateAtom } from '../../core/router/atoms'
+import { optionsAtom } from '../../core/options/atoms'
 import { requestApproval, type PendingApproval } from './approvals'
-import { closeModal } from '../../core/modal/modal'
+import { closeModal, showModal } from '../../core/modal/modal'
 import { connectionsAtom } from '../../core/session/atoms'
 import { networkContext } from '../networks'
 import type { WalletRequest } from '../types'
@@ -48,6 +49,13 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
         preferred: ctx.store.get(authUserAtom)?.preferredAccountType ?? 'eoa',
       }),
       deployed: () => readDeployed(ctx, caipNetworkId),
+      relay: (chainId, relayMethod, relayParams) => ctx.api.relay(chainId, relayMethod, relayParams),
+      showActivity() {
+        showModal(ctx, 'Account')
+        // The Activity view lists the account's transfers, the batch's among them.
+        if (ctx.store.get(optionsAtom)?.features?.history !== false)
+          ctx.store.set(navigateAtom, { type: 'push', route: { name: 'Transactions' } })
+      },
       batches: {
         get: (id) => ctx.store.get(callBatchesAtom).get(id),
         add: (id, batch) => ctx.store.set(callBatchesAtom, (batches) => new Map(batches).set(id, batch)),

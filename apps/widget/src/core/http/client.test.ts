@@ -61,6 +61,31 @@ describe('api RPC proxy client', () => {
   })
 })
 
+describe('api relay client (ERC-4337 bundler and ERC-7677 paymaster, issue 27)', () => {
+  it('POSTs JSON-RPC 2.0 to /v1/relay/{decimal chain id} with the project parameters', async () => {
+    const { client, fetch } = setup(async () => json({ jsonrpc: '2.0', id: 1, result: null }))
+    const hash = `0x${'ab'.repeat(32)}`
+    expect(await client.relay(31337, 'eth_getUserOperationReceipt', [hash])).toBeNull()
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('http://api.localhost:4403/v1/relay/31337?projectId=demo&st=appkit&sv=html-1.0.0')
+    expect(JSON.parse(init.body as string)).toMatchObject({ jsonrpc: '2.0', method: 'eth_getUserOperationReceipt', params: [hash] })
+  })
+
+  it("surfaces the relay's JSON-RPC errors, and its HTTP refusals as the relay's", async () => {
+    const { client } = setup(async (url) =>
+      url.includes('/31337?')
+        ? json({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params' } })
+        : json({ status: 404, error: 'No relay for chain 5' }, 404),
+    )
+    await expect(client.relay(31337, 'eth_getUserOperationReceipt', [])).rejects.toMatchObject({ code: -32602, message: 'Invalid params' })
+    await expect(client.relay(5, 'eth_getUserOperationReceipt', [])).rejects.toMatchObject({
+      code: -32002,
+      message: 'Relay answered HTTP 404',
+      data: { status: 404 },
+    })
+  })
+})
+
 describe('api REST pass-through client (a node API of paths: esplora)', () => {
   const REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 

@@ -37,6 +37,11 @@ export interface ApiClient {
   rpcUrl(caipNetworkId: string): string
   /** The RPC proxy; `rest` and `build` ride along for the families that need them, so the adapters get all in one value. */
   rpc: ((caipNetworkId: string, method: string, params?: unknown) => Promise<unknown>) & { rest: NodeRest; build: NodeBuild }
+  /**
+   * The API's ERC-4337 bundler and ERC-7677 paymaster of an EVM chain (`/v1/relay/{chainId}`,
+   * decimal id): one JSON-RPC call, its result unchecked (the caller reads it with its schema).
+   */
+  relay(chainId: number, method: string, params?: unknown): Promise<unknown>
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
@@ -67,9 +72,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  const jsonRpc = async (caipNetworkId: string, method: string, params?: unknown) => {
+  /** One JSON-RPC 2.0 call to the proxy or the relay (`who`, in a refusal): its result, or its error as it came. */
+  const post = async (url: string, who: string, method: string, params?: unknown) => {
     const [response, body] = await fetchTimed(
-      rpcUrl(caipNetworkId),
+      url,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -80,12 +86,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const error = isObject(body) ? body.error : undefined
     if (isRpcErrorObject(error)) throw new ProviderRpcError(error.code, error.message, error.data)
     if (!response.ok)
-      throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, `RPC proxy answered HTTP ${response.status}`, {
+      throw new ProviderRpcError(RpcErrorCode.ResourceUnavailable, `${who} answered HTTP ${response.status}`, {
         status: response.status,
       })
     if (!isObject(body) || !('result' in body)) throw new ProviderRpcError(RpcErrorCode.InternalError, 'Malformed RPC response')
     return body.result
   }
+  const jsonRpc = (caipNetworkId: string, method: string, params?: unknown) => post(rpcUrl(caipNetworkId), 'RPC proxy', method, params)
+  const relay = (chainId: number, method: string, params?: unknown) =>
+    post(`${base}/v1/relay/${chainId}?${new URLSearchParams(projectQuery())}`, 'Relay', method, params)
 
   /** A data API path's answer as text, or its refusal as a ResourceUnavailable error with its reason and status. */
   const fetchText = async (path: string, init: RequestInit): Promise<string> => {
@@ -115,7 +124,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       await fetchText(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     ) as unknown
 
-  return { rpcUrl, rpc: Object.assign(jsonRpc, { rest, build }) }
+  return { rpcUrl, rpc: Object.assign(jsonRpc, { rest, build }), relay }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
