@@ -21,14 +21,17 @@ import {
 import * as z from 'zod/mini'
 import type { EmbeddedBatch, EmbeddedWallet, FrameSign } from '../types'
 
-/** EIP-5792's error codes (its "Error Codes" table). */
+/**
+ * EIP-5792's error codes this wallet answers (2.0.0, as viem 2.57's errors/rpc.ts names them);
+ * 5700, a capability it lacks, is the frame's to say, as it reads the capabilities.
+ */
 export const Eip5792ErrorCode = {
-  UnsupportedCapability: 5700,
   UnsupportedChainId: 5710,
   DuplicateId: 5720,
   UnknownBundleId: 5730,
   BundleTooLarge: 5740,
-  AtomicityNotSupported: 5750,
+  /** The account cannot run the batch atomically, and the dapp requires it. */
+  AtomicityNotSupported: 5760,
 } as const
 
 export const CallsMessage = {

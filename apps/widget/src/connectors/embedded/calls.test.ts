@@ -76,7 +76,7 @@ describe('wallet_sendCalls from the smart account (EIP-5792, issue 27)', () => {
     expect(frame.callsOf('rpcRequest')).toEqual([])
   })
 
-  it('on a chain without smart accounts: 5710; from the EOA: 5750 when atomicity is required, else 4200', async () => {
+  it('on a chain without smart accounts: 5710; from the EOA: 5760 when atomicity is required, else 4200', async () => {
     const { ctx, call, frame } = await connectedEmbedded({ smart: [31338] })
     await expect(call('wallet_sendCalls', [batch()])).rejects.toMatchObject({
       code: 5710,
@@ -85,7 +85,7 @@ describe('wallet_sendCalls from the smart account (EIP-5792, issue 27)', () => {
     await expect(call('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).resolves.toBeNull()
     await setAuthPreferredAccount(ctx, 'eoa')
     await expect(call('wallet_sendCalls', [batch({ chainId: '0x7a6a' })])).rejects.toMatchObject({
-      code: 5750,
+      code: 5760,
       message: 'The account is an EOA: switch to the smart account in the Account view to send calls atomically',
     })
     await expect(call('wallet_sendCalls', [batch({ chainId: '0x7a6a', atomicRequired: false })])).rejects.toMatchObject({
