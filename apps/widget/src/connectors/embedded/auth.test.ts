@@ -13,7 +13,7 @@ import {
   SOCIAL_USERNAME_KEY,
 } from '../../core/storage/persisted'
 import { createMemoryStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
-import { authUserAtom, deviceCheckAtom, emailLoginAtom } from './atoms'
+import { authUserAtom, deviceCheckAtom, emailLoginAtom, smartAccountNetworksAtom } from './atoms'
 import { openAtom } from '../../core/modal/atoms'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { toastAtom } from '../../core/toast'
@@ -340,6 +340,20 @@ describe('reload, network, disconnect', () => {
     expect(ctx.store.get(connectionAtom)).toMatchObject({ address: frameAccount.address, chainId: 31337, connectorName: 'Email' })
     expect(ctx.store.get(authUserAtom)?.email).toBe(FRAME_EMAIL)
     expect(host.providerEvents().map((e) => e.event)).toEqual(['connect', 'accountsChanged'])
+  })
+
+  it('a reload chooses the smart account again where the network has one (the frame forgot it with its page)', async () => {
+    const { ctx, host, frame } = await connectedThenReload()
+    frame.methods.getSmartAccountEnabledNetworks = () => ({ smartAccountEnabledNetworks: [31337] })
+    frame.methods.setPreferredAccount = ({ type }) => ({ type, address: frameAccount.address })
+    onHostConnected(ctx, host.api)
+    await vi.waitFor(() => expect(ctx.store.get(connectionAtom).status).toBe('connected'))
+    expect(frame.callsOf('setPreferredAccount')).toEqual([{ type: 'smartAccount' }])
+    expect(ctx.store.get(authUserAtom)?.preferredAccountType).toBe('smartAccount')
+    expect(ctx.store.get(smartAccountNetworksAtom)).toEqual([31337])
+    expect(ctx.store.get(connectionAtom).address).toBe(frameAccount.address)
+    await disconnect(ctx)
+    expect(ctx.store.get(smartAccountNetworksAtom)).toEqual([])
   })
 
   it('a session the frame no longer has: disconnected, and the login forgotten', async () => {

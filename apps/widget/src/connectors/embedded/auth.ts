@@ -244,15 +244,9 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
     wantsSmartAccount(ctx, frame, chainId),
   ])
   if (!isCurrent()) return
-  const session = authSession(ctx, mergeUser(user, login), login)
-  const smartAccount = smart ? await choosePreferredAccount(ctx, frame, 'smartAccount') : undefined
+  const session = await withSmartAccount(ctx, frame, authSession(ctx, mergeUser(user, login), login), smart)
   if (!isCurrent()) return
-  establishSession(ctx, {
-    ...session,
-    accounts: session.accounts.map((account) =>
-      account.namespace === 'eip155' && smartAccount ? { ...account, addresses: [smartAccount] } : account,
-    ),
-  })
+  establishSession(ctx, session)
   ctx.store.set(emailLoginAtom, {})
   ctx.store.set(socialLoginAtom, {})
   ctx.store.set(farcasterLoginAtom, {})
@@ -262,6 +256,21 @@ export async function finishLogin(ctx: WidgetContext, frame: AuthFrame, attempt:
     name: login.method === 'email' ? EMAIL_CONNECTOR_NAME : SOCIAL_LABELS[login.provider],
   })
   closeModal(ctx)
+}
+
+/** The session on the smart account when `smart` and the frame sets it (SPEC section 8: else the EOA, with its toast). */
+async function withSmartAccount(
+  ctx: WidgetContext,
+  frame: AuthFrame,
+  session: ReturnType<typeof authSession>,
+  smart: boolean,
+): Promise<ReturnType<typeof authSession>> {
+  const smartAccount = smart ? await choosePreferredAccount(ctx, frame, 'smartAccount') : undefined
+  if (!smartAccount) return session
+  return {
+    ...session,
+    accounts: session.accounts.map((account) => (account.namespace === 'eip155' ? { ...account, addresses: [smartAccount] } : account)),
+  }
 }
 
 /** connectSocial's user carries the provider fields; getUser's the chain asked for. */
@@ -453,13 +462,21 @@ export async function reconnectAuth(ctx: WidgetContext, isCurrent: () => boolean
     removePersisted(ctx, AUTH_SESSION_KEY)
     return undefined
   }
-  const [user] = await Promise.all([
-    frame.api.getUser({ chainId: await reconnectChainId(ctx), preferredAccountType: 'eoa' }),
-    loadSmartAccountNetworks(ctx, frame),
+  const chainId = await reconnectChainId(ctx)
+  const [user, smart] = await Promise.all([
+    frame.api.getUser({ chainId, preferredAccountType: 'eoa' }),
+    wantsSmartAccount(ctx, frame, chainId),
   ])
   if (!isCurrent()) return undefined
   const login = await storedLogin(ctx, user)
-  return authSession(ctx, login?.method === 'social' && login.user ? login.user : user, login)
+  // The frame keeps the account type in memory only: a reload chooses it again, as a login does.
+  const session = await withSmartAccount(
+    ctx,
+    frame,
+    authSession(ctx, login?.method === 'social' && login.user ? login.user : user, login),
+    smart,
+  )
+  return isCurrent() ? session : undefined
 }
 
 /** Which login a restored session came from: the frame's user says, else what the login stored. */
