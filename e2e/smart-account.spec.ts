@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test'
+import { DEVNET_CONTRACTS } from '@airlock/devnet'
+import { encodeAbiParameters, encodeFunctionData, erc20Abi, keccak256, parseUnits, toHex, type Address, type Hex } from 'viem'
+import { chainClient, expect, openDemo, test } from './fixtures'
+import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
+import { emailLogin, freshEmail } from './support/emailLogin'
+import { balanceOf, freshAddress, USDC } from './support/walletFeatures'
+
+/**
+ * EIP-5792 from a dapp to the embedded wallet's smart account (issue 27): the batch is confirmed once
+ * in the secure frame, its gas paid by the API's relay, and it executes atomically. The dapp waits
+ * the way a dapp does: on wallet_sendCalls' answer, then on wallet_getCallsStatus.
+ */
+
+const CHAIN = '0x7a69'
+const usdc = (amount: string) => parseUnits(amount, 6)
+
+/** Sets `owner`'s devnet USDC balance (OpenZeppelin's ERC20 keeps balances in slot 0). */
+async function setUsdc(owner: Address, amount: bigint): Promise<void> {
+  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, 0n]))
+  await chainClient.request({ method: 'anvil_setStorageAt' as never, params: [USDC, slot, toHex(amount, { size: 32 })] as never })
+}
+
+const transfer = (to: Address, amount: bigint) => ({
+  to: USDC,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
+
+type Outcome = { ok: true; value: unknown } | { ok: false; code: number; message: string }
+
+/** A request from the dapp's page to its eip155 provider; its answer or its error. */
+function dappRequest(page: Page, method: string, params: unknown): Promise<Outcome> {
+  return page.evaluate(
+    ({ method, params }) =>
+      window
+        .airlock!.getProvider('eip155')
+        .request({ method, params } as never)
+        .then(
+          (value: unknown) => ({ ok: true as const, value }),
+          (error: { code: number; message: string }) => ({ ok: false as const, code: error.code, message: error.message }),
+        ),
+    { method, params },
+  )
+}
+
+/** wallet_getCallsStatus until the batch is no longer pending (status 100). */
+async function settledStatus(page: Page, id: string): Promise<{ status: number; atomic: boolean; receipts?: { status: Hex }[] }> {
+  const last: { answer?: Outcome } = {}
+  await expect
+    .poll(
+      async () => {
+        const answer = await dappRequest(page, 'wallet_getCallsStatus', [id])
+        last.answer = answer
+        return answer.ok ? (answer.value as { status: number }).status : answer.message
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe(100)
+  const { answer } = last
+  if (!answer?.ok) throw new Error(`wallet_getCallsStatus: ${JSON.stringify(answer)}`)
+  return answer.value as { status: number; atomic: boolean; receipts?: { status: Hex }[] }
+}
+
+test.describe('smart account: wallet_sendCalls from the dapp', () => {
+  test('two transfers land as one batch with one confirmation and no ETH; a batch whose second call fails lands nothing', async ({
+    page,
+    widget,
+  }) => {
+    test.slow()
+    await openDemo(page)
+    const address = await emailLogin(page, widget, freshEmail('batch'))
+    await setUsdc(address, usdc('5'))
+    const [first, second] = [freshAddress(), freshAddress()]
+
+    const capabilities = await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
+    expect(capabilities).toMatchObject({
+      ok: true,
+      value: { [CHAIN]: { atomic: { status: 'ready' }, paymasterService: { supported: true } } },
+    })
+
+    const batch = (calls: unknown[]) => ({ version: '2.0.0', chainId: CHAIN, from: address, atomicRequired: true, calls })
+    const sending = dappRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('1'))])])
+    const prompt = await confirmation(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-call')).toHaveCount(2)
+    await expect(secureFrameLocator(page).getByTestId('approve-fee')).toHaveText('paid by the app')
+    await expect(secureFrameLocator(page).getByTestId('approve-upgrade')).toBeVisible()
+    await expect(prompt).toContainText('1 USDC')
+    await approveInFrame(page)
+    const sent = await sending
+    expect(sent.ok).toBe(true)
+    const { id } = (sent as { value: { id: string } }).value
+    expect(await settledStatus(page, id)).toMatchObject({ status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+    expect([await balanceOf(USDC, first), await balanceOf(USDC, second), await balanceOf(USDC, address)]).toEqual([
+      usdc('1'),
+      usdc('1'),
+      usdc('3'),
+    ])
+    expect(await chainClient.getBalance({ address })).toBe(0n)
+    const code = await chainClient.getCode({ address })
+    expect(code?.toLowerCase()).toBe(`0xef0100${DEVNET_CONTRACTS.eip7702Delegator.slice(2).toLowerCase()}`)
+    expect(await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])).toMatchObject({
+      ok: true,
+      value: { [CHAIN]: { atomic: { status: 'supported' } } },
+    })
+
+    // 1 then 2 USDC of 3: the batch passes the frame's and the relay's checks; the balance then drops to
+    // 2 before the user approves, so the second transfer fails on chain and takes the first with it.
+    const failing = dappRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('2'))])])
+    await confirmation(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-upgrade')).toHaveCount(0)
+    await setUsdc(address, usdc('2'))
+    await approveInFrame(page)
+    const reverted = await failing
+    expect(reverted.ok).toBe(true)
+    expect(await settledStatus(page, (reverted as { value: { id: string } }).value.id)).toMatchObject({ status: 500, atomic: true })
+    expect([await balanceOf(USDC, first), await balanceOf(USDC, second), await balanceOf(USDC, address)]).toEqual([
+      usdc('1'),
+      usdc('1'),
+      usdc('2'),
+    ])
+    expect(await chainClient.getBalance({ address })).toBe(0n)
+  })
+})
