@@ -4,6 +4,7 @@
  */
 export * from './secure-frame/schemas'
 export * from './secure-frame/rpc-policy'
+export * from './secure-frame/rpc-params'
 export * from './secure-frame/events'
 export * from './secure-frame/methods'
 export * from './secure-frame/messages'

@@ -276,6 +276,11 @@ describe('the secure frame refuses', () => {
         params: [{ from: address, to: address, nonce: '0x0', gas: '0x5208', maxFeePerGas: '0x3b9aca00', gasPrice: '0x2d79883d2000' }],
       }),
     ).rejects.toMatchObject({ message: FeeMessage.mixed, code: -32602 })
+    // EIP-5792 and ERC-7715 params are the frame's to check: refused before anything is shown.
+    await expect(frame.rpcRequest({ id: 'b1', method: 'wallet_sendCalls', params: [{ calls: [{ to: 'abc' }] }] })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/^Invalid wallet_sendCalls params/),
+    })
     await expect(frame.setPreferredAccount({ type: 'smartAccount' })).rejects.toThrow('Smart accounts are not available')
     expect(await frame.setPreferredAccount({ type: 'eoa' })).toEqual({ type: 'eoa', address })
     await expect(frame.connectSocial({ uri: 'https://example.com/not-started' })).rejects.toThrow('This sign-in was not started here')

@@ -2,6 +2,7 @@ import {
   classifyFrameRpc,
   FrameErrorMessage,
   frameRpcNotAllowedError,
+  frameRpcParamsProblem,
   ProviderRpcError,
   RpcErrorCode,
   SOCIAL_CLAIM_WAIT_MS,
@@ -194,6 +195,9 @@ export function createFrameMethods(deps: FrameDeps): FrameMethods & { signedIn()
     async rpcRequest(request) {
       const kind = classifyFrameRpc(request.method)
       if (kind === 'disallowed') throw frameRpcNotAllowedError()
+      // A listed method's params (EIP-5792, ERC-7715) are refused before anything is shown.
+      const problem = frameRpcParamsProblem(request.method, request.params)
+      if (problem) throw new ProviderRpcError(RpcErrorCode.InvalidParams, problem)
       const { accounts } = session.current()
       if (request.method === 'eth_accounts') return [accounts.address]
       if (request.method === 'eth_chainId') return typeof chainId === 'number' ? `0x${chainId.toString(16)}` : chainId

@@ -1,14 +1,6 @@
 import * as z from 'zod/mini'
 import { isBoundedJson } from '../bounded-json'
 import { readOnlyMethods } from '../eip1193'
-import { WalletGetCallsStatusParams, WalletGetCapabilitiesParams, WalletSendCallsParams, WalletShowCallsStatusParams } from '../eip5792'
-import {
-  WalletGetGrantedExecutionPermissionsParams,
-  WalletGetSupportedExecutionPermissionsParams,
-  WalletGrantPermissionsParams,
-  WalletRequestExecutionPermissionsParams,
-  WalletRevokeExecutionPermissionParams,
-} from '../erc7715'
 import { FrameChainId, FrameRequestId } from './schemas'
 
 /**
@@ -81,27 +73,6 @@ export function classifyFrameRpc(method: unknown): FrameRpcClass {
   return 'disallowed'
 }
 
-/** The EIP-5792 schemas, one source (eip5792.ts), under the names this module has always exported. */
-export { WalletCall, WalletSendCallsParams } from '../eip5792'
-
-/**
- * Params checked before a method reaches the frame's family: the EIP-5792 and ERC-7715 methods
- * (and the first draft's wallet_grantPermissions / wallet_revokePermissions, mapped by the frame
- * with fromLegacyGrant). A bad request is refused here, before anything is shown to the user.
- */
-export const FRAME_RPC_PARAMS: Readonly<Record<string, z.ZodMiniType>> = {
-  wallet_sendCalls: WalletSendCallsParams,
-  wallet_getCallsStatus: WalletGetCallsStatusParams,
-  wallet_showCallsStatus: WalletShowCallsStatusParams,
-  wallet_getCapabilities: WalletGetCapabilitiesParams,
-  wallet_requestExecutionPermissions: WalletRequestExecutionPermissionsParams,
-  wallet_revokeExecutionPermission: WalletRevokeExecutionPermissionParams,
-  wallet_getGrantedExecutionPermissions: WalletGetGrantedExecutionPermissionsParams,
-  wallet_getSupportedExecutionPermissions: WalletGetSupportedExecutionPermissionsParams,
-  wallet_grantPermissions: WalletGrantPermissionsParams,
-  wallet_revokePermissions: WalletRevokeExecutionPermissionParams,
-}
-
 export { FRAME_RPC_PARAMS_MAX_DEPTH, FRAME_RPC_PARAMS_MAX_SIZE, isBoundedJson } from '../bounded-json'
 
 /** A JSON-RPC method name: bounded, no spaces or punctuation beyond `_`. */
@@ -110,23 +81,14 @@ export const FRAME_RPC_METHOD = /^[A-Za-z][A-Za-z0-9_]{0,99}$/
 /**
  * The params of the frame's rpcRequest. Whether the method is allowed is not a schema matter: the
  * widget asks classifyFrameRpc first so that a refusal reads 'Requested RPC call is not allowed'.
+ * The method's own params are checked by the frame (rpc-params.ts): their schemas stay out of the
+ * widget's first paint, which needs only the lists above.
  */
-export const FrameRpcRequest = z
-  .object({
-    method: z.string().check(z.regex(FRAME_RPC_METHOD)),
-    params: z.optional(z.unknown().check(z.refine((params) => isBoundedJson(params), 'RPC params too large or not JSON'))),
-    chainId: z.optional(FrameChainId),
-    /** Needed for a confirmation method: abortRpcRequest names it. */
-    id: z.optional(FrameRequestId),
-  })
-  .check(
-    z.superRefine((request, context) => {
-      const schema = Object.hasOwn(FRAME_RPC_PARAMS, request.method) ? FRAME_RPC_PARAMS[request.method] : undefined
-      const parsed = schema?.safeParse(request.params)
-      if (!parsed || parsed.success) return
-      const issue = parsed.error.issues[0]!
-      const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
-      context.addIssue({ code: 'custom', message: `Invalid ${request.method} params${where}: ${issue.message}`, input: request.params })
-    }),
-  )
+export const FrameRpcRequest = z.object({
+  method: z.string().check(z.regex(FRAME_RPC_METHOD)),
+  params: z.optional(z.unknown().check(z.refine((params) => isBoundedJson(params), 'RPC params too large or not JSON'))),
+  chainId: z.optional(FrameChainId),
+  /** Needed for a confirmation method: abortRpcRequest names it. */
+  id: z.optional(FrameRequestId),
+})
 export type FrameRpcRequest = z.infer<typeof FrameRpcRequest>

@@ -12,6 +12,7 @@ import {
   type ChainCapabilities,
   type WalletGetCapabilitiesResult,
   ProviderRpcError,
+  readParams,
   RpcErrorCode,
   WALLET_CALLS_MAX,
   WalletSendCallsParams,
@@ -180,9 +181,7 @@ function batchOf(wallet: EmbeddedWallet, id: string, chainId: number): EmbeddedB
 
 /** `params` as `schema` reads them; -32602 naming where and why otherwise. */
 export function parsed<T extends z.ZodMiniType>(schema: T, method: string, params: unknown): z.output<T> {
-  const result = schema.safeParse(params)
-  if (result.success) return result.data as z.output<T>
-  const issue = result.error.issues[0]!
-  const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : ''
-  throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Invalid ${method} params${where}: ${issue.message}`)
+  const read = readParams(schema, method, params)
+  if (!read.ok) throw new ProviderRpcError(RpcErrorCode.InvalidParams, read.problem)
+  return read.value
 }
