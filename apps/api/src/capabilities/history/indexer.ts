@@ -2,7 +2,7 @@ import { BaseError, erc20Abi, HttpRequestError, TimeoutError, toHex, type Addres
 import type { ChainRegistry } from '../../chains/registry'
 import type { Database } from '../../platform/db/database'
 import { entriesOf } from './classify'
-import { startFollower } from './follower'
+import { startFollower } from '../../chains/follower'
 import { buildLegs, DEPOSIT_TOPIC, TRANSFER_TOPIC, WITHDRAWAL_TOPIC, type ChainLog, type ChainTx } from './legs'
 import { knownTokenAddresses, loadProgress, resetChain, saveRange, upsertTokens, type EntryRow, type LegRow, type TokenRow } from './store'
 
@@ -77,7 +77,7 @@ interface ChainState {
  * - Reorg-free chains only (the devnet): blocks are taken as final. A node that was reset (its head is
  *   below what was indexed, or the stored last block hash or a parent hash no longer matches) is
  *   reindexed from block 0 for that chain.
- * - A node that is down is retried with exponential backoff (follower.ts).
+ * - A node that is down is retried with exponential backoff (chains/follower.ts).
  */
 export function startIndexer(options: IndexerOptions): Indexer {
   const { db, chains } = options

@@ -1,4 +1,4 @@
-import { startFollower } from '../../capabilities/history/follower'
+import { startFollower } from '../follower'
 import type { Database } from '../../platform/db/database'
 import { transfersAt, type PolkadotTransfer } from './block-transfers'
 import { loadIndexProgress, resetIndex, saveBlocks, type IndexProgress } from './index-store'
@@ -15,7 +15,7 @@ import type { PolkadotNetworks } from './node'
  *   (chain, block, event).
  * - Finalized blocks do not change; a node reset to another chain (its finalized head below what was
  *   indexed, or the last block indexed has another hash) is indexed again from the start.
- * - A node that is down is retried with exponential backoff (capabilities/history/follower.ts).
+ * - A node that is down is retried with exponential backoff (chains/follower.ts).
  */
 
 /** A network whose finalized head is below this is indexed from block 0. */
