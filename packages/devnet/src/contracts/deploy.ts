@@ -28,6 +28,7 @@ import {
 import { devnetArtifacts } from './compile'
 import { entryPointCode, smartAccountTxs } from './smart-accounts'
 import { DEVNET_SEED, DEVNET_TOKENS, type DevnetPool } from './tokens'
+import type { PlannedTx } from './planned-tx'
 
 const require = createRequire(import.meta.url)
 const RECEIPT_POLL_MS = 10
@@ -76,18 +77,6 @@ async function rpcBatch(rpcUrl: string, calls: [method: string, params: unknown[
     if (!r || r.error) throw new Error(`${method} failed on ${rpcUrl}: ${r?.error?.message ?? 'no response'}`)
     return r.result
   })
-}
-
-export interface PlannedTx {
-  /** Undefined for a contract creation. */
-  to?: Address
-  data: Hex
-  value?: bigint
-  gas: bigint
-  /** The contract a creation must produce. */
-  creates?: Address
-  /** Mined in a later second than the transactions before it. */
-  nextSecond?: true
 }
 
 /** Every deployer transaction, in nonce order; gas limits are fixed (with headroom over the use) so nothing waits for an estimate. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { encodeDeployData, encodeFunctionData, getContractAddress, parseAbi, type Address, type Hex } from 'viem'
 import { DEVNET_CONTRACTS, DEVNET_DEPLOYER, DEVNET_PAYMASTER_DEPOSIT, DEVNET_PAYMASTER_SIGNER } from './addresses'
 import { devnetArtifacts } from './compile'
-import type { PlannedTx } from './deploy'
+import type { PlannedTx } from './planned-tx'
 
 const require = createRequire(import.meta.url)
 
