@@ -3,17 +3,10 @@ import { DEVNET_CONTRACTS } from '@airlock/devnet'
 import { startMailSink, type MailSink } from '@airlock/devnet/mail'
 import { encodeFunctionData, erc20Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { devnetSandbox } from '../../../api/src/config'
-import { relayOptions } from '../../../api/src/capabilities/relay/options'
-import { createApiApp } from '../../../api/src/origins/api/app'
-import type { Database } from '../../../api/src/platform/db/database'
-import { openDatabase } from '../../../api/src/platform/db/open'
 import { smtpMailer } from '../../../api/src/platform/mail/mailer'
-import { createMemoryProjectRegistry } from '../../../api/src/platform/projects/registry'
-import { CHAIN, startTestDevnet, type TestDevnet } from '../../../api/src/testing/devnet'
-import { createChainProxy } from '../chain/proxy'
-import { createSmartAccounts, type SmartAccounts } from '../families/eip155/smart-account/state'
-import { API, frameDevice, openCustody, ORIGIN, signInByEmail, type Custody } from '../testing/frameDevice'
+import { CHAIN } from '../../../api/src/testing/devnet'
+import { frameDevice, openCustody, signInByEmail, type Custody } from '../testing/frameDevice'
+import { startRelayApi, type RelayApi } from '../testing/relayApi'
 import { FrameMessage } from './methods'
 
 /**
@@ -23,50 +16,23 @@ import { FrameMessage } from './methods'
  */
 
 const PORTS: [number, number] = [19602, 19603]
-const WIDGET = 'http://widget.localhost:4401'
-const { usdc, uniswapV2Router, eip7702Delegator, entryPoint } = DEVNET_CONTRACTS
-let devnet: TestDevnet
-let db: Database
-let api: ReturnType<typeof createApiApp>
+const { usdc, uniswapV2Router, eip7702Delegator } = DEVNET_CONTRACTS
+let net: RelayApi
 let custody: Custody
 let sink: MailSink
-let smartAccounts: SmartAccounts
-
-/** As the browser sends it from the secure origin; the relay as from the widget's (calls.anvil.test.ts says why). */
-const fromFrame: typeof fetch = async (input, init) => {
-  const url = new URL(String(input))
-  const origin = url.pathname.startsWith('/v1/relay/') ? WIDGET : ORIGIN
-  return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin } })
-}
 
 beforeAll(async () => {
-  ;[devnet, db, sink] = await Promise.all([startTestDevnet(PORTS), openDatabase(), startMailSink({ smtpPort: 0, httpPort: 0 })])
+  ;[net, sink] = await Promise.all([startRelayApi(PORTS), startMailSink({ smtpPort: 0, httpPort: 0 })])
   custody = await openCustody({ mailer: smtpMailer(sink.smtpUrl), now: Date.now })
-  const upstreams = Object.fromEntries(devnet.devnet.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl]))
-  const projects = createMemoryProjectRegistry([{ id: 'demo', name: 'Demo', allowedOrigins: [], features: { analytics: false } }])
-  api = createApiApp({
-    origins: { widget: WIDGET, secure: ORIGIN, api: API },
-    projects,
-    rpcUpstreams: upstreams,
-    rateLimit: false,
-    data: { ...devnet.deps, db, projects, apiOrigin: API, now: Date.now },
-    relay: await relayOptions(db, devnetSandbox(Object.keys(upstreams)).relay),
-  })
-  smartAccounts = createSmartAccounts({
-    networks: [{ chainId: 31337, delegator: eip7702Delegator, entryPoint }],
-    apiUrl: API,
-    chain: createChainProxy({ apiUrl: API, fetch: fromFrame }),
-    fetch: fromFrame,
-  })
 }, 120_000)
 
 afterAll(async () => {
-  await Promise.all([custody?.close(), sink?.stop(), db?.close(), devnet?.stop()])
+  await Promise.all([custody?.close(), sink?.stop(), net?.stop()])
 })
 
 describe('the embedded wallet as a smart account, through the frame messages', () => {
   it('networks from the config, the preference per network, and the first confirmed batch upgrades the same address', async () => {
-    const device = frameDevice(custody, { storage: 'indexeddb', smartAccounts })
+    const device = frameDevice(custody, { storage: 'indexeddb', smartAccounts: net.smartAccounts })
     const frame = device.load()
     await signInByEmail(sink, frame, `smart-${Date.now()}@example.com`)
     await frame.syncDappData({ origin: 'http://dapp.localhost:4400', sdkType: 'appkit', sdkVersion: '2.16.7', projectId: 'demo' })
@@ -106,7 +72,7 @@ describe('the embedded wallet as a smart account, through the frame messages', (
     expect(device.asked[0]).toMatchObject({ method: 'wallet_sendCalls', chainId: 31337, from: address })
     expect(device.asked[0]!.params).toMatchObject([{ upgrade: { contract: eip7702Delegator } }])
 
-    const code = await devnet.client(CHAIN).getCode({ address })
+    const code = await net.devnet.client(CHAIN).getCode({ address })
     expect(isDelegatedTo(code, eip7702Delegator)).toBe(true)
     expect(await frame.getUser({ chainId: 31337 })).toMatchObject({
       address,

@@ -6,22 +6,16 @@ import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, type Address, typ
 import { formatUserOperation, type RpcUserOperation } from 'viem/account-abstraction'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { devnetSandbox } from '../../../../../api/src/config'
-import { relayOptions } from '../../../../../api/src/capabilities/relay/options'
 import { NATIVE_TOKEN_ADDRESS } from '../../../../../api/src/capabilities/prices/caip'
-import { createApiApp } from '../../../../../api/src/origins/api/app'
-import type { Database } from '../../../../../api/src/platform/db/database'
-import { openDatabase } from '../../../../../api/src/platform/db/open'
-import { createMemoryProjectRegistry } from '../../../../../api/src/platform/projects/registry'
-import { CHAIN, startTestDevnet, type TestDevnet } from '../../../../../api/src/testing/devnet'
-import { createChainProxy } from '../../../chain/proxy'
+import { CHAIN } from '../../../../../api/src/testing/devnet'
 import { generateSeedEntropy, seedEntropyToBip39Seed } from '../../../custody/seed'
 import { decodeRequest } from '../../views'
 import { eip155Deriver, type Eip155Account } from '../derive'
 import { CallsMessage, prepareCalls, type ShownCalls } from './prepareCalls'
-import { createSimulator } from '../simulator'
+import { createSimulator, type Simulator } from '../simulator'
 import { createRelay, relayUrl } from './relay'
-import { createSmartAccounts, type SmartAccounts } from './state'
+import { API } from '../../../testing/frameDevice'
+import { RELAY_NETWORK as network, startRelayApi, type RelayApi } from '../../../testing/relayApi'
 
 /**
  * The embedded wallet's batches on the devnet, through the real data API (its RPC proxy and its
@@ -31,46 +25,17 @@ import { createSmartAccounts, type SmartAccounts } from './state'
  */
 
 const PORTS: [number, number] = [19600, 19601]
-const API = 'http://api.localhost:4403'
-const SECURE = 'http://secure.localhost:4402'
 const CHAIN_ID = 31337
-const { usdc, dai, weth, uniswapV2Router, eip7702Delegator, entryPoint } = DEVNET_CONTRACTS
-const network = { chainId: CHAIN_ID, delegator: eip7702Delegator, entryPoint }
-let devnet: TestDevnet
-let db: Database
-let api: ReturnType<typeof createApiApp>
+const { usdc, dai, weth, uniswapV2Router, eip7702Delegator } = DEVNET_CONTRACTS
+let net: RelayApi
 let account: Eip155Account
-let smartAccounts: SmartAccounts
-
-const WIDGET = 'http://widget.localhost:4401'
-/** The frame's fetch, as the browser sends it from the secure origin (the API's project guard lets it reach the RPC proxy and the relay). */
-const fromFrame: typeof fetch = async (input, init) => {
-  const url = new URL(String(input))
-  return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin: SECURE } })
-}
 
 beforeAll(async () => {
-  ;[devnet, db] = await Promise.all([startTestDevnet(PORTS), openDatabase()])
-  const upstreams = Object.fromEntries(devnet.devnet.chains.map((chain) => [chain.caipNetworkId, chain.rpcUrl]))
-  const projects = createMemoryProjectRegistry([{ id: 'demo', name: 'Demo', allowedOrigins: [], features: { analytics: false } }])
-  api = createApiApp({
-    origins: { widget: WIDGET, secure: SECURE, api: API },
-    projects,
-    rpcUpstreams: upstreams,
-    rateLimit: false,
-    data: { ...devnet.deps, db, projects, apiOrigin: API, now: Date.now },
-    relay: await relayOptions(db, devnetSandbox(Object.keys(upstreams)).relay),
-  })
+  net = await startRelayApi(PORTS)
   const seed = await seedEntropyToBip39Seed(generateSeedEntropy())
   account = eip155Deriver.derive(seed, 0)
   seed.fill(0)
-  smartAccounts = createSmartAccounts({
-    networks: [network],
-    apiUrl: API,
-    chain: createChainProxy({ apiUrl: API, fetch: fromFrame }),
-    fetch: fromFrame,
-  })
-  await devnet.send(9, {
+  await net.devnet.send(9, {
     to: usdc,
     data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [account.address as Address, parseUnits('500', 6)] }),
   })
@@ -78,11 +43,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   account?.destroy()
-  await Promise.all([db?.close(), devnet?.stop()])
+  await net?.stop()
 })
 
 /** The frame's simulation, through the API's RPC proxy (simulator.ts). */
-const simulate = createSimulator(createChainProxy({ apiUrl: API, fetch: fromFrame }))
+const simulate: Simulator = (request) => createSimulator(net.chain)(request)
 const call = (to: Address, data: Hex) => ({ to, data })
 const approve = (amount: bigint) =>
   call(usdc, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, amount] }))
@@ -101,9 +66,9 @@ const sendCalls = (calls: { to: Address; data: Hex }[]): FrameRpcRequest =>
     params: [{ version: '2.0.0', chainId: '0x7a69', from: account.address, atomicRequired: true, calls }],
   }) as FrameRpcRequest
 const prepare = (calls: { to: Address; data: Hex }[]) =>
-  prepareCalls(account, sendCalls(calls), { chainId: CHAIN_ID, projectId: 'demo' }, { smartAccounts, simulate })
-const balance = (token: Address) => devnet.balanceOf(token, account.address as Address)
-const relay = () => createRelay(relayUrl(network, API, 'demo'), { fetch: fromFrame })
+  prepareCalls(account, sendCalls(calls), { chainId: CHAIN_ID, projectId: 'demo' }, { smartAccounts: net.smartAccounts, simulate })
+const balance = (token: Address) => net.devnet.balanceOf(token, account.address as Address)
+const relay = () => createRelay(relayUrl(network, API, 'demo'), { fetch: net.fromFrame })
 
 const RUNS = 30
 const SentOperation = z.nullable(z.object({ userOperation: z.record(z.string(), z.string()) }))
@@ -147,14 +112,14 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     expect(id).toBe(userOperationHash(formatUserOperation(op as unknown as RpcUserOperation<'0.8'>) as UserOperation08, CHAIN_ID))
     expect(decodeExecute(op.callData as Hex)).toHaveLength(2)
 
-    const code = await devnet.client(CHAIN).getCode({ address: account.address as Address })
+    const code = await net.devnet.client(CHAIN).getCode({ address: account.address as Address })
     expect(code?.startsWith('0xef0100')).toBe(true)
     expect(isDelegatedTo(code, eip7702Delegator)).toBe(true)
     expect(await balance(NATIVE_TOKEN_ADDRESS as Address)).toBe(0n)
     expect(await balance(usdc)).toBe(parseUnits('400', 6))
     // The DAI the simulation showed is the DAI the batch brought.
     expect((await balance(dai)).toString()).toBe(simulation.changes[1]!.amount)
-    expect(smartAccounts.deployed(CHAIN_ID, account.address)).toBe(true)
+    expect(net.smartAccounts.deployed(CHAIN_ID, account.address)).toBe(true)
   }, 60_000)
 
   it('the next batch carries no upgrade, and lands with the account still at 0 ETH', async () => {
@@ -222,15 +187,15 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     await expect(
       prepare([call(weth, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [uniswapV2Router, 1n] }))]),
     ).rejects.toThrow("The app does not pay this batch's network fee")
-    await expect(prepareCalls(account, sendCalls([approve(1n)]), { chainId: 31338, projectId: 'demo' }, { smartAccounts })).rejects.toThrow(
-      'The request is for chain 31337, the wallet is on chain 31338',
-    )
+    await expect(
+      prepareCalls(account, sendCalls([approve(1n)]), { chainId: 31338, projectId: 'demo' }, { smartAccounts: net.smartAccounts }),
+    ).rejects.toThrow('The request is for chain 31337, the wallet is on chain 31338')
     const elsewhere = {
       ...sendCalls([approve(1n)]),
       params: [{ ...(sendCalls([approve(1n)]).params as [object])[0], chainId: '0x7a6a' }],
     } as FrameRpcRequest
-    await expect(prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, { smartAccounts })).rejects.toThrow(
-      CallsMessage.unavailable(31338),
-    )
+    await expect(
+      prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, { smartAccounts: net.smartAccounts }),
+    ).rejects.toThrow(CallsMessage.unavailable(31338))
   }, 60_000)
 })
