@@ -5,12 +5,22 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it, vi } from 'vitest'
 import { connect } from '../../connectors/connect'
 import { openAtom } from '../../core/modal/atoms'
+import { showModal } from '../../core/modal/modal'
 import { toastAtom } from '../../core/toast'
 import { currentRouteAtom } from '../../core/router/atoms'
 import { RECENT_CONNECTOR_KEY } from '../../core/session/atoms'
 import { createMemoryStorage, type KeyValueStorage } from '../../core/storage/safeStorage'
 import { fakeSiwxApi } from '../../testing/siwxApi'
-import { createFakeHost, createTestContext, devnetWallet, flush, TEST_ADDRESS, TEST_ADDRESS_2, type FakeHost } from '../../testing/fakeHost'
+import {
+  createFakeHost,
+  createTestContext,
+  deferred,
+  devnetWallet,
+  flush,
+  TEST_ADDRESS,
+  TEST_ADDRESS_2,
+  type FakeHost,
+} from '../../testing/fakeHost'
 import { createWidgetMethods } from '../../host/widgetMethods'
 import { onHostConnected } from '../../host/connection'
 import { siwxPromptAtom, siwxSessionsAtom } from './atoms'
@@ -67,10 +77,13 @@ describe('sign in with the wallet', () => {
   it('asks the wallet at once after the connection, keeps the modal until the API made the session, then hands the dapp its token', async () => {
     const host = signingHost({ accounts: [TEST_ADDRESS.toLowerCase()] })
     const { ctx, storage } = await boot(host, true)
+    showModal(ctx)
+    const closes: boolean[] = []
+    ctx.store.sub(openAtom, () => closes.push(ctx.store.get(openAtom)))
     await connect(ctx, devnetWallet.id)
+    await vi.waitFor(() => expect(ctx.store.get(currentRouteAtom).name).toBe('SIWXSignMessage'))
     // The connection closed nothing: the sign-in holds the modal.
-    expect(ctx.store.get(openAtom)).toBe(true)
-    expect(ctx.store.get(currentRouteAtom).name).toBe('SIWXSignMessage')
+    expect(closes).toEqual([])
     await until(host, () => sessionOfState(host) !== undefined)
     const session = sessionOfState(host)!
     expect(session.token).toBe('token-1')
@@ -81,6 +94,54 @@ describe('sign in with the wallet', () => {
     expect(ctx.store.get(openAtom)).toBe(false)
     expect(host.tracked()).toContain('SIWX_AUTH_SUCCESS')
     expect(JSON.parse(storage.get(SIWX_SESSIONS_KEY)!)).toHaveLength(1)
+  })
+
+  /** A dapp page whose storage answers the kept sessions only when `answer` is called (a slow host). */
+  function slowSessionsHost(kept?: string) {
+    const host = signingHost({ accounts: [TEST_ADDRESS] })
+    const read = deferred<void>()
+    vi.mocked(host.api.storageGet).mockImplementation(async ({ key }) => {
+      if (key === SIWX_SESSIONS_KEY) {
+        await read.promise
+        return kept ?? null
+      }
+      return host.storage.get(key) ?? null
+    })
+    return { host, answer: () => read.resolve() }
+  }
+
+  it('a connection made in the open modal before the kept sessions are read holds it until the sign-in is asked', async () => {
+    const { host, answer } = slowSessionsHost()
+    const { ctx } = await boot(host, true)
+    showModal(ctx)
+    const closes: boolean[] = []
+    ctx.store.sub(openAtom, () => closes.push(ctx.store.get(openAtom)))
+    await connect(ctx, devnetWallet.id)
+    expect(host.lastState()?.status).toBe('connected')
+    expect(ctx.store.get(openAtom)).toBe(true)
+    answer()
+    await vi.waitFor(() => expect(ctx.store.get(currentRouteAtom).name).toBe('SIWXSignMessage'))
+    await until(host, () => sessionOfState(host) !== undefined)
+    // Open throughout, then closed once, by the sign-in's end.
+    expect(closes).toEqual([false])
+  })
+
+  it('the same early connection with a kept session for the account: the modal closes once they are read, with no prompt', async () => {
+    const first = signingHost({ accounts: [TEST_ADDRESS] })
+    const storage = createMemoryStorage()
+    const signedIn = await boot(first, true, fakeSiwxApi(), storage)
+    await connect(signedIn.ctx, devnetWallet.id)
+    await until(first, () => sessionOfState(first) !== undefined)
+
+    const { host, answer } = slowSessionsHost(storage.get(SIWX_SESSIONS_KEY))
+    const { ctx } = await boot(host, true)
+    showModal(ctx)
+    await connect(ctx, devnetWallet.id)
+    expect(ctx.store.get(openAtom)).toBe(true)
+    answer()
+    await vi.waitFor(() => expect(ctx.store.get(openAtom)).toBe(false))
+    expect(sessionOfState(host)?.token).toBe(sessionOfState(first)?.token)
+    expect(host.walletCalls().some((call) => call.method === 'personal_sign')).toBe(false)
   })
 
   it('a refusal shows ‘Signature declined’ and stays; Try again signs in', async () => {

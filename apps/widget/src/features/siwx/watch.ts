@@ -20,9 +20,10 @@ const loadFlow = () => import('./flow')
  *
  * Started by start.ts once the options turn sign-in on. Synchronous on purpose: the hold
  * (core/modal) is in place before the connect that caused it closes the modal, so the modal never
- * blinks shut between the connection and the sign-in.
+ * blinks shut between the connection and the sign-in. `ready` settles once the kept sessions are
+ * read and the current account decided (start.ts holds the modal until then).
  */
-export function watchSignIn(ctx: WidgetContext): () => void {
+export function watchSignIn(ctx: WidgetContext): { stop: () => void; ready: Promise<void> } {
   let loaded = false
   let decided: string | undefined
   let before = ctx.store.get(sessionAtom)
@@ -67,16 +68,17 @@ export function watchSignIn(ctx: WidgetContext): () => void {
     ctx.store.sub(siwxSettingsAtom, check),
     ctx.store.sub(siwxSessionsAtom, scheduleExpiry),
   ]
-  void loadPersisted(ctx, SIWX_SESSIONS_KEY).then((stored) => {
+  const ready = loadPersisted(ctx, SIWX_SESSIONS_KEY).then((stored) => {
     ctx.store.set(siwxSessionsAtom, (current) => ({ ...readSessions(stored, Date.now()), ...current }))
     loaded = true
     publish()
     check()
   })
-  return () => {
+  const stop = () => {
     unsubscribes.forEach((unsubscribe) => unsubscribe())
     clearTimeout(expiry)
   }
+  return { stop, ready }
 }
 
 /** setTimeout's longest wait (about 24.8 days); a later end is checked again then. */
