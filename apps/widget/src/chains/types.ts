@@ -269,4 +269,22 @@ export interface ChainAdapter {
    * wallet's first request, so that a page wallet's user never downloads them.
    */
   embedded(): Promise<EmbeddedSigning>
+  /**
+   * Atomic batches of calls where the family has them (eip155: EIP-5792), a chunk of their own:
+   * fetched when a flow (the swap) asks whether the wallet can run its calls as one.
+   */
+  batches?(): Promise<CallBatches>
+}
+
+/** A wallet's atomic batches: several calls in one confirmation, all landing or none. */
+export interface CallBatches {
+  /** Whether the wallet runs calls atomically for `address` on the network now; false when it does not say so (or not in time). */
+  atomic(send: WalletSend, address: string, caipNetworkId: string): Promise<boolean>
+  /** Has the wallet send `calls` from `from` as one atomic batch; answers the batch id. */
+  send(
+    send: WalletSend,
+    batch: { from: string; caipNetworkId: string; calls: readonly Omit<WalletCall, 'from' | 'fee'>[] },
+  ): Promise<string>
+  /** Resolves once the batch is final: 'success', or 'failed' when it reverted (nothing of it landed). */
+  wait(send: WalletSend, id: string, options?: { timeoutMs?: number; intervalMs?: number }): Promise<'success' | 'failed'>
 }

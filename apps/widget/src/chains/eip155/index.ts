@@ -23,6 +23,7 @@ export const eip155Adapter: ChainAdapter = {
   pageWallet: eip155PageWallet,
   walletConnect: eip155WalletConnect,
   embedded: () => import('./embedded').then((module) => module.eip155Embedded),
+  batches: () => import('./batches').then((module) => module.eip155Batches),
   checkTransfer: async () => undefined,
   quoteTransferFee: quoteEip155TransferFee,
   sendTransfer: sendEip155Transfer,

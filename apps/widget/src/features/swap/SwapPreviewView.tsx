@@ -13,7 +13,10 @@ import { SwapDetailsList } from './SwapDetailsList'
 import '../../ui/tokens.css'
 import './swap.css'
 
-/** The transaction about to be sent: the approval first when the allowance is short, then the swap. */
+/**
+ * The transaction about to be sent: the approval first when the allowance is short, then the swap;
+ * or both in one batch where the wallet runs calls atomically (a smart account).
+ */
 export default function SwapPreviewView() {
   const ctx = useWidget()
   const s = useAtomValue(swapAtom)
@@ -55,6 +58,11 @@ export default function SwapPreviewView() {
       {s.approvalTransaction && (
         <p className="al-muted" data-testid="swap-approval-note">
           {sourceToken.symbol} needs your approval before the swap: two transactions, the approval then the swap.
+        </p>
+      )}
+      {s.batchedApproval && (
+        <p className="al-muted" data-testid="swap-batch-note">
+          The {sourceToken.symbol} approval and the swap go together: one confirmation, both or neither.
         </p>
       )}
       <div className="al-swap-actions">

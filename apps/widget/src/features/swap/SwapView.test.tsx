@@ -140,6 +140,22 @@ function wallet(send: (params: unknown) => unknown = () => HASH): WalletHandler 
   return (method, params, connectorId) => (method === 'eth_sendTransaction' ? send(params) : approvingWallet(method, params, connectorId))
 }
 
+const BATCH = `0x${'ef'.repeat(32)}`
+
+/** A smart account's wallet (EIP-5792): atomic 'ready' on the devnet chain; each wallet_sendCalls kept in `sent`, its status read from `statuses` in turn. */
+function batchingWallet(statuses: number[], sent: unknown[] = []): WalletHandler {
+  return (method, params, connectorId) => {
+    if (method === 'wallet_getCapabilities') return { '0x7a69': { atomic: { status: 'ready' }, paymasterService: { supported: true } } }
+    if (method === 'wallet_sendCalls') {
+      sent.push(params)
+      return { id: BATCH }
+    }
+    if (method === 'wallet_getCallsStatus')
+      return { version: '2.0.0', id: BATCH, chainId: '0x7a69', status: statuses.shift(), atomic: true }
+    return wallet()(method, params, connectorId)
+  }
+}
+
 async function openSwap(fetch: ReturnType<typeof swapApi>, host = createFakeHost({ wallet: wallet() })) {
   const rendered = await renderApp(host, { fetch, open: false })
   await act(async () => {
@@ -489,6 +505,53 @@ describe('Swap preview', () => {
       }),
     })
     const { ctx } = await toPreview(swapApi(), host, ['ETH', 'USDC'])
+    await waitFor(() => expect(screen.getByTestId('swap-preview-confirm').textContent).toBe('Swap'))
+    await confirm()
+    await find('swap-view')
+    await waitFor(() => expect(toast().textContent).toBe('Transaction error'))
+    expect(host.tracked()).toContain('SWAP_ERROR')
+    expect(route(ctx)).toBe('Swap')
+  })
+
+  it('a smart account (EIP-5792 atomic): approval and swap in one batch, one confirmation, no transaction of its own; Swapped once confirmed', async () => {
+    const batches: unknown[] = []
+    const fetch = swapApi()
+    const host = createFakeHost({ wallet: batchingWallet([100, 200], batches) })
+    const { ctx } = await toPreview(fetch, host)
+    await waitFor(() => expect(screen.getByTestId('swap-preview-confirm').textContent).toBe('Swap'))
+    expect(screen.getByTestId('swap-batch-note').textContent).toBe(
+      'The USDC approval and the swap go together: one confirmation, both or neither.',
+    )
+    expect(screen.queryByTestId('swap-approval-note')).toBeNull()
+    expect(calls(fetch, '/v1/convert/build-approve')).toHaveLength(1)
+    // Not estimated alone: before the approval lands, the swap would revert on the allowance.
+    expect(calls(fetch, '/v1/convert/build-transaction')[0]!.body).toMatchObject({ disableEstimate: true })
+    await confirm()
+    await confirm()
+    await waitFor(() => expect(route(ctx)).toBe('Account'))
+    expect(batches).toEqual([
+      [
+        {
+          version: '2.0.0',
+          from: TEST_ADDRESS,
+          chainId: '0x7a69',
+          atomicRequired: true,
+          calls: [
+            { to: USDC.split(':')[2], data: `0x095ea7b3${'1000000'.padStart(64, '0')}`, value: '0x0' },
+            { to: ROUTER, data: '0x7ff36ab5', value: '0x0' },
+          ],
+        },
+      ],
+    ])
+    expect(sends(host)).toHaveLength(0)
+    expect(host.walletCalls().filter((c) => c.method === 'wallet_getCallsStatus')).toHaveLength(2)
+    expect(host.tracked()).toContain('SWAP_SUCCESS')
+    await waitFor(() => expect(toast().textContent).toBe('Swapped 1 USDC to 100 DAI'))
+  })
+
+  it('a smart account whose batch reverts: SWAP_ERROR, ‘Transaction error’, back to the swap', async () => {
+    const host = createFakeHost({ wallet: batchingWallet([500]) })
+    const { ctx } = await toPreview(swapApi(), host)
     await waitFor(() => expect(screen.getByTestId('swap-preview-confirm').textContent).toBe('Swap'))
     await confirm()
     await find('swap-view')

@@ -69,17 +69,29 @@ const SWAP_NAMESPACE = 'eip155'
 
 const connectedAccount = (ctx: WidgetContext) => connectedOn(ctx, SWAP_NAMESPACE)
 
+/** The connected wallet of the swap's family, whatever carries it. */
+const walletSend = (ctx: WidgetContext) => (method: string, params?: unknown) => ctx.wallet(SWAP_NAMESPACE, method, params)
+
 /** Has the wallet send a transaction the swap API built, through the family's adapter; answers its hash. */
 async function sendCall(ctx: WidgetContext, tx: ApprovalTransaction & { gas?: bigint }): Promise<string> {
   const { address } = connectedAccount(ctx)
   const family = await loadChainAdapter(SWAP_NAMESPACE)
-  return family.sendCall((method, params) => ctx.wallet(SWAP_NAMESPACE, method, params), {
+  return family.sendCall(walletSend(ctx), {
     from: address,
     to: tx.to,
     data: tx.data,
     value: tx.value,
     fee: { gas: tx.gas, gasPrice: tx.gasPrice },
   })
+}
+
+/** The family's atomic batches (eip155: EIP-5792); undefined where it has none. */
+const familyBatches = async () => (await loadChainAdapter(SWAP_NAMESPACE)).batches?.()
+
+/** Whether the wallet runs the swap's calls as one atomic batch here (a smart account): asked of the wallet. */
+async function walletBatches(ctx: WidgetContext, address: string, caipNetworkId: string): Promise<boolean> {
+  const batches = await familyBatches()
+  return !!batches && (await batches.atomic(walletSend(ctx), address, caipNetworkId))
 }
 
 /** Resolves once the transaction is mined: 'success', or 'failed' when it reverted; not mined in time throws. */
@@ -93,7 +105,14 @@ function returnToSwap(ctx: WidgetContext): void {
 }
 
 function fail(ctx: WidgetContext, message: string): void {
-  patch(ctx, { loadingTransaction: false, approvalTransaction: undefined, swapTransaction: undefined, transactionError: message })
+  patch(ctx, {
+    loadingTransaction: false,
+    approvalTransaction: undefined,
+    swapTransaction: undefined,
+    batched: undefined,
+    batchedApproval: undefined,
+    transactionError: message,
+  })
   ctx.toasts.show(message, 'error')
   returnToSwap(ctx)
 }
@@ -311,7 +330,15 @@ export async function prepareSwapTransaction(ctx: WidgetContext): Promise<void> 
     return fail(ctx, SWAP_TEXTS.noAddress)
   }
   const userAddress = `${account.caipNetworkId}:${account.address}`
-  patch(ctx, { loadingTransaction: true, approvalTransaction: undefined, swapTransaction: undefined, transactionError: undefined })
+  patch(ctx, {
+    loadingTransaction: true,
+    approvalTransaction: undefined,
+    swapTransaction: undefined,
+    batched: undefined,
+    batchedApproval: undefined,
+    transactionError: undefined,
+  })
+  const batching = walletBatches(ctx, account.address, account.caipNetworkId)
   let sufficient = true
   if (!isNativeToken(amount.source)) {
     try {
@@ -320,61 +347,64 @@ export async function prepareSwapTransaction(ctx: WidgetContext): Promise<void> 
       return fail(ctx, SWAP_TEXTS.allowance)
     }
   }
-  if (!sufficient) {
+  const batched = await batching
+  const approve = () => buildApprove(ctx, { userAddress, from: amount.source.address, to: amount.to.address, amount: amount.units })
+  if (!sufficient && !batched) {
     try {
-      const tx = await buildApprove(ctx, { userAddress, from: amount.source.address, to: amount.to.address, amount: amount.units })
-      patch(ctx, {
-        loadingTransaction: false,
-        approvalTransaction: {
-          to: plainAddress(tx.to),
-          data: tx.data as `0x${string}`,
-          value: BigInt(tx.value),
-          gasPrice: BigInt(tx.eip155.gasPrice),
-        },
-      })
+      patch(ctx, { loadingTransaction: false, approvalTransaction: approvalOf(await approve()) })
     } catch {
       fail(ctx, SWAP_TEXTS.approval)
     }
     return
   }
-  try {
-    const tx = await buildSwapTransaction(ctx, {
+  const swap = () =>
+    buildSwapTransaction(ctx, {
       userAddress,
       from: amount.source.address,
       to: amount.to.address,
       amount: amount.units,
       slippage: SWAP_SLIPPAGE_PERCENT,
+      disableEstimate: !sufficient,
     })
-    const gas = BigInt(tx.eip155.gas)
-    const gasPrice = BigInt(tx.eip155.gasPrice)
-    const current = get(ctx)
-    const details = swapDetails({
-      sourceUnits: amount.units,
-      sourceDecimals: amount.source.decimals,
-      sourcePriceUsd: priceOf(current, amount.source),
-      toUnits: BigInt(tx.amount),
-      toDecimals: amount.to.decimals,
-      toPriceUsd: priceOf(current, amount.to),
+  // A batch holds the approval it needs: both are built at once.
+  const [approval, built] = await Promise.allSettled([sufficient ? undefined : approve().then(approvalOf), swap()])
+  if (approval.status === 'rejected') return fail(ctx, SWAP_TEXTS.approval)
+  if (built.status === 'rejected') return fail(ctx, SWAP_TEXTS.transaction)
+  const tx = built.value
+  const gas = BigInt(tx.eip155.gas)
+  const gasPrice = BigInt(tx.eip155.gasPrice)
+  const current = get(ctx)
+  const details = swapDetails({
+    sourceUnits: amount.units,
+    sourceDecimals: amount.source.decimals,
+    sourcePriceUsd: priceOf(current, amount.source),
+    toUnits: BigInt(tx.amount),
+    toDecimals: amount.to.decimals,
+    toPriceUsd: priceOf(current, amount.to),
+    gasPrice,
+    gasLimit: gas,
+    networkPriceUsd: current.networkPrice,
+  })
+  patch(ctx, {
+    loadingTransaction: false,
+    toUnits: BigInt(tx.amount),
+    details,
+    batched,
+    batchedApproval: approval.value,
+    swapTransaction: {
+      to: plainAddress(tx.to),
+      data: tx.data as `0x${string}`,
+      value: BigInt(tx.value),
+      gas,
       gasPrice,
-      gasLimit: gas,
-      networkPriceUsd: current.networkPrice,
-    })
-    patch(ctx, {
-      loadingTransaction: false,
-      toUnits: BigInt(tx.amount),
-      details,
-      swapTransaction: {
-        to: plainAddress(tx.to),
-        data: tx.data as `0x${string}`,
-        value: BigInt(tx.value),
-        gas,
-        gasPrice,
-        toAmount: BigInt(tx.amount),
-      },
-    })
-  } catch {
-    fail(ctx, SWAP_TEXTS.transaction)
-  }
+      toAmount: BigInt(tx.amount),
+    },
+  })
+}
+
+/** The API's approval transaction as the swap sends it. */
+function approvalOf(tx: Awaited<ReturnType<typeof buildApprove>>): ApprovalTransaction {
+  return { to: plainAddress(tx.to), data: tx.data as `0x${string}`, value: BigInt(tx.value), gasPrice: BigInt(tx.eip155.gasPrice) }
 }
 
 /** The preview's button: the approval when one is due, else the swap. A second click while one runs does nothing. */
@@ -419,15 +449,7 @@ async function sendSwap(ctx: WidgetContext, s: SwapState): Promise<void> {
   patch(ctx, { sending: 'swap' })
   try {
     const { address, caipNetworkId } = connectedAccount(ctx)
-    let hash = s.pendingSwapHash
-    if (!hash) {
-      ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
-      hash = await sendCall(ctx, tx)
-      patch(ctx, { pendingSwapHash: hash })
-    }
-    ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
-    const status = await waitForTransaction(ctx, caipNetworkId, hash)
-    patch(ctx, { pendingSwapHash: undefined })
+    const status = s.batched ? await swapInBatch(ctx, s, from, to) : await swapInTransaction(ctx, s, from, to)
     if (status !== 'success') throw new Error('The swap reverted')
     track(ctx, 'SWAP_SUCCESS', {
       network: caipNetworkId,
@@ -447,6 +469,39 @@ async function sendSwap(ctx: WidgetContext, s: SwapState): Promise<void> {
     patch(ctx, { sending: undefined })
     fail(ctx, SWAP_TEXTS.transactionError)
   }
+}
+
+/** The swap as its own transaction (its approval, when due, was mined before). */
+async function swapInTransaction(ctx: WidgetContext, s: SwapState, from: string, to: string): Promise<'success' | 'failed'> {
+  const { caipNetworkId } = connectedAccount(ctx)
+  let hash = s.pendingSwapHash
+  if (!hash) {
+    ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
+    hash = await sendCall(ctx, s.swapTransaction!)
+    patch(ctx, { pendingSwapHash: hash })
+  }
+  ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
+  const status = await waitForTransaction(ctx, caipNetworkId, hash)
+  patch(ctx, { pendingSwapHash: undefined })
+  return status
+}
+
+/** The approval (when due) and the swap in one atomic batch: one confirmation, both or neither on chain. */
+async function swapInBatch(ctx: WidgetContext, s: SwapState, from: string, to: string): Promise<'success' | 'failed'> {
+  const { address, caipNetworkId } = connectedAccount(ctx)
+  const batches = await familyBatches()
+  if (!batches) throw new Error('The wallet has no batches')
+  let id = s.pendingBatchId
+  if (!id) {
+    ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
+    const calls = s.batchedApproval ? [s.batchedApproval, s.swapTransaction!] : [s.swapTransaction!]
+    id = await batches.send(walletSend(ctx), { from: address, caipNetworkId, calls })
+    patch(ctx, { pendingBatchId: id })
+  }
+  ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
+  const status = await batches.wait(walletSend(ctx), id)
+  patch(ctx, { pendingBatchId: undefined })
+  return status
 }
 
 /** The quote now, not debounced: after an approval the preview shows the rebuilt numbers. */

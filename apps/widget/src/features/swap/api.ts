@@ -62,7 +62,7 @@ export async function buildApprove(ctx: WidgetContext, request: { userAddress: s
 
 export async function buildSwapTransaction(
   ctx: WidgetContext,
-  request: { userAddress: string; from: string; to: string; amount: bigint; slippage: number },
+  request: { userAddress: string; from: string; to: string; amount: bigint; slippage: number; disableEstimate?: boolean },
 ) {
   const { projectId } = ctx.project()
   const body = {
@@ -72,6 +72,8 @@ export async function buildSwapTransaction(
     from: request.from,
     to: request.to,
     userAddress: request.userAddress,
+    // Batched behind its approval, the swap cannot be estimated alone (it would revert on the allowance).
+    ...(request.disableEstimate ? { disableEstimate: true } : {}),
   }
   return (await ctx.dataApi.post('/v1/convert/build-transaction', body, ConvertBuildTransactionResponse, 'Swap transaction')).tx
 }

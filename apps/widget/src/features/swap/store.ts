@@ -49,10 +49,18 @@ export interface SwapState {
   loadingTransaction: boolean
   approvalTransaction?: ApprovalTransaction | undefined
   swapTransaction?: SwapTransaction | undefined
+  /**
+   * Where the wallet runs calls atomically (a smart account, EIP-5792): the swap goes as one batch,
+   * one confirmation, with the approval it needs first in it (`batchedApproval`).
+   */
+  batched?: boolean | undefined
+  batchedApproval?: ApprovalTransaction | undefined
   /** A wallet step in progress: the buttons that send are disabled until it settles. */
   sending?: 'approval' | 'swap' | undefined
   /** A swap sent whose receipt was not seen yet: a retry waits for it instead of sending again. */
   pendingSwapHash?: string | undefined
+  /** The same for a batched swap: its batch id. */
+  pendingBatchId?: string | undefined
   /** The same for an approval: a retry waits for it rather than approving twice. */
   pendingApprovalHash?: string | undefined
   /** The last failed step's message, shown in the Swap view after going back. */
