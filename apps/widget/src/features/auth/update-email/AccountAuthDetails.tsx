@@ -9,11 +9,12 @@ import { preloadRoute } from '../../../core/router/registry'
 import './update-email.css'
 import { connectionAtom } from '../../../core/session/active'
 import { RecoveryNotices } from '../device/RecoveryNotices'
+import { AccountTypeLine } from '../account-type/AccountTypeLine'
 
 /**
  * The Account view's lines for an embedded wallet: the email of an email login (with the way to
- * change it, SPEC section 4 "Email update"), or the social account it was made with; and its
- * passkeys, which open it on a new device.
+ * change it, SPEC section 4 "Email update"), or the social account it was made with; its account
+ * type where the network has smart accounts; and its passkeys, which open it on a new device.
  */
 export function AccountAuthDetails() {
   const connectorId = useAtomValue(connectionAtom).connectorId
@@ -22,6 +23,7 @@ export function AccountAuthDetails() {
   const provider = user.socialProvider ? SOCIAL_LABELS[user.socialProvider] : undefined
   const passkeys = (
     <>
+      <AccountTypeLine />
       <Passkeys count={user.passkeys} />
       <RecoveryNotices />
     </>
