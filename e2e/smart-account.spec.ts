@@ -1,10 +1,22 @@
 import type { Page } from '@playwright/test'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, keccak256, parseUnits, toHex, type Address, type Hex } from 'viem'
-import { chainClient, expect, openDemo, test } from './fixtures'
+import { chainClient, expect, openDemo, stack, test } from './fixtures'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
-import { balanceOf, freshAddress, USDC } from './support/walletFeatures'
+import { backendChecks, dappSession } from './support/siwx'
+import {
+  balanceOf,
+  chooseSwapToken,
+  DAI,
+  expectDeliveredAsPreviewed,
+  freshAddress,
+  openAccount,
+  openSwap,
+  previewOutput,
+  quoteSwap,
+  USDC,
+} from './support/walletFeatures'
 
 /**
  * EIP-5792 from a dapp to the embedded wallet's smart account (issue 27): the batch is confirmed once
@@ -41,6 +53,12 @@ function dappRequest(page: Page, method: string, params: unknown): Promise<Outco
         ),
     { method, params },
   )
+}
+
+/** What wallet_getCapabilities says of atomic batches on the devnet chain, as a dapp asks before batching. */
+async function atomicStatus(page: Page, address: Address): Promise<unknown> {
+  const answer = await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
+  return answer.ok ? (answer.value as Record<string, { atomic?: { status: string } }>)[CHAIN]?.atomic?.status : answer.message
 }
 
 /** wallet_getCallsStatus until the batch is no longer pending (status 100). */
@@ -119,5 +137,68 @@ test.describe('smart account: wallet_sendCalls from the dapp', () => {
       usdc('2'),
     ])
     expect(await chainClient.getBalance({ address })).toBe(0n)
+  })
+})
+
+test.describe("smart account: the modal's swap", () => {
+  test('an email user with USDC and no ETH switches to the smart account and swaps USDC to DAI in one batch; the sign-in keeps verifying', async ({
+    page,
+    widget,
+  }) => {
+    test.slow()
+    // A dapp whose users start on their EOA, with sign-in.
+    await openDemo(page, `${stack.urls.demoNpm}?siwx=on&accounts=eoa`)
+    const address = await emailLogin(page, widget, freshEmail('smart-swap'))
+    await approveInFrame(page)
+    const session = await dappSession(page, 30_000)
+    expect((await backendChecks(session.token)).status).toBe(200)
+    expect(await chainClient.getCode({ address })).toBeUndefined()
+    const signedIn = { address, message: session.message, signature: session.signature as Hex }
+    expect(await chainClient.verifyMessage(signedIn)).toBe(true)
+    await setUsdc(address, usdc('5'))
+    expect(await atomicStatus(page, address)).toBe('unsupported')
+
+    await openAccount(page, widget)
+    await expect(widget.getByTestId('account-type')).toHaveText('EOA')
+    await widget.getByTestId('account-type-switch').click()
+    // The dapp learns it as a dapp does: its capabilities now offer atomic batches.
+    await expect.poll(() => atomicStatus(page, address)).toBe('ready')
+    await expect(widget.getByTestId('account-type')).toHaveText('Smart account')
+    await expect(widget.getByTestId('account-address')).toHaveAttribute('title', address)
+
+    await openSwap(page, widget)
+    await chooseSwapToken(widget, 'source', 'USDC')
+    await chooseSwapToken(widget, 'to', 'DAI')
+    await quoteSwap(widget, '2')
+    await widget.getByTestId('swap-review').click()
+    await expect(widget.getByTestId('swap-preview-confirm')).toHaveText('Swap', { timeout: 10_000 })
+    await expect(widget.getByTestId('swap-batch-note')).toBeVisible()
+    const shown = await previewOutput(widget)
+    await widget.getByTestId('swap-preview-confirm').click()
+    // One confirmation for both: the approval and the swap, the gas the app's, the upgrade said.
+    await confirmation(page)
+    await expect(secureFrameLocator(page).getByTestId('approve-call')).toHaveCount(2)
+    await expect(secureFrameLocator(page).getByTestId('approve-fee')).toHaveText('paid by the app')
+    await expect(secureFrameLocator(page).getByTestId('approve-upgrade')).toBeVisible()
+    await approveInFrame(page)
+    await expect(widget.getByTestId('toast')).toHaveText(/^Swapped 2 USDC to [\d,.]+ DAI$/, { timeout: 30_000 })
+    await expect(secureFrameLocator(page).getByTestId('approve-transaction')).toHaveCount(0)
+
+    expect(await balanceOf(USDC, address)).toBe(usdc('3'))
+    expectDeliveredAsPreviewed(await balanceOf(DAI, address), shown, 18)
+    expect(await chainClient.getBalance({ address })).toBe(0n)
+    const code = await chainClient.getCode({ address })
+    expect(code?.toLowerCase()).toBe(`0xef0100${DEVNET_CONTRACTS.eip7702Delegator.slice(2).toLowerCase()}`)
+    expect(await dappRequest(page, 'eth_accounts', [])).toEqual({ ok: true, value: [address] })
+    expect(await atomicStatus(page, address)).toBe('supported')
+
+    // The sign-in made before the upgrade still verifies, now through the account's ERC-1271, and so does a new signature.
+    expect(await chainClient.verifyMessage(signedIn)).toBe(true)
+    const message = `Still me at ${Date.now()}`
+    const signing = dappRequest(page, 'personal_sign', [toHex(message), address])
+    await approveInFrame(page)
+    const signed = await signing
+    expect(signed.ok).toBe(true)
+    expect(await chainClient.verifyMessage({ address, message, signature: (signed as { value: Hex }).value })).toBe(true)
   })
 })

@@ -179,9 +179,13 @@ test.describe('swap with the browser wallet', () => {
 })
 
 test.describe('swap with the embedded wallet', () => {
-  test('ETH to USDC: the swap is confirmed in the secure frame, decoded as the router call it is', async ({ page, widget }) => {
+  test('ETH to USDC from the EOA: the swap is confirmed in the secure frame, decoded as the router call it is', async ({
+    page,
+    widget,
+  }) => {
     test.slow()
-    await openDemo(page)
+    // On the EOA, the swap is its own transaction (the smart account's batch: smart-account.spec.ts).
+    await openDemo(page, `${stack.urls.demoNpm}?accounts=eoa`)
     const address = await emailLogin(page, widget, freshEmail('swap'))
     // Funded before anything reads its balances (they are cached 30 s).
     await fund(address)
