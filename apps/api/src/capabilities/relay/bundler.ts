@@ -13,24 +13,18 @@ import {
   ACCOUNT_VERIFICATION_GAS,
   maxCostWei,
   nodeFailure,
-  operationKey,
   PAYMASTER_POST_OP_GAS,
   PAYMASTER_VERIFICATION_GAS,
   PRE_VERIFICATION_GAS,
+  SENT_TTL_MS,
+  type BuiltInContext,
   type RelayContext,
 } from './context'
+import { reserveOperation } from './gate'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
 import { encodeHandleOps, packUserOperation, userOperationHash } from '@airlock/chains/eip155'
-import { decodeCalls, userOperation08 } from './sponsor'
-import {
-  findUserOperation,
-  getPolicy,
-  recordUserOperation,
-  releaseReservation,
-  reserveSponsorship,
-  settleReservation,
-  type SentUserOperation,
-} from './store'
+import { userOperation08 } from './sponsor'
+import { findUserOperation, recordUserOperation, releaseReservation, settleReservation, type SentUserOperation } from './store'
 
 /** Headroom on the estimated call gas: state can move between the estimate and the operation. */
 const withHeadroom = (gas: bigint) => (gas * 12n) / 10n + 10_000n
@@ -74,23 +68,14 @@ function entryPointRefusal(error: unknown): RelayError {
  * by the relayer (beneficiary: the relayer, whom the EntryPoint repays from the paymaster's
  * deposit). The reservation settles to the operation's actualGasCost once it is mined.
  */
-export async function sendUserOperation(ctx: RelayContext, op: RpcUserOperation): Promise<Hex> {
+export async function sendUserOperation(ctx: BuiltInContext, op: RpcUserOperation): Promise<Hex> {
   if (op.paymaster?.toLowerCase() !== ctx.paymaster.toLowerCase()) {
     throw new RelayError(
       RelayErrorCode.RejectedByPaymaster,
       `This relay sends only user operations its paymaster (${ctx.paymaster}) sponsors: ask pm_getPaymasterData first`,
     )
   }
-  const now = ctx.now()
-  const policy = await getPolicy(ctx.db, ctx.project.id)
-  const request = { chainId: ctx.chainId, sender: op.sender, calls: decodeCalls(op.callData), maxCostWei: maxCostWei(op) }
-  const reserved = await reserveSponsorship(ctx.db, policy, request, {
-    now,
-    ttlMs: 60 * 60_000,
-    key: operationKey(ctx.chainId, op),
-    replace: true,
-  })
-  if (!reserved.ok) throw new RelayError(RelayErrorCode.RejectedByPaymaster, reserved.reason)
+  const reservationId = await reserveOperation(ctx, op, { maxCostWei: maxCostWei(op), ttlMs: SENT_TTL_MS, replace: true })
   const userOp = userOperation08(op)
   const call = {
     address: ctx.entryPoint,
@@ -118,7 +103,7 @@ export async function sendUserOperation(ctx: RelayContext, op: RpcUserOperation)
       throw new RelayError(RelayErrorCode.Internal, `The relayer could not send the user operation: ${nodeFailure(error)}`)
     }
   } catch (error) {
-    await releaseReservation(ctx.db, reserved.id)
+    await releaseReservation(ctx.db, reservationId)
     throw error
   }
   const userOpHash = userOperationHash(userOp, ctx.chainId)
@@ -129,7 +114,7 @@ export async function sendUserOperation(ctx: RelayContext, op: RpcUserOperation)
     entryPoint: ctx.entryPoint,
     userOperation: rpcShape(op),
     txHash,
-    reservationId: reserved.id,
+    reservationId,
   }
   await recordUserOperation(ctx.db, sent)
   // Settled in the background (and by eth_getUserOperationReceipt, whichever comes first).

@@ -1,6 +1,6 @@
 import { getAddress, type Address, type Hex, type SignedAuthorization } from 'viem'
 import { recoverAuthorizationAddress } from 'viem/utils'
-import { nodeFailure, type RelayContext } from './context'
+import { nodeFailure, SENT_TTL_MS, type BuiltInContext } from './context'
 import { RelayError, RelayErrorCode, type AuthorizationParams } from './rpc'
 import { getPolicy, releaseReservation, reserveSponsorship, settleReservation } from './store'
 import type * as z from 'zod'
@@ -20,7 +20,7 @@ const MINED_WITHIN_MS = 60_000
  * the DeleGator) in a type-4 transaction from the relayer, to the account with no data, and
  * answers its hash once mined; its gas is charged to the project's budget on this chain.
  */
-export async function sendAuthorization(ctx: RelayContext, [params]: z.output<typeof AuthorizationParams>): Promise<Hex> {
+export async function sendAuthorization(ctx: BuiltInContext, [params]: z.output<typeof AuthorizationParams>): Promise<Hex> {
   const { address, authorization } = params
   const refuse = (message: string) => new RelayError(RelayErrorCode.InvalidParams, message)
   if (authorization.chainId === 0) throw refuse('An EIP-7702 authorization must name its chain: chain id 0 is valid on every chain')
@@ -58,7 +58,7 @@ export async function sendAuthorization(ctx: RelayContext, [params]: z.output<ty
     ctx.db,
     policy,
     { chainId: ctx.chainId, maxCostWei: DELEGATION_GAS * fees.maxFeePerGas },
-    { now: ctx.now(), ttlMs: 60 * 60_000, key: `delegation:${ctx.chainId}:${address.toLowerCase()}:${nonce}` },
+    { now: ctx.now(), ttlMs: SENT_TTL_MS, key: `delegation:${ctx.chainId}:${address.toLowerCase()}:${nonce}` },
   )
   if (!reserved.ok) throw new RelayError(RelayErrorCode.RejectedByPaymaster, reserved.reason)
   let hash: Hex

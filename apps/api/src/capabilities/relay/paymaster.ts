@@ -1,10 +1,16 @@
 import { numberToHex, type Address, type Hex } from 'viem'
-import { checkSponsorship } from './policy'
-import { APPROVAL_TTL_MS, maxCostWei, operationKey, PAYMASTER_POST_OP_GAS, PAYMASTER_VERIFICATION_GAS, type RelayContext } from './context'
+import {
+  APPROVAL_TTL_MS,
+  maxCostWei,
+  PAYMASTER_POST_OP_GAS,
+  PAYMASTER_VERIFICATION_GAS,
+  type BuiltInContext,
+  type RelayContext,
+} from './context'
+import { refuseUnsponsored, reserveOperation } from './gate'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
 import { signPaymasterData } from '@airlock/chains/eip155'
-import { decodeCalls, PAYMASTER_STUB_DATA, userOperation08 } from './sponsor'
-import { getPolicy, reserveSponsorship } from './store'
+import { PAYMASTER_STUB_DATA, userOperation08 } from './sponsor'
 
 /** ERC-7677's answer: the paymaster fields of the user operation. */
 export interface PaymasterFields {
@@ -38,10 +44,8 @@ const fields = (paymaster: Address, paymasterData: Hex): PaymasterFields => ({
  * pm_getPaymasterStubData: the paymaster fields to estimate gas with (an unsigned approval of the
  * right length), when the policy sponsors the operation's chain and calls; nothing is reserved.
  */
-export async function paymasterStub(ctx: RelayContext, op: RpcUserOperation) {
-  const policy = await getPolicy(ctx.db, ctx.project.id)
-  const verdict = checkSponsorship(policy, { chainId: ctx.chainId, sender: op.sender, calls: decodeCalls(op.callData), maxCostWei: 0n }, 0n)
-  if (!verdict.ok) throw new RelayError(RelayErrorCode.RejectedByPaymaster, verdict.reason)
+export async function paymasterStub(ctx: BuiltInContext, op: RpcUserOperation) {
+  await refuseUnsponsored(ctx, op)
   return { ...fields(ctx.paymaster, PAYMASTER_STUB_DATA), sponsor: { name: ctx.project.name }, isFinal: false }
 }
 
@@ -49,12 +53,9 @@ export async function paymasterStub(ctx: RelayContext, op: RpcUserOperation) {
  * pm_getPaymasterData: the signed approval, valid APPROVAL_TTL_MS, once the policy sponsors the
  * operation with its final gas; its maximum cost is reserved from the day's budget meanwhile.
  */
-export async function paymasterApproval(ctx: RelayContext, op: RpcUserOperation): Promise<PaymasterFields> {
+export async function paymasterApproval(ctx: BuiltInContext, op: RpcUserOperation): Promise<PaymasterFields> {
   const now = ctx.now()
-  const policy = await getPolicy(ctx.db, ctx.project.id)
-  const request = { chainId: ctx.chainId, sender: op.sender, calls: decodeCalls(op.callData), maxCostWei: maxCostWei(op) }
-  const reserved = await reserveSponsorship(ctx.db, policy, request, { now, ttlMs: APPROVAL_TTL_MS, key: operationKey(ctx.chainId, op) })
-  if (!reserved.ok) throw new RelayError(RelayErrorCode.RejectedByPaymaster, reserved.reason)
+  await reserveOperation(ctx, op, { maxCostWei: maxCostWei(op), ttlMs: APPROVAL_TTL_MS })
   const sponsored = await signPaymasterData(ctx.paymasterSigner, userOperation08(op), {
     chainId: ctx.chainId,
     paymaster: ctx.paymaster,

@@ -1,20 +1,7 @@
-import {
-  buildUserOperation,
-  isDelegatedTo,
-  signAuthorizationWithChainId,
-  signDelegatedUserOperation,
-  userOperationHash,
-  type UserOperation08,
-} from '@airlock/chains/eip155'
+import { isDelegatedTo, signAuthorizationWithChainId, userOperationHash } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
 import { custom, encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseUnits, type Address, type Hex } from 'viem'
-import {
-  createBundlerClient,
-  createPaymasterClient,
-  entryPoint08Abi,
-  entryPoint08Address,
-  formatUserOperationRequest,
-} from 'viem/account-abstraction'
+import { createBundlerClient, createPaymasterClient, entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devnetSandbox } from '../../config'
@@ -27,6 +14,7 @@ import { NATIVE_TOKEN_ADDRESS } from '../prices/caip'
 import { relayOptions } from './options'
 import { PaymasterPolicy } from './policy'
 import { spentToday, upsertPolicies } from './store'
+import { relayTestClient, rpc, transferUsdc, type RelayTestClient } from './test-support'
 
 /**
  * The relay on the devnet, through the API app: a USDC-only EOA (no ETH) is delegated with
@@ -61,6 +49,7 @@ beforeAll(async () => {
   })
   await upsertPolicies(db, [PaymasterPolicy.parse({ projectId: 'tight', chains: [CHAIN_ID], contracts: [usdc], dailyBudgetWei: 1000n })])
   user = privateKeyToAccount(generatePrivateKey())
+  relay = relayTestClient({ app, chainId: CHAIN_ID, client: client(), user, origin: DAPP })
   // The treasury (devnet account 9) holds the devnet's USDC.
   await devnet.send(9, {
     to: usdc,
@@ -73,90 +62,14 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-async function call(method: string, params: unknown[], project = 'demo') {
-  const res = await app.request(`/v1/relay/${CHAIN_ID}?projectId=${project}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: DAPP },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  expect(res.status).toBe(200)
-  return (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
-}
-
-async function result<T>(method: string, params: unknown[], project = 'demo'): Promise<T> {
-  const answer = await call(method, params, project)
-  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`)
-  return answer.result as T
-}
-
-const rpc = (op: UserOperation08) => formatUserOperationRequest(op)
+let relay: RelayTestClient
+const call: RelayTestClient['call'] = (...args) => relay.call(...args)
+const result = <T>(...args: Parameters<RelayTestClient['call']>) => relay.result<T>(...args)
+const prepare: RelayTestClient['prepare'] = (...args) => relay.prepare(...args)
+const sponsorAndSign: RelayTestClient['sponsorAndSign'] = (...args) => relay.sponsorAndSign(...args)
+const receiptOf: RelayTestClient['receiptOf'] = (...args) => relay.receiptOf(...args)
 const client = () => devnet.client(CHAIN)
 const ethBalance = () => devnet.balanceOf(NATIVE_TOKEN_ADDRESS as Address, user.address)
-
-/** An unsigned operation running `calls` with nonce key `key`, gas from the relay's estimate. */
-async function prepare(calls: { to: Address; data: Hex }[], key = 0n): Promise<UserOperation08> {
-  const nonce = await client().readContract({
-    address: entryPoint08Address,
-    abi: entryPoint08Abi,
-    functionName: 'getNonce',
-    args: [user.address, key],
-  })
-  const fees = await client().estimateFeesPerGas()
-  const draft = buildUserOperation({
-    sender: user.address,
-    nonce,
-    calls,
-    callGasLimit: 0n,
-    verificationGasLimit: 0n,
-    preVerificationGas: 0n,
-    ...fees,
-  })
-  const gas = await result<Record<string, Hex>>('eth_estimateUserOperationGas', [rpc(draft), entryPoint08Address])
-  return {
-    ...draft,
-    callGasLimit: BigInt(gas.callGasLimit!),
-    verificationGasLimit: BigInt(gas.verificationGasLimit!),
-    preVerificationGas: BigInt(gas.preVerificationGas!),
-  }
-}
-
-/** pm_getPaymasterData, then the account's signature: the operation ready to send. */
-async function sponsorAndSign(op: UserOperation08, project = 'demo'): Promise<UserOperation08> {
-  const pm = await result<{ paymaster: Address; paymasterData: Hex; paymasterVerificationGasLimit: Hex; paymasterPostOpGasLimit: Hex }>(
-    'pm_getPaymasterData',
-    [rpc(op), entryPoint08Address, numberToHex(CHAIN_ID), {}],
-    project,
-  )
-  const sponsored: UserOperation08 = {
-    ...op,
-    paymaster: pm.paymaster,
-    paymasterData: pm.paymasterData,
-    paymasterVerificationGasLimit: BigInt(pm.paymasterVerificationGasLimit),
-    paymasterPostOpGasLimit: BigInt(pm.paymasterPostOpGasLimit),
-  }
-  return signDelegatedUserOperation(user, sponsored, CHAIN_ID)
-}
-
-async function receiptOf(userOpHash: Hex) {
-  for (let i = 0; i < 100; i++) {
-    const receipt = await result<{ success: boolean; actualGasCost: Hex; receipt: { transactionHash: Hex } } | null>(
-      'eth_getUserOperationReceipt',
-      [userOpHash],
-    )
-    if (receipt) return receipt
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`user operation ${userOpHash} not mined`)
-}
-
-const transferUsdc = (amount: string) => ({
-  to: usdc,
-  data: encodeFunctionData({
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: ['0x000000000000000000000000000000000000dEaD', parseUnits(amount, 6)],
-  }),
-})
 
 /** viem's own ERC-4337 / ERC-7677 clients over the app: what a frame pointed at this relay (or an external one) runs. */
 const transport = (project = 'demo') =>

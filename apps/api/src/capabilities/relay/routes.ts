@@ -1,17 +1,15 @@
 import { RpcErrorCode } from '@airlock/protocol'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { numberToHex, type Address, type PrivateKeyAccount } from 'viem'
+import { numberToHex, type Address } from 'viem'
 import type { ApiVariables } from '../../platform/projects/request'
 import type { ApiDeps } from '../deps'
 import { apiError } from '../../platform/http/errors'
 import { serverUseRefusal } from '../rpc/route'
 import { idOf, rpcError, type JsonRpcId } from '../rpc/schema'
-import { estimateUserOperationGas, sendUserOperation, userOperationByHash, userOperationReceipt } from './bundler'
+import type { OperationCall, RelayBackend } from './backend'
 import type { RelayContext } from './context'
-import { sendAuthorization } from './delegation'
-import { checkTarget, paymasterApproval, paymasterStub } from './paymaster'
-import type { Relayer } from './relayer'
+import { checkTarget } from './paymaster'
 import {
   AuthorizationParams,
   HashParams,
@@ -26,44 +24,45 @@ import {
 } from './rpc'
 
 export interface RelayRouteOptions {
-  relayer: Relayer
-  paymasterSigner: PrivateKeyAccount
-  paymaster: Address
+  /** The backend serving a chain (decimal id), chosen when the API starts; undefined where none does. */
+  backendOf: (chainId: number) => RelayBackend | undefined
   delegator: Address
   entryPoint: Address
 }
 
-type Method = (ctx: RelayContext, params: unknown[] | undefined) => Promise<unknown>
+type Method = (ctx: RelayContext, backend: RelayBackend, params: unknown[] | undefined) => Promise<unknown>
+
+/** ERC-7677's params, checked against this route's entry point and chain. */
+function paymasterCall(ctx: RelayContext, params: unknown[] | undefined, method: string): OperationCall {
+  const [op, entryPoint, chainId] = parseParams(PaymasterParams, params, method)
+  checkTarget(ctx, entryPoint, chainId as `0x${string}`)
+  return { op, params: params ?? [] }
+}
+
+/** A bundler method's [userOp, entryPoint], checked against this route's entry point. */
+function bundlerCall(ctx: RelayContext, params: unknown[] | undefined, method: string): OperationCall {
+  const [op, entryPoint] = parseParams(UserOperationParams, params, method)
+  checkTarget(ctx, entryPoint)
+  return { op, params: params ?? [] }
+}
 
 const METHODS: Record<string, Method> = {
-  eth_chainId: async (ctx, params) => (parseParams(NoParams, params, 'eth_chainId'), numberToHex(ctx.chainId)),
-  eth_supportedEntryPoints: async (ctx, params) => (parseParams(NoParams, params, 'eth_supportedEntryPoints'), [ctx.entryPoint]),
-  pm_getPaymasterStubData: async (ctx, params) => {
-    const [op, entryPoint, chainId] = parseParams(PaymasterParams, params, 'pm_getPaymasterStubData')
-    checkTarget(ctx, entryPoint, chainId as `0x${string}`)
-    return paymasterStub(ctx, op)
-  },
-  pm_getPaymasterData: async (ctx, params) => {
-    const [op, entryPoint, chainId] = parseParams(PaymasterParams, params, 'pm_getPaymasterData')
-    checkTarget(ctx, entryPoint, chainId as `0x${string}`)
-    return paymasterApproval(ctx, op)
-  },
-  eth_estimateUserOperationGas: async (ctx, params) => {
-    const [op, entryPoint] = parseParams(UserOperationParams, params, 'eth_estimateUserOperationGas')
-    checkTarget(ctx, entryPoint)
-    return estimateUserOperationGas(ctx, op)
-  },
-  eth_sendUserOperation: async (ctx, params) => {
-    const [op, entryPoint] = parseParams(UserOperationParams, params, 'eth_sendUserOperation')
-    checkTarget(ctx, entryPoint)
-    return sendUserOperation(ctx, op)
-  },
-  eth_getUserOperationReceipt: async (ctx, params) =>
-    userOperationReceipt(ctx, parseParams(HashParams, params, 'eth_getUserOperationReceipt')[0]),
-  eth_getUserOperationByHash: async (ctx, params) =>
-    userOperationByHash(ctx, parseParams(HashParams, params, 'eth_getUserOperationByHash')[0]),
-  airlock_sendAuthorization: async (ctx, params) =>
-    sendAuthorization(ctx, parseParams(AuthorizationParams, params, 'airlock_sendAuthorization')),
+  eth_chainId: async (ctx, _backend, params) => (parseParams(NoParams, params, 'eth_chainId'), numberToHex(ctx.chainId)),
+  eth_supportedEntryPoints: async (ctx, backend, params) => (
+    parseParams(NoParams, params, 'eth_supportedEntryPoints'),
+    backend.supportedEntryPoints(ctx)
+  ),
+  pm_getPaymasterStubData: (ctx, backend, params) => backend.paymasterStub(ctx, paymasterCall(ctx, params, 'pm_getPaymasterStubData')),
+  pm_getPaymasterData: (ctx, backend, params) => backend.paymasterData(ctx, paymasterCall(ctx, params, 'pm_getPaymasterData')),
+  eth_estimateUserOperationGas: (ctx, backend, params) =>
+    backend.estimateUserOperationGas(ctx, bundlerCall(ctx, params, 'eth_estimateUserOperationGas')),
+  eth_sendUserOperation: (ctx, backend, params) => backend.sendUserOperation(ctx, bundlerCall(ctx, params, 'eth_sendUserOperation')),
+  eth_getUserOperationReceipt: async (ctx, backend, params) =>
+    backend.userOperationReceipt(ctx, parseParams(HashParams, params, 'eth_getUserOperationReceipt')[0]),
+  eth_getUserOperationByHash: async (ctx, backend, params) =>
+    backend.userOperationByHash(ctx, parseParams(HashParams, params, 'eth_getUserOperationByHash')[0]),
+  airlock_sendAuthorization: async (ctx, backend, params) =>
+    backend.sendAuthorization(ctx, parseParams(AuthorizationParams, params, 'airlock_sendAuthorization')),
 }
 
 type ApiContext = Context<{ Variables: ApiVariables }>
@@ -71,7 +70,8 @@ type ApiContext = Context<{ Variables: ApiVariables }>
 /**
  * `POST /v1/relay/:chainId?projectId=...` (mounted at /v1/relay, behind the project guard): the
  * API as ERC-4337 bundler and ERC-7677 paymaster of EntryPoint v0.8 on an EVM chain (decimal chain
- * id), with airlock_sendAuthorization for EIP-7702 delegations. One JSON-RPC 2.0 request per body
+ * id), with airlock_sendAuthorization for EIP-7702 delegations where the built-in relay serves the
+ * chain; where external services do, the API checks and budgets and they answer (external.ts). One JSON-RPC 2.0 request per body
  * (no batches), at most 128 KiB. As on /v1/rpc, a call without Origin needs a project that allows
  * server use. Every JSON-RPC outcome is HTTP 200; refusals of the request itself are 4xx.
  */
@@ -88,11 +88,14 @@ export function relayRoutes(deps: ApiDeps, options: RelayRouteOptions): Hono<{ V
     const rawChainId = c.req.param('chainId') ?? ''
     const chainId = /^[1-9]\d{0,15}$/.test(rawChainId) ? Number(rawChainId) : undefined
     const client = chainId === undefined ? undefined : deps.chains.client(`eip155:${chainId}`)
-    if (chainId === undefined || !client) {
+    const backend = chainId === undefined ? undefined : options.backendOf(chainId)
+    if (chainId === undefined || !client || !backend) {
       return apiError(
         c,
         404,
-        `No relay for chain ${rawChainId}: use the decimal id of a chain this API serves (${deps.chains.supported().join(', ')})`,
+        client && !backend
+          ? `No relay for chain ${rawChainId}: this API has neither its built-in relay nor an external bundler and paymaster for it`
+          : `No relay for chain ${rawChainId}: use the decimal id of a chain this API serves (${deps.chains.supported().join(', ')})`,
       )
     }
     let body: unknown
@@ -111,8 +114,9 @@ export function relayRoutes(deps: ApiDeps, options: RelayRouteOptions): Hono<{ V
     const { id, method, params } = request.data
     const run = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined
     if (!run) return c.json(rpcError(id, RpcErrorCode.MethodNotFound, `Method ${method} is not supported by the relay`))
-    const ctx: RelayContext = { db: deps.db, now: deps.now, chainId, client, project: c.get('project'), ...options }
-    return c.json(await answer(id, () => run(ctx, params)))
+    const { delegator, entryPoint } = options
+    const ctx: RelayContext = { db: deps.db, now: deps.now, chainId, client, project: c.get('project'), delegator, entryPoint }
+    return c.json(await answer(id, () => run(ctx, backend, params)))
   })
   route.all('/:chainId', (c) => {
     c.header('Allow', 'POST, OPTIONS')

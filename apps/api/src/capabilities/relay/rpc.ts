@@ -22,6 +22,10 @@ export const RelayErrorCode = {
   Internal: RpcErrorCode.InternalError,
   /** A refusal that is no user operation's: an authorization, a chain without a relayer. */
   Refused: RpcErrorCode.InvalidInput,
+  /** An external bundler or paymaster that cannot be reached or answers nonsense. */
+  Unavailable: RpcErrorCode.ResourceUnavailable,
+  /** A method this chain's backend does not offer (airlock_sendAuthorization with an external bundler). */
+  NotSupported: RpcErrorCode.MethodNotSupported,
   RejectedByEntryPoint: -32500,
   RejectedByPaymaster: -32501,
   ExecutionReverted: -32521,
@@ -64,9 +68,9 @@ const Address_ = PolicyAddress.transform((value) => value as Address)
 
 /**
  * An EntryPoint v0.8 user operation as the RPC writes it (viem's RpcUserOperation<'0.8'>). Gas
- * fields may be missing or 0 when a paymaster stub or an estimate is asked for. Factories and an
- * in-operation EIP-7702 authorization are refused: accounts here are EOAs delegated beforehand
- * (airlock_sendAuthorization).
+ * fields may be missing or 0 when a paymaster stub or an estimate is asked for. Factories are
+ * refused: accounts here are EOAs delegated with EIP-7702. An in-operation authorization
+ * (eip7702Auth) is kept unread: the relay's backend takes or refuses it (backend.ts).
  */
 export const RpcUserOperation = z
   .object({
@@ -91,11 +95,9 @@ export const RpcUserOperation = z
     message: 'account factories are not supported: accounts are EOAs delegated with EIP-7702',
     path: ['factory'],
   })
-  .refine((op) => op.eip7702Auth === undefined || op.eip7702Auth === null, {
-    message: 'send the EIP-7702 authorization with airlock_sendAuthorization first, then the user operation without it',
-    path: ['eip7702Auth'],
-  })
-  .transform(({ factory: _f, factoryData: _d, eip7702Auth: _a, ...op }) => op)
+  .transform(({ factory: _f, factoryData: _d, eip7702Auth, ...op }): typeof op & { eip7702Auth?: unknown } =>
+    eip7702Auth === undefined || eip7702Auth === null ? op : { ...op, eip7702Auth },
+  )
 export type RpcUserOperation = z.output<typeof RpcUserOperation>
 
 /** ERC-7677's chain id param: a hex quantity. */
@@ -119,6 +121,12 @@ export const SignedAuthorization = z.object({
 })
 /** [{ address, authorization }]: the EOA and its signed EIP-7702 authorization. */
 export const AuthorizationParams = z.tuple([z.object({ address: Address_, authorization: SignedAuthorization })])
+
+/** What the relay checks of an operation's eip7702Auth (an external bundler sends it): the delegate and the chain; the EntryPoint checks the signature. */
+export const InOperationAuthorization = z.looseObject({ address: Address_, chainId: Integer })
+
+/** What the relay reads of an ERC-4337 receipt to settle the budget: the operation (sender, nonce) and what it cost. */
+export const ReceiptCost = z.object({ sender: Address_, nonce: Quantity, actualGasCost: Quantity })
 
 /** The params as `schema` reads them, or a RelayError -32602 naming the first bad field. */
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown[] | undefined, method: string): z.output<S> {
