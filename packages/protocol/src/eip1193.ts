@@ -57,6 +57,11 @@ export const walletMethods = [
   'wallet_getCallsStatus',
   'wallet_showCallsStatus',
   'wallet_grantPermissions',
+  // ERC-7715's current names (wallet_grantPermissions / wallet_revokePermissions are its first draft's)
+  'wallet_requestExecutionPermissions',
+  'wallet_revokeExecutionPermission',
+  'wallet_getGrantedExecutionPermissions',
+  'wallet_getSupportedExecutionPermissions',
 ] as const
 
 export type ReadOnlyMethod = (typeof readOnlyMethods)[number]

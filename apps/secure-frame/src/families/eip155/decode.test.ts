@@ -381,8 +381,8 @@ describe('eth_sendTransaction', () => {
 
 describe('other methods', () => {
   it('are invalid: the frame confirms only what it signs', () => {
-    const decoded = expectKind(decodeRequest(request('wallet_grantPermissions', [{ expiry: 1 }])), 'invalid')
-    expect(decoded).toMatchObject({ error: 'wallet_grantPermissions cannot be confirmed here.', params: '[\n  {\n    "expiry": 1\n  }\n]' })
+    const decoded = expectKind(decodeRequest(request('eth_sendUserOperation', [{ expiry: 1 }])), 'invalid')
+    expect(decoded).toMatchObject({ error: 'eth_sendUserOperation cannot be confirmed here.', params: '[\n  {\n    "expiry": 1\n  }\n]' })
     expect(isApprovable(decoded)).toBe(false)
   })
 

@@ -5,6 +5,7 @@ import { invalidRequest, type ApprovalInput, type NetworkLabel, type RequestDeco
 import { decodeMessage } from '../../display/message'
 import { decodeSiwx } from '../../display/siwx'
 import { decodeCalldata, isDataHex, type DecodedData } from './calldata'
+import { decodePermissions, type DecodedPermissions } from './permissions/sheet'
 import { knownToken } from './tokens'
 import { chainIdOf, decodeTypedData, isPlainObject, type DecodedTypedData } from './typedData'
 
@@ -49,6 +50,7 @@ export type Eip155Kind =
   | { kind: 'typedData'; typedData: DecodedTypedData; address: string }
   | { kind: 'transaction'; transaction: DecodedTransaction }
   | { kind: 'calls'; batch: DecodedCalls }
+  | { kind: 'permissions'; sheet: DecodedPermissions }
 
 function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)
@@ -104,6 +106,11 @@ export const decodeEip155Request: RequestDecoder<number, Eip155Kind> = (request,
       if (!isPlainObject(shown)) return invalid('The calls are missing.')
       const decoded = decodeCalls(shown, network, request, common.warnings)
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'calls', batch: decoded }
+    }
+    case 'wallet_requestExecutionPermissions':
+    case 'wallet_grantPermissions': {
+      const sheet = decodePermissions(params, request.from, request.chainId)
+      return typeof sheet === 'string' ? invalid(sheet) : { ...common, kind: 'permissions', sheet }
     }
     default:
       // The frame refuses other methods before it asks the user (prepare.ts).

@@ -32,6 +32,14 @@ export const eip155Family: FrameFamily<Eip155Services> = {
           const { prepareCalls } = await import('./smart-account/prepareCalls')
           return prepareCalls(account, request, { chainId, projectId }, { simulate, smartAccounts })
         }
+        if (request.method === 'wallet_requestExecutionPermissions' || request.method === 'wallet_grantPermissions') {
+          const { preparePermissions } = await import('./permissions/grant')
+          return preparePermissions(account, request, { chainId, projectId }, { simulate, smartAccounts })
+        }
+        if (request.method === 'wallet_revokeExecutionPermission' || request.method === 'wallet_revokePermissions') {
+          const { prepareRevoke } = await import('./permissions/revoke')
+          return prepareRevoke(account, request, { chainId, projectId }, { simulate, smartAccounts })
+        }
         const onChain = typeof chainId === 'number' ? chainId : undefined
         return prepareRequest(
           account,

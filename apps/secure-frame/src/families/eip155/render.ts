@@ -1,6 +1,7 @@
 import type { Common } from '../../display/decoded'
 import { el, label, mono, note, row, type Child, type Parts } from '../../display/dom'
 import type { DecodedData } from './calldata'
+import { permissionParts } from './permissions/render'
 import type { DecodedCalls, DecodedTransaction, Eip155Kind } from './decode'
 import type { TreeNode } from './typedData'
 
@@ -37,6 +38,8 @@ export function eip155Parts(decoded: Common & Eip155Kind): Parts {
       return transactionParts(decoded.transaction)
     case 'calls':
       return callsParts(decoded.batch)
+    case 'permissions':
+      return permissionParts(decoded.sheet)
   }
 }
 

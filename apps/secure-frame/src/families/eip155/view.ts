@@ -7,6 +7,7 @@ export type { Eip155Kind } from './decode'
 const TITLES: Record<Eip155Kind['kind'], string> = {
   transaction: 'Transaction request',
   calls: 'Batch request',
+  permissions: 'Permission request',
   typedData: 'Signature request',
 }
 

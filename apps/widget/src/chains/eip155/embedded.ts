@@ -2,6 +2,7 @@ import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
 import { checkSendCalls, getCallsStatus, getCapabilities, sendCallsInFrame, showCallsStatus } from './calls'
+import { checkGrant, checkRevoke, GRANT_METHODS, grantInFrame, REVOKE_METHODS, revokeInFrame } from './permissions'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -50,6 +51,16 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
     case 'disallowed':
       throw wallet.notAllowed()
     case 'confirm':
+      if (GRANT_METHODS.has(method))
+        return wallet.confirm(
+          () => checkGrant(wallet, method, params, address, chainId),
+          (checked, frame) => grantInFrame(checked, chainId, frame),
+        )
+      if (REVOKE_METHODS.has(method))
+        return wallet.confirm(
+          () => checkRevoke(wallet, method, params, chainId),
+          (checked, frame) => revokeInFrame(checked, chainId, frame),
+        )
       if (method === 'wallet_sendCalls')
         return wallet.confirm(
           () => checkSendCalls(wallet, params, address, chainId),
@@ -147,6 +158,13 @@ const invalid = (message: string) => new ProviderRpcError(RpcErrorCode.InvalidPa
 
 /** What the secure frame signs on eip155 today; the other confirmation methods answer 4200 until they are built. */
 export const eip155Embedded: EmbeddedSigning = {
-  signingMethods: new Set(['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_sendCalls']),
+  signingMethods: new Set([
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'wallet_sendCalls',
+    ...GRANT_METHODS,
+    ...REVOKE_METHODS,
+  ]),
   request: eip155EmbeddedRequest,
 }

@@ -1,5 +1,6 @@
 import {
   concat,
+  decodeAbiParameters,
   encodeAbiParameters,
   encodeFunctionData,
   hashStruct,
@@ -185,6 +186,12 @@ export const delegationManagerAbi = [
 /** A permission context: the chain of delegations, the redeemer's own (leaf) first, the root last. */
 export function encodePermissionContext(chain: readonly Delegation[]): Hex {
   return encodeAbiParameters([{ type: 'tuple[]', components: DELEGATION_COMPONENTS }], [chain])
+}
+
+/** The delegation chain of a permission context (encodePermissionContext's inverse); throws on bytes that do not decode. */
+export function decodePermissionContext(context: Hex): Delegation[] {
+  const [chain] = decodeAbiParameters([{ type: 'tuple[]', components: DELEGATION_COMPONENTS }], context)
+  return chain.map((delegation) => ({ ...delegation, caveats: delegation.caveats.map((caveat) => ({ ...caveat })) }))
 }
 
 /**

@@ -187,31 +187,36 @@ async function send(
   upgrade: { contract: Address; nonce: number } | undefined,
   smartAccounts: SmartAccounts,
 ): Promise<{ id: string }> {
-  const sender = account.address as Address
-  if (upgrade) {
-    const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
-      chainId: requested,
-      contractAddress: upgrade.contract,
-      nonce: upgrade.nonce,
-    })
-    const { r, s, yParity } = authorization
-    await ask(
-      relay,
-      'account upgrade',
-      'airlock_sendAuthorization',
-      [
-        {
-          address: sender,
-          authorization: { chainId: requested, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 },
-        },
-      ],
-      Hash,
-    )
-    smartAccounts.markDeployed(requested, sender)
-  }
+  if (upgrade) await upgradeAccount(account, relay, requested, upgrade, smartAccounts)
   const signed = await signDelegatedUserOperation(account.signer, userOp, requested)
   // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
   return { id: await ask(relay, 'batch', 'eth_sendUserOperation', [rpcUserOperation(signed), network.entryPoint], Hash) }
+}
+
+/** Signs the EIP-7702 authorization (with the chain id) and has the relay send it; answers the relay's transaction hash. */
+export async function upgradeAccount(
+  account: Eip155Account,
+  relay: Relay,
+  chainId: number,
+  upgrade: { contract: Address; nonce: number },
+  smartAccounts: SmartAccounts,
+): Promise<string> {
+  const sender = account.address as Address
+  const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
+    chainId,
+    contractAddress: upgrade.contract,
+    nonce: upgrade.nonce,
+  })
+  const { r, s, yParity } = authorization
+  const hash = await ask(
+    relay,
+    'account upgrade',
+    'airlock_sendAuthorization',
+    [{ address: sender, authorization: { chainId, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 } }],
+    Hash,
+  )
+  smartAccounts.markDeployed(chainId, sender)
+  return hash
 }
 
 function checkCapabilities(all: (Record<string, unknown> | undefined)[]): void {
@@ -228,7 +233,7 @@ function checkCapabilities(all: (Record<string, unknown> | undefined)[]): void {
 const getNonceData = (sender: Address) => encodeFunctionData({ abi: entryPoint08Abi, functionName: 'getNonce', args: [sender, 0n] })
 
 /** A read through the API's RPC proxy, checked; anything else refuses the request with `why`. */
-function readChain(smartAccounts: SmartAccounts, network: SmartAccountNetwork, projectId: string) {
+export function readChain(smartAccounts: SmartAccounts, network: SmartAccountNetwork, projectId: string) {
   return async <T>(
     method: string,
     params: unknown[],
@@ -252,7 +257,7 @@ function readChain(smartAccounts: SmartAccounts, network: SmartAccountNetwork, p
   }
 }
 
-async function ask<T>(relay: Relay, step: string, method: string, params: unknown[], schema: z.ZodMiniType<T>): Promise<T> {
+export async function ask<T>(relay: Relay, step: string, method: string, params: unknown[], schema: z.ZodMiniType<T>): Promise<T> {
   const answer = await relay.call(method, params, schema)
   if (answer.kind === 'result') return answer.result
   throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.relay(step, relayFailure(answer)))
