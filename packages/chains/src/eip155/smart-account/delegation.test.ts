@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest'
 import {
   allowedCalldataTerms,
   delegationHash,
+  decodePermissionContext,
   delegationTypedData,
   encodeDisableDelegation,
+  encodePermissionContext,
   encodeRedeemDelegations,
   erc20PeriodTransferTerms,
   ROOT_AUTHORITY,
@@ -92,6 +94,15 @@ describe('delegations', () => {
     expect(() => encodeRedeemDelegations([[signed]], [mode, mode], [executionCalldata])).toThrow(
       /as many delegation chains, modes and executions/,
     )
+  })
+
+  it('a permission context decodes back to its delegations; bytes that are not one throw', async () => {
+    const signed = await signDelegation(eoa, unsigned, domain)
+    const [decoded, ...rest] = decodePermissionContext(encodePermissionContext([signed]))
+    expect(rest).toEqual([])
+    expect(delegationHash(decoded!)).toBe(delegationHash(signed))
+    expect(decoded!.signature).toBe(signed.signature)
+    expect(() => decodePermissionContext('0x1234')).toThrow()
   })
 
   it('terms encoders refuse what the enforcers would refuse', () => {
