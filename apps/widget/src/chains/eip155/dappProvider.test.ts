@@ -84,6 +84,17 @@ describe('the dapp provider', () => {
     expect(deps.proxyRequest).not.toHaveBeenCalled()
   })
 
+  it.each(['wallet_getCapabilities', 'wallet_sendCalls', 'wallet_getCallsStatus', 'wallet_showCallsStatus'])(
+    'EIP-5792: %s goes to the connected wallet as the dapp sent it (a page or WalletConnect wallet that has batches answers it)',
+    async (method) => {
+      const { deps, request } = setup(connected)
+      const params = [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls: [{ to: ADDRESS }] }]
+      expect(await request({ method, params })).toBe('from-wallet')
+      expect(deps.walletRequest).toHaveBeenCalledWith(method, params)
+      expect(deps.proxyRequest).not.toHaveBeenCalled()
+    },
+  )
+
   it("passes the wallet's error through", async () => {
     const { deps, request } = setup(connected)
     deps.walletRequest.mockRejectedValueOnce(new ProviderRpcError(4001))
