@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { envKeysOf, parseServiceEnv } from './env'
+import { envKeysOf, parseServiceEnv, relayConfigOf } from './env'
 import { networksWithoutUpstream, SPEC_NETWORKS } from './networks'
 
 const projects = JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: ['https://dapp.example'], features: { analytics: false } }])
@@ -79,6 +79,105 @@ describe('a service reads its environment', () => {
     expect(envKeysOf('demo')).not.toContain('DATABASE_URL')
     expect(envKeysOf('secure')).toEqual(expect.arrayContaining(['DATABASE_URL', 'AIRLOCK_SECURE_SECRET', 'AIRLOCK_SMTP_URL']))
     expect(envKeysOf('api')).not.toContain('AIRLOCK_SECURE_SECRET')
+  })
+})
+
+describe('the smart-account relay variables', () => {
+  const relayerKey = `0x${'1'.repeat(64)}`
+  const signerKey = `0x${'2'.repeat(64)}`
+  const delegator = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+  const paymaster = '0xb5bf46f7e48ff4497ca4bf1a7660e481851bd4cd'
+  const policies = JSON.stringify([{ projectId: 'demo', chains: [8453, 10], contracts: [], dailyBudgetWei: '1000000000000000' }])
+  const external = {
+    ...api,
+    AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator,
+    AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS:
+      '8453=https://bundler.example/v2/8453/rpc?apikey=k1, 10=https://bundler.example/v2/10/rpc?apikey=k1',
+    AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: '8453=https://paymaster.example/8453?key=k2,10=https://paymaster.example/10?key=k2',
+    AIRLOCK_SMART_ACCOUNT_POLICIES: policies,
+  }
+
+  it('set nothing: the API serves no relay', () => {
+    expect(relayConfigOf(parseServiceEnv(api))).toBeUndefined()
+  })
+
+  it('read an external bundler and paymaster per chain, the DeleGator and the policies', () => {
+    expect(relayConfigOf(parseServiceEnv(external))).toEqual({
+      delegator,
+      external: {
+        8453: { bundlerUrl: 'https://bundler.example/v2/8453/rpc?apikey=k1', paymasterUrl: 'https://paymaster.example/8453?key=k2' },
+        10: { bundlerUrl: 'https://bundler.example/v2/10/rpc?apikey=k1', paymasterUrl: 'https://paymaster.example/10?key=k2' },
+      },
+      policies: [{ projectId: 'demo', chains: [8453, 10], contracts: [], dailyBudgetWei: 10n ** 15n }],
+    })
+  })
+
+  it('read the built-in relay, alone or beside external chains', () => {
+    const builtIn = {
+      ...api,
+      AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: relayerKey,
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY: signerKey,
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER: paymaster,
+      AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator,
+      AIRLOCK_SMART_ACCOUNT_POLICIES: policies,
+    }
+    expect(relayConfigOf(parseServiceEnv(builtIn))).toMatchObject({
+      relayerKey,
+      paymasterSignerKey: signerKey,
+      paymaster: '0xb5Bf46f7E48FF4497CA4bF1a7660e481851BD4cd',
+      external: {},
+    })
+    const both = relayConfigOf(
+      parseServiceEnv({
+        ...external,
+        ...builtIn,
+        AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: '10=https://b.example',
+        AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: '10=https://p.example',
+      }),
+    )
+    expect(Object.keys(both?.external ?? {})).toEqual(['10'])
+  })
+
+  it('name the variable of every bad value, and never echo a service URL', () => {
+    const refused = (env: Record<string, string | undefined>) => {
+      try {
+        parseServiceEnv(env)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error('accepted')
+    }
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: '0x12' })).toMatch(
+      /must be a 0x-prefixed 32-byte private key\n.*at AIRLOCK_SMART_ACCOUNT_RELAYER_KEY/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: relayerKey })).toMatch(
+      /the built-in relay needs relayerKey, paymasterSignerKey, paymaster together\n.*at AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY/,
+    )
+    const badPair = refused({ ...external, AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: '8453=ftp://bundler.example?apikey=k1' })
+    expect(badPair).toMatch(/the pair of chain "8453" must be <decimal chain id>=<http\(s\) URL>\n.*at AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS/)
+    expect(badPair).not.toContain('apikey')
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: 'base=https://bundler.example' })).toMatch(
+      /the pair of chain "base" must be/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: '8453=https://paymaster.example' })).toMatch(
+      /chain 10 needs both an external bundler and paymaster, or neither\n.*at AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_POLICIES: '[{"projectId":"demo"}]' })).toMatch(
+      /at AIRLOCK_SMART_ACCOUNT_POLICIES\[0\]\.chains/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_POLICIES: policies.replace('[8453,10]', '[8453,10,1]') })).toMatch(
+      /sponsored chains without a relay \(1\).*\n.*at AIRLOCK_SMART_ACCOUNT_POLICIES/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_DELEGATOR: undefined })).toMatch(
+      /is needed with any other AIRLOCK_SMART_ACCOUNT_ variable\n.*at AIRLOCK_SMART_ACCOUNT_DELEGATOR/,
+    )
+    expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_DELEGATOR: '0x12' })).toMatch(/at AIRLOCK_SMART_ACCOUNT_DELEGATOR/)
+  })
+
+  it("are not WalletConnect's AIRLOCK_RELAY_URL, which only the widget reads", () => {
+    expect(envKeysOf('api')).toEqual(expect.arrayContaining(['AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS', 'AIRLOCK_SMART_ACCOUNT_POLICIES']))
+    expect(envKeysOf('api')).not.toContain('AIRLOCK_RELAY_URL')
+    expect(envKeysOf('secure')).not.toContain('AIRLOCK_SMART_ACCOUNT_RELAYER_KEY')
   })
 })
 

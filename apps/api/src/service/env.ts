@@ -1,5 +1,7 @@
 import * as z from 'zod'
 import { Caip2ChainId } from '../chains/caip2'
+import { DecimalChainId, RelayConfig } from '../capabilities/relay/config'
+import { PaymasterPolicy, PolicyAddress } from '../capabilities/relay/policy'
 import { StackConfigSchema } from '../config'
 import { splitProxyList, TrustedProxy } from '../platform/http/client-address'
 import { HttpOrigin } from '../platform/http/origin'
@@ -49,6 +51,42 @@ const Upstreams = z.string().transform((text, ctx) => {
   return result
 })
 const Proxies = z.string().transform(splitProxyList).pipe(z.array(TrustedProxy))
+/**
+ * `<decimal chain id>=<http(s) URL>` pairs separated by commas or spaces: `8453=https://…,10=https://…`.
+ * A URL may hold a provider's API key: errors name the pair by its chain only.
+ */
+const ChainUrls = z.string().transform((text, ctx) => {
+  const result: Record<string, string> = {}
+  for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
+    const at = pair.indexOf('=')
+    const chain = at < 0 ? '' : pair.slice(0, at)
+    if (!DecimalChainId.safeParse(chain).success || !z.url({ protocol: /^https?$/ }).safeParse(pair.slice(at + 1)).success) {
+      ctx.addIssue({ code: 'custom', message: `the pair of chain "${chain.slice(0, 20)}" must be <decimal chain id>=<http(s) URL>` })
+      return z.NEVER
+    }
+    result[chain] = pair.slice(at + 1)
+  }
+  return result
+})
+const PrivateKey = RelayConfig.shape.relayerKey.unwrap()
+
+/**
+ * The smart-account relay's variables (apps/api README "Smart accounts and sponsored gas"), the
+ * RelayConfig field each one sets, so that a config problem names its variable.
+ */
+const SMART_ACCOUNT = {
+  AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: 'relayerKey',
+  AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY: 'paymasterSignerKey',
+  AIRLOCK_SMART_ACCOUNT_PAYMASTER: 'paymaster',
+  AIRLOCK_SMART_ACCOUNT_DELEGATOR: 'delegator',
+  AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: 'external',
+  AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: 'external',
+  AIRLOCK_SMART_ACCOUNT_POLICIES: 'policies',
+} as const
+type SmartAccountEnv = { [K in keyof typeof SMART_ACCOUNT]?: unknown } & {
+  AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS?: Record<string, string>
+  AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS?: Record<string, string>
+}
 
 /** Every process. */
 const common = {
@@ -81,20 +119,36 @@ const stateful = {
 }
 
 export const ServiceEnvSchemas = {
-  api: z.object({
-    ...common,
-    ...served,
-    ...stateful,
-    AIRLOCK_SERVICE: z.literal('api'),
-    /** The upstream of each network the RPC proxy serves (SPEC section 9's networks, the devnet's). */
-    AIRLOCK_RPC_UPSTREAMS: Upstreams.optional(),
-    /** The rate limit per project and client (default 1000/100). */
-    AIRLOCK_RATE_LIMIT: RateLimitText.optional(),
-    /** The devnet's DEX and on-ramp sandbox (the local full stack of the compose `devnet` profile). */
-    AIRLOCK_DEVNET: Flag.optional(),
-    /** Base64 or hex, 32 bytes or more, the same at every instance: derives the key of the sign-in session tokens. */
-    AIRLOCK_API_SECRET: StackConfigSchema.shape.apiSecret,
-  }),
+  api: z
+    .object({
+      ...common,
+      ...served,
+      ...stateful,
+      AIRLOCK_SERVICE: z.literal('api'),
+      /** The upstream of each network the RPC proxy serves (SPEC section 9's networks, the devnet's). */
+      AIRLOCK_RPC_UPSTREAMS: Upstreams.optional(),
+      /** The rate limit per project and client (default 1000/100). */
+      AIRLOCK_RATE_LIMIT: RateLimitText.optional(),
+      /** The devnet's DEX and on-ramp sandbox (the local full stack of the compose `devnet` profile). */
+      AIRLOCK_DEVNET: Flag.optional(),
+      /** Base64 or hex, 32 bytes or more, the same at every instance: derives the key of the sign-in session tokens. */
+      AIRLOCK_API_SECRET: StackConfigSchema.shape.apiSecret,
+      /** The built-in relay's sender of handleOps and type-4 delegations (a secret manager's; needs ETH on its chains). */
+      AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: PrivateKey.optional(),
+      /** The built-in AirlockPaymaster's verifying signer (a secret manager's). */
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY: PrivateKey.optional(),
+      /** The AirlockPaymaster the built-in relay's signer approves for (one address on every chain). */
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER: PolicyAddress.optional(),
+      /** The EIP7702StatelessDeleGator accounts delegate to. */
+      AIRLOCK_SMART_ACCOUNT_DELEGATOR: PolicyAddress.optional(),
+      /** External ERC-4337 bundlers, `<chain id>=<URL>` pairs; those chains do not use the built-in relay. */
+      AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: ChainUrls.optional(),
+      /** External ERC-7677 paymasters, `<chain id>=<URL>` pairs, for the same chains as the bundlers. */
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: ChainUrls.optional(),
+      /** `[{ "projectId", "chains", "contracts", "dailyBudgetWei", "maxOperationCostWei"? }, …]`: what each project's gas sponsorship pays for. */
+      AIRLOCK_SMART_ACCOUNT_POLICIES: json(z.array(PaymasterPolicy)).optional(),
+    })
+    .superRefine(checkSmartAccountEnv),
   secure: z.object({
     ...common,
     ...served,
@@ -123,6 +177,58 @@ export const ServiceEnvSchemas = {
     AIRLOCK_DAPP_ORIGIN: HttpOrigin,
   }),
 } satisfies Record<ServiceName, z.ZodObject>
+
+/** The relay config the smart-account variables set (undefined when none is set), as RelayConfig checks it. */
+function smartAccountRelay(env: SmartAccountEnv) {
+  if (!Object.keys(SMART_ACCOUNT).some((key) => env[key as keyof SmartAccountEnv] !== undefined)) return undefined
+  const bundlers = env.AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS ?? {}
+  const paymasters = env.AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS ?? {}
+  const paired = Object.keys(bundlers).filter((chain) => paymasters[chain] !== undefined)
+  const input: Record<string, unknown> = {
+    external: Object.fromEntries(paired.map((chain) => [chain, { bundlerUrl: bundlers[chain], paymasterUrl: paymasters[chain] }])),
+    policies: env.AIRLOCK_SMART_ACCOUNT_POLICIES ?? [],
+  }
+  for (const [variable, field] of Object.entries(SMART_ACCOUNT)) {
+    const value = env[variable as keyof SmartAccountEnv]
+    if (field !== 'external' && field !== 'policies' && value !== undefined) input[field] = value
+  }
+  return RelayConfig.safeParse(input)
+}
+
+/** Each problem of the smart-account variables, on the variable it is about. */
+function checkSmartAccountEnv(env: SmartAccountEnv, ctx: z.RefinementCtx): void {
+  const bundlers = env.AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS ?? {}
+  const paymasters = env.AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS ?? {}
+  for (const [has, lacks, other] of [
+    [bundlers, paymasters, 'AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS'],
+    [paymasters, bundlers, 'AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS'],
+  ] as const) {
+    for (const chain of Object.keys(has).filter((chain) => lacks[chain] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [other], message: `chain ${chain} needs both an external bundler and paymaster, or neither` })
+    }
+  }
+  const parsed = smartAccountRelay(env)
+  if (!parsed || parsed.success) return
+  if (env.AIRLOCK_SMART_ACCOUNT_DELEGATOR === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AIRLOCK_SMART_ACCOUNT_DELEGATOR'],
+      message: 'is needed with any other AIRLOCK_SMART_ACCOUNT_ variable',
+    })
+  }
+  for (const issue of parsed.error.issues.filter((issue) => issue.path[0] !== 'delegator')) {
+    const [field, ...rest] = issue.path
+    const variable = Object.entries(SMART_ACCOUNT).find(([, f]) => f === field)?.[0] ?? 'AIRLOCK_SMART_ACCOUNT_POLICIES'
+    ctx.addIssue({ code: 'custom', path: field === 'policies' ? [variable, ...rest] : [variable], message: issue.message })
+  }
+}
+
+/** The API's relay config from its smart-account variables; undefined when none is set. */
+export function relayConfigOf(env: ServiceEnv): RelayConfig | undefined {
+  if (env.AIRLOCK_SERVICE !== 'api') return undefined
+  const parsed = smartAccountRelay(env)
+  return parsed?.success ? parsed.data : undefined
+}
 
 export type ServiceEnv = { [S in ServiceName]: z.output<(typeof ServiceEnvSchemas)[S]> }[ServiceName]
 

@@ -6,7 +6,7 @@ import type { RunningServer } from '../platform/http/server'
 import { createMemoryProjectRegistry } from '../platform/projects/registry'
 import { startAdminServer } from './admin'
 import { startApiService } from './api'
-import type { ServiceEnv } from './env'
+import { relayConfigOf, type ServiceEnv } from './env'
 import { networksWithoutUpstream } from './networks'
 import { startDemoService, startWidgetService } from './pages'
 import { startSecureService } from './secure'
@@ -37,11 +37,13 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
         const upstreams = env.AIRLOCK_RPC_UPSTREAMS ?? {}
         const unserved = networksWithoutUpstream(upstreams)
         if (unserved.length) console.info(`[api] no upstream, not served: ${unserved.join(' ')}`)
+        const relay = relayConfigOf(env)
         service = await startApiService(
           {
             origins: { api: env.AIRLOCK_API_ORIGIN, widget: env.AIRLOCK_WIDGET_ORIGIN, secure: env.AIRLOCK_SECURE_ORIGIN },
             rpcUpstreams: upstreams,
             ...(env.AIRLOCK_DEVNET ? devnetSandbox(Object.keys(upstreams).filter((chain) => chain.startsWith('eip155:'))) : {}),
+            ...(relay ? { relay } : {}),
             ...(env.AIRLOCK_TRUSTED_PROXIES ? { trustedProxies: env.AIRLOCK_TRUSTED_PROXIES } : {}),
             ...(env.AIRLOCK_RATE_LIMIT ? { rateLimit: env.AIRLOCK_RATE_LIMIT } : {}),
             ...(env.AIRLOCK_API_SECRET ? { apiSecret: env.AIRLOCK_API_SECRET } : {}),
