@@ -9,7 +9,7 @@ import { DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../platform/db/database'
 import { runExclusively } from '../platform/db/singleton'
 import { startIndexer, type Indexer } from '../capabilities/history'
-import { startPolkadotIndexer } from '../chains/polkadot/indexer'
+import { startPolkadotIndexer, type PolkadotIndexer } from '../chains/polkadot/indexer'
 import { metricsMiddleware, type Metrics } from '../platform/http/metrics'
 import { startSessionPurge } from '../capabilities/onramp'
 import type { ProjectRegistry } from '../platform/projects/registry'
@@ -17,6 +17,7 @@ import { decodeSecret } from '../platform/security/tokens'
 import { siwxSigner } from '../capabilities/siwx'
 import { relayOptions } from '../capabilities/relay'
 import { DATA_DIR, loadWalletRegistry } from '../capabilities/explorer'
+import { indexerLag } from './indexer-lag'
 import { serviceOf, type Service } from './service'
 
 /**
@@ -47,16 +48,16 @@ export async function startApiService(
   const { origins } = config
   const chains = createChainRegistry(config.rpcUpstreams)
   // One indexer among every process on the database; another takes over when its process dies.
-  let current: Indexer | undefined
+  let current: { evm: Indexer; polkadot: PolkadotIndexer } | undefined
   // The Polkadot transfer index runs beside it, under the same lease.
   const indexer = runExclusively(db, 'history indexer', () => {
-    current = startIndexer({
+    const evm = startIndexer({
       db,
       chains,
       tokens: Object.fromEntries(Object.entries(config.dex ?? {}).map(([chain, dex]) => [chain, dex.tokens])),
     })
-    const evm = current
     const polkadot = startPolkadotIndexer({ db, networks: chains.family('polkadot') })
+    current = { evm, polkadot }
     return { stop: () => Promise.all([evm.stop(), polkadot.stop()]).then(() => undefined) }
   })
   const analytics = { ...DEFAULT_ANALYTICS_LIMITS, ...config.analytics }
@@ -70,9 +71,7 @@ export async function startApiService(
     { labels: {}, value: indexer.holding() ? 1 : 0 },
   ])
   metrics?.gauge('airlock_indexer_lag_blocks', "Blocks between a chain's head and what the history indexer stored.", () =>
-    Object.entries(indexer.holding() && current ? current.status() : {}).flatMap(([chain, status]) =>
-      status.head === null ? [] : [{ labels: { chain }, value: Number(status.head - (status.lastBlock ?? -1n)) }],
-    ),
+    indexer.holding() && current ? indexerLag(current.evm.status(), current.polkadot.status()) : [],
   )
   const stopBackground = () => Promise.all([indexer.stop(), ...housekeeping.map((task) => task.stop())]).then(() => undefined)
   if (!config.apiSecret && db.shared) {
