@@ -9,6 +9,8 @@ import { openDatabase } from '../../../platform/db/open'
 import { onrampConfigFromDevnet } from '../../../capabilities/onramp'
 import { createMemoryProjectRegistry } from '../../../platform/projects/registry'
 import { siwxSigner } from '../../../capabilities/siwx'
+import { relayOptions } from '../../../capabilities/relay'
+import { devnetSandbox } from '../../../config'
 import { API_ENDPOINTS, apiOpenApiDocument } from './endpoints'
 
 const API_ORIGIN = 'http://api.localhost:4403'
@@ -24,6 +26,7 @@ const APP_ROUTES = [
   'GET /public/getCurrencyImage/{id}',
   'GET /getAnalyticsConfig',
   'POST /v1/rpc',
+  'POST /v1/relay/{chainId}',
   'GET /v1/rest/{chainId}/{path}',
   'POST /v1/rest/{chainId}/{path}',
   'GET /v1/supported-chains',
@@ -75,6 +78,7 @@ beforeAll(async () => {
     dex: {},
     onramp: onrampConfigFromDevnet({ chains: DEVNET_CHAINS, tokens: DEVNET_TOKENS, treasury: DEVNET_TREASURY }),
     siwx: siwxSigner(new Uint8Array(32).fill(7)),
+    relay: await relayOptions(db, devnetSandbox([]).relay),
   })
 }, 60_000)
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { IDENTITY_ENDPOINTS } from '../../../capabilities/identity'
 import { NAMES_ENDPOINTS } from '../../../capabilities/names'
 import { ONRAMP_ENDPOINTS } from '../../../capabilities/onramp'
 import { PRICES_ENDPOINTS } from '../../../capabilities/prices'
+import { RELAY_ENDPOINTS } from '../../../capabilities/relay'
 import { RPC_ENDPOINTS } from '../../../capabilities/rpc'
 import { SESSIONS_ENDPOINTS } from '../../../capabilities/sessions'
 import { SIWX_ENDPOINTS } from '../../../capabilities/siwx'
@@ -46,6 +47,7 @@ export const API_ENDPOINTS: readonly EndpointDoc[] = [
   ...SIWX_ENDPOINTS,
   ...ONRAMP_ENDPOINTS,
   ...RPC_ENDPOINTS,
+  ...RELAY_ENDPOINTS,
   ...ANALYTICS_ENDPOINTS,
   ...explorerEndpointDocs,
 ]
