@@ -5,7 +5,7 @@ import { chainClient, devnet, expect, openDemo, test } from './fixtures'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { providerRequest, setUsdcBalance } from './support/dappProvider'
 import { emailLogin, freshEmail } from './support/emailLogin'
-import { balanceOf, freshAddress, USDC } from './support/walletFeatures'
+import { apiFromNode, balanceOf, freshAddress, USDC } from './support/walletFeatures'
 
 /**
  * ERC-7715 execution permissions enforced on chain (issue 27): the user grants "up to 10 USDC per
@@ -64,6 +64,18 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     // The grant made the account a smart account: the delegation is redeemable only from one.
     expect((await chainClient.getCode({ address }))?.startsWith('0xef0100')).toBe(true)
 
+    // The grant recorded at the data API: its own proof (a delegation the account signed), so whoever holds it may record it.
+    const sessions = `${apiFromNode()}/v1/sessions/eip155:31337:${address}?projectId=demo`
+    const listed = async () => ((await (await fetch(sessions)).json()) as { pcis: { pci: string; context: string }[] }).pcis
+    const recorded = await fetch(sessions, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ permission }),
+    })
+    expect(recorded.status).toBe(201)
+    const { pci } = (await recorded.json()) as { pci: string }
+    expect(await listed()).toEqual([expect.objectContaining({ pci, context: permission!.context })])
+
     const session = createWalletClient({ account: sessionKey, chain: devnet, transport: http() })
     const redeemArgs = (to: Address, amount: bigint) =>
       [
@@ -115,6 +127,8 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     await approveInFrame(page)
     expect(await revoking).toEqual({ ok: true, value: {} })
     expect(await chainSays(payee, usdc('1'))).toMatch(/CannotUseADisabledDelegation/)
+    // The API reads the chain: the disabled delegation is no longer listed as a live grant.
+    expect(await listed()).toEqual([])
     expect(await balanceOf(USDC, payee)).toBe(usdc('8'))
     expect(await balanceOf(USDC, address)).toBe(usdc('42'))
   })

@@ -1,9 +1,12 @@
+import { delegationHash, delegationTypedData, encodePermissionContext, ROOT_AUTHORITY, type Delegation } from '@airlock/chains/eip155'
 import { devnetAccounts } from '@airlock/devnet'
+import type { Address } from 'viem'
 import type { Hono } from 'hono'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ApiVariables } from '../../platform/projects/request'
 import { createTestContext, reason, send, T0, type TestContext } from '../identity/testing/harness'
+import { ExecutionGrantReason } from './execution'
 import { revokeMessage, SessionReason } from './rules'
 import { sessionsRoutes, type SmartSession } from './routes'
 
@@ -169,5 +172,84 @@ describe('POST /v1/sessions/:address/revoke', () => {
     expect((await revoke('0x12', await revokeBody(session.pci))).status).toBe(400)
 
     expect((await list(aliceOn(31337))).body.pcis.map((s) => s.pci)).toEqual([session.pci])
+  })
+})
+
+describe('ERC-7715 grants (POST /v1/sessions/:caip10 with { permission })', () => {
+  const SESSION_KEY = bob.address
+  const DELEGATION_MANAGER = '0x9D77212c7071C57874d62EC578cff4568178F176'
+  const permissionBody = async (options: { signer?: PrivateKeyAccount; delegator?: Address; to?: Address; expiry?: number } = {}) => {
+    // Signed as the wallet signs it (EIP-712, DelegationManager domain), by `signer`: a forger's key signs another's delegation too.
+    const unsigned: Delegation = {
+      delegate: SESSION_KEY,
+      delegator: options.delegator ?? alice.address,
+      authority: ROOT_AUTHORITY,
+      caveats: [],
+      salt: 1n,
+      signature: '0x',
+    }
+    const domain = { chainId: 31337, delegationManager: DELEGATION_MANAGER } as const
+    const delegation = { ...unsigned, signature: await (options.signer ?? alice).signTypedData(delegationTypedData(unsigned, domain)) }
+    return {
+      delegation,
+      body: {
+        permission: {
+          chainId: '0x7a69',
+          from: alice.address,
+          to: options.to ?? SESSION_KEY,
+          permission: {
+            type: 'erc20-token-periodic',
+            isAdjustmentAllowed: false,
+            data: { tokenAddress: '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58', periodAmount: '0x989680', periodDuration: 86_400 },
+          },
+          rules: [{ type: 'expiry', data: { timestamp: options.expiry ?? T0 / 1000 + 3600 } }],
+          context: encodePermissionContext([delegation]),
+          dependencies: [],
+          delegationManager: DELEGATION_MANAGER,
+        },
+      },
+    }
+  }
+
+  it('records a delegation the account signed, its pci the delegation hash, listed as a session', async () => {
+    const { body, delegation } = await permissionBody()
+    const reply = await create(aliceOn(31337), body)
+    expect(reply.status).toBe(201)
+    expect(reply.body).toMatchObject({
+      pci: delegationHash(delegation),
+      expiry: T0 / 1000 + 3600,
+      permissions: [body.permission.permission],
+      policies: body.permission.rules,
+      context: body.permission.context,
+    })
+    expect((await list(aliceOn(31337))).body.pcis.map((s) => s.pci)).toEqual([delegationHash(delegation)])
+    const again = await create(aliceOn(31337), body)
+    expect([again.status, reason(again)]).toEqual([409, SessionReason.recorded])
+  })
+
+  it('refuses a delegation signed by another key, of another account or to another delegate, without expiry, or not one', async () => {
+    const forged = await permissionBody({ signer: bob, delegator: alice.address })
+    expect(reason(await create(aliceOn(31337), forged.body))).toBe(ExecutionGrantReason.signature)
+    const bobs = await permissionBody({ signer: bob, delegator: bob.address })
+    expect(reason(await create(aliceOn(31337), bobs.body))).toBe(ExecutionGrantReason.notOwner)
+    const other = await permissionBody({ to: alice.address })
+    expect(reason(await create(aliceOn(31337), other.body))).toBe(ExecutionGrantReason.otherDelegate)
+    const { body } = await permissionBody()
+    expect(reason(await create(aliceOn(31337), { permission: { ...body.permission, rules: [] } }))).toBe(ExecutionGrantReason.expiry)
+    expect(reason(await create(aliceOn(31337), { permission: { ...body.permission, context: '0x12345678' } }))).toBe(
+      ExecutionGrantReason.context,
+    )
+    expect(reason(await create(aliceOn(31337), { permission: { ...body.permission, extra: 1 } }))).toBe(ExecutionGrantReason.permission)
+    expect(reason(await create(aliceOn(31338), body))).toBe(SessionReason.chainMismatch)
+    expect((await list(aliceOn(31337))).body).toEqual({ pcis: [] })
+  })
+
+  it('is not revoked at the API while the chain cannot say its delegation is disabled', async () => {
+    const { body, delegation } = await permissionBody()
+    await create(aliceOn(31337), body)
+    const pci = delegationHash(delegation)
+    const reply = await send(app, 'POST', `/v1/sessions/${aliceOn(31337)}/revoke`, await revokeBody(pci))
+    expect([reply.status, reason(reply)]).toEqual([409, SessionReason.enabledOnChain])
+    expect((await list(aliceOn(31337))).body.pcis.map((s) => s.pci)).toEqual([pci])
   })
 })

@@ -16,6 +16,8 @@ import {
   verifySignedMessage,
 } from '../../chains/eip155/signatures'
 import { parseSessionGrant, revokeMessage, SESSION_MESSAGE_MAX_CHARS, SessionReason } from './rules'
+import { parseExecutionGrant } from './execution'
+import { disabledOnChain } from './onChain'
 import { getSession, insertSession, listSessions, revokeSession, type StoredSession } from './store'
 
 const SIGNED_PURPOSE = 'session-create'
@@ -26,8 +28,12 @@ export const CreateSessionBody = z.object({
   message: z.string().min(1).max(SESSION_MESSAGE_MAX_CHARS),
   signature: z.string().regex(SIGNATURE_PATTERN, 'must be 0x-prefixed hex'),
 })
+/** An ERC-7715 grant as the wallet answered it (execution.ts checks it with the protocol's schema). */
+export const RecordGrantBody = z.object({ permission: z.record(z.string(), z.unknown()) })
+/** A pci: the API's UUID for a signed-JSON grant, the delegation's hash for an ERC-7715 one. */
+const Pci = z.union([z.uuid(), z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a UUID or a 32-byte hash')])
 export const RevokeSessionBody = z.object({
-  pci: z.uuid(),
+  pci: Pci,
   signature: z.string().regex(SIGNATURE_PATTERN, 'must be 0x-prefixed hex'),
 })
 
@@ -64,15 +70,28 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
     const account = parseAccountId(c.req.param('address'))
     if (!account) return refuse(c, 400, SessionReason.address, 'address')
     const sessions = await listSessions(deps.db, account.address, account.caipNetworkId)
-    return c.json({ pcis: await present(sessions) })
+    return c.json({ pcis: await present(await live(sessions)) })
   })
 
   route.post('/sessions/:address', limit, async (c) => {
     const account = parseAccountId(c.req.param('address'))
     if (!account) return refuse(c, 400, SessionReason.address, 'address')
     if (account.chainId === undefined || account.caipNetworkId === undefined) return refuse(c, 400, SessionReason.caip10Required, 'address')
-    const body = await parseBody(c, CreateSessionBody)
+    // A body naming `permission` is an ERC-7715 grant; anything else is read as a signed-JSON grant (and its problems named so).
+    const body = await parseBody(c, (json) =>
+      typeof json === 'object' && json !== null && 'permission' in json ? RecordGrantBody : CreateSessionBody,
+    )
     if (body instanceof Response) return body
+    if ('permission' in body) {
+      const recorded = await parseExecutionGrant(body.permission, account.address, account.chainId, deps.now())
+      if (!recorded.ok) return refuse(c, 400, recorded.reason, 'permission')
+      const { pci, delegationManager, ...grant } = recorded.value
+      const session = { pci, caipNetworkId: account.caipNetworkId, address: account.address, projectId: c.get('project').id, ...grant }
+      const stored = { ...session, createdAt: new Date(deps.now()), delegationManager }
+      if (!(await insertSession(deps.db, stored))) return refuse(c, 409, SessionReason.recorded, 'permission')
+      const [presented] = await present([{ ...stored, revokedAt: null }])
+      return c.json(presented, 201)
+    }
     const grant = parseSessionGrant(body.message, account.chainId, deps.now())
     if (!grant.ok) return refuse(c, 400, grant.reason, 'message')
 
@@ -93,6 +112,7 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
       policies: grant.value.policies,
       context: grant.value.context ?? null,
       createdAt: new Date(deps.now()),
+      delegationManager: null,
     }
     const created = await deps.db.transaction(async (tx) => {
       if (!(await claimSignedMessage(tx, SIGNED_PURPOSE, account.address, body.message, session.createdAt))) return false
@@ -117,6 +137,9 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
       (account.caipNetworkId === undefined || account.caipNetworkId === session.caipNetworkId)
     if (!session || !belongs) return refuse(c, 404, SessionReason.notFound, 'pci')
     if (session.revokedAt) return refuse(c, 409, SessionReason.revoked, 'pci')
+    // The chain enforces an ERC-7715 grant: calling it revoked while its delegation still works would mislead.
+    if (session.delegationManager && (await disabledOnChain(deps.chains, session)) !== true)
+      return refuse(c, 409, SessionReason.enabledOnChain, 'pci')
 
     const verdict = await verify(c, { address: session.address }, revokeMessage(session.pci), body.signature as Hex, session.caipNetworkId)
     if (verdict) return verdict
@@ -124,10 +147,10 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
     return c.json({ success: true })
   })
 
-  async function parseBody<T extends z.ZodType>(c: C, schema: T): Promise<z.infer<T> | Response> {
+  async function parseBody<T extends z.ZodType>(c: C, schema: T | ((json: unknown) => T)): Promise<z.infer<T> | Response> {
     const json = await readJson(c)
     if (json === BODY_NOT_JSON_MARKER) return refuse(c, 400, BODY_NOT_JSON)
-    const parsed = schema.safeParse(json)
+    const parsed = (typeof schema === 'function' ? schema(json) : schema).safeParse(json)
     return parsed.success ? parsed.data : invalidInput(c, parsed.error)
   }
 
@@ -140,6 +163,17 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
       if (error instanceof ChainUnavailableError) return refuse(c, 503, error.message, 'address')
       throw error
     }
+  }
+
+  /** Leaves out (and records as revoked) the grants whose delegation the chain has disabled. */
+  async function live(sessions: StoredSession[]): Promise<StoredSession[]> {
+    const disabled = await Promise.all(sessions.map((session) => disabledOnChain(deps.chains, session)))
+    const kept: StoredSession[] = []
+    for (const [index, session] of sessions.entries()) {
+      if (disabled[index] === true) await revokeSession(deps.db, session.pci, new Date(deps.now()))
+      else kept.push(session)
+    }
+    return kept
   }
 
   async function present(sessions: StoredSession[]): Promise<SmartSession[]> {

@@ -29,6 +29,8 @@ export const SessionReason = {
   signatureUsed: 'Signature has already been used',
   notFound: 'Session not found',
   revoked: 'Session is already revoked',
+  recorded: 'This permission is already recorded',
+  enabledOnChain: 'The permission’s delegation is still enabled on chain: revoke it from the wallet (wallet_revokeExecutionPermission)',
 } as const
 
 const TypedData = z.object({ type: z.string().min(1).max(64), data: z.unknown() })

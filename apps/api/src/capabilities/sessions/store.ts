@@ -15,6 +15,8 @@ export interface StoredSession {
   context: string | null
   createdAt: Date
   revokedAt: Date | null
+  /** An ERC-7715 grant's DelegationManager (its pci is the delegation's hash); null for a signed-JSON grant. */
+  delegationManager: Address | null
 }
 
 interface Row {
@@ -29,10 +31,11 @@ interface Row {
   context: string | null
   created_at: Date | string
   revoked_at: Date | string | null
+  delegation_manager: string | null
 }
 
 const COLUMNS =
-  'pci, caip_network_id, address, project_id, expiry::text AS expiry, signer, permissions, policies, context, created_at, revoked_at'
+  'pci, caip_network_id, address, project_id, expiry::text AS expiry, signer, permissions, policies, context, created_at, revoked_at, delegation_manager'
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
 function fromRow(row: Row): StoredSession {
@@ -48,13 +51,16 @@ function fromRow(row: Row): StoredSession {
     context: row.context,
     createdAt: toDate(row.created_at),
     revokedAt: row.revoked_at === null ? null : toDate(row.revoked_at),
+    delegationManager: row.delegation_manager === null ? null : getAddress(row.delegation_manager),
   }
 }
 
-export async function insertSession(tx: Database, session: Omit<StoredSession, 'revokedAt'>): Promise<void> {
-  await tx.query(
-    `INSERT INTO smart_sessions (pci, caip_network_id, address, project_id, expiry, signer, permissions, policies, context, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10)`,
+/** Stores a session; false when its pci is taken (the same delegation recorded twice). */
+export async function insertSession(tx: Database, session: Omit<StoredSession, 'revokedAt'>): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO smart_sessions (pci, caip_network_id, address, project_id, expiry, signer, permissions, policies, context, created_at, delegation_manager)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb, $9, $10, $11)
+     ON CONFLICT (pci) DO NOTHING RETURNING pci`,
     [
       session.pci,
       session.caipNetworkId,
@@ -66,8 +72,10 @@ export async function insertSession(tx: Database, session: Omit<StoredSession, '
       JSON.stringify(session.policies),
       session.context,
       session.createdAt.toISOString(),
+      session.delegationManager,
     ],
   )
+  return rows.length === 1
 }
 
 /** The account's sessions that are not revoked, newest first; on one chain when `caipNetworkId` is given. */
