@@ -4,7 +4,6 @@ import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type Address, ty
 import { entryPoint08Abi, entryPoint08Address, formatUserOperationRequest } from 'viem/account-abstraction'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { expect } from 'vitest'
-import type { ApiApp } from '../../origins/api/app'
 
 /** A JSON-RPC answer of the relay. */
 export interface RelayAnswer {
@@ -26,7 +25,8 @@ export const transferUsdc = (amount: string) => ({
 })
 
 export interface RelayTestClientOptions {
-  app: ApiApp
+  /** The API app (Hono's request). */
+  app: { request: (path: string, init: RequestInit) => Response | Promise<Response> }
   chainId: number
   /** The devnet chain, read for nonces and fees. */
   client: PublicClient
