@@ -9,11 +9,14 @@ import type { StackInfo } from '../e2e/global-setup'
  * `performance.timeOrigin + performance.now()`: one machine's clock, sub-millisecond.
  */
 
-/** Opens the demo in a fresh context and signs in with the embedded wallet by email (the code from the stack's mail sink). */
-export async function embeddedWalletPage(browser: Browser, urls: StackInfo['urls']): Promise<Page> {
+/**
+ * Opens the demo (`url`, default its script page) in a fresh context and signs in with the
+ * embedded wallet by email (the code from the stack's mail sink).
+ */
+export async function embeddedWalletPage(browser: Browser, urls: StackInfo['urls'], url = urls.demo): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(urls.demo)
+  await page.goto(url)
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
   const widget = page.frameLocator('iframe[data-airlock]')
   const email = `bench-${Date.now()}@example.com`

@@ -21,6 +21,7 @@ import {
 } from './families'
 import { median, percentile } from './stats'
 import { measureConnectToSignedIn } from './siwx'
+import { fundUsdc, measureSwapClickToMined } from './smart-swap'
 import { measureQr } from './walletconnect'
 import { clearSearch, loadWholeRegistry, measureSearch, SEARCH_QUERIES, summarizeSearches, type SearchTiming } from './wallet-search'
 
@@ -42,6 +43,7 @@ const SEARCH_RUNS = 3 * SEARCH_QUERIES.length
 const QR_RUNS = 11
 const CONFIRMATION_RUNS = 15
 const SIGN_IN_RUNS = 11
+const SWAP_RUNS = 5
 
 interface Row {
   metric: string
@@ -286,6 +288,29 @@ try {
     value: percentile(transactionTimes, 95),
     unit: 'ms',
     note: simulated,
+  })
+
+  // The modal's USDC -> DAI swap by an email user: the smart account's one batch against the EOA's two steps.
+  const swapTimes: Record<'smartAccount' | 'eoa', number[]> = { smartAccount: [], eoa: [] }
+  for (const account of ['smartAccount', 'eoa'] as const) {
+    const swapper = await embeddedWalletPage(browser, urls, account === 'eoa' ? `${urls.demoNpm}?accounts=eoa` : urls.demo)
+    await fundUsdc(swapper, urls, '100')
+    for (let run = 0; run < SWAP_RUNS; run++) swapTimes[account].push(await measureSwapClickToMined(swapper, account))
+    await swapper.context().close()
+  }
+  const swapNote = (account: 'smartAccount' | 'eoa') =>
+    `${SWAP_RUNS} swaps of 1 USDC, each confirmation approved as it arms (500 ms after it shows); first ${swapTimes[account][0]!.toFixed(0)} ms${account === 'smartAccount' ? ' (with the upgrade: the EIP-7702 authorization before the operation)' : ''}`
+  rows.push({
+    metric: 'smart-account swap USDC -> DAI, click to mined (one batch, gas paid by the app), median',
+    value: median(swapTimes.smartAccount),
+    unit: 'ms',
+    note: swapNote('smartAccount'),
+  })
+  rows.push({
+    metric: 'EOA swap USDC -> DAI, click to mined (approval, then swap), median',
+    value: median(swapTimes.eoa),
+    unit: 'ms',
+    note: swapNote('eoa'),
   })
 
   const signIns = await measureConnectToSignedIn(browser, urls, SIGN_IN_RUNS)
