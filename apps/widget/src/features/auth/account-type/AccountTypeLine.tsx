@@ -1,7 +1,6 @@
 import { parseChainId } from '@airlock/chains'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { setAuthPreferredAccount } from '../../../connectors/embedded/auth'
 import { authUserAtom, smartAccountNetworksAtom } from '../../../connectors/embedded/atoms'
 import { activeCaipNetworkIdAtom } from '../../../core/network/atoms'
 import { useWidget } from '../../../core/react'
@@ -29,6 +28,8 @@ export function AccountTypeLine() {
   const line = LINES[user.preferredAccountType]
   const onSwitch = async () => {
     setSwitching(true)
+    // The login's code is the embedded wallet's: loaded on the click, not by every wallet's Account view.
+    const { setAuthPreferredAccount } = await import('../../../connectors/embedded/auth')
     await setAuthPreferredAccount(ctx, line.switchTo).finally(() => setSwitching(false))
   }
   return (
