@@ -2,7 +2,7 @@ import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
 import { checkSendCalls, getCallsStatus, getCapabilities, sendCallsInFrame, showCallsStatus } from './calls'
-import { checkGrant, checkRevoke, GRANT_METHODS, grantInFrame, REVOKE_METHODS, revokeInFrame } from './permissions'
+import { checkGrant, checkRevoke, getSupportedPermissions, GRANT_METHODS, grantInFrame, REVOKE_METHODS, revokeInFrame } from './permissions'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -34,6 +34,8 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
       return null
     case 'wallet_getCapabilities':
       return getCapabilities(wallet, params, address, chainId)
+    case 'wallet_getSupportedExecutionPermissions':
+      return getSupportedPermissions(wallet, params)
     case 'wallet_getCallsStatus':
       return getCallsStatus(wallet, params, chainId)
     case 'wallet_showCallsStatus':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EmbeddedWallet } from '../types'
-import { checkGrant, checkRevoke, grantInFrame, PermissionsMessage, revokeInFrame } from './permissions'
+import { checkGrant, checkRevoke, getSupportedPermissions, grantInFrame, PermissionsMessage, revokeInFrame } from './permissions'
 
 /** What the widget checks of a permission request before the secure frame shows it, and what it accepts back. */
 
@@ -62,5 +62,12 @@ describe('embedded wallet: execution permissions', () => {
     await expect(grantInFrame([request()], 31337, async () => [{ ...response, context: '0x' }])).rejects.toMatchObject({ code: -32603 })
     await expect(revokeInFrame({}, 31337, async () => ({}))).resolves.toEqual({})
     await expect(revokeInFrame({}, 31337, async () => ({ id: '0x' }))).rejects.toMatchObject({ code: -32603 })
+  })
+
+  it('says what it grants: ERC-20 allowances per period with an expiry and a payee, on the smart-account networks', () => {
+    expect(getSupportedPermissions(wallet('smartAccount', [31337, 31338]), [])).toEqual({
+      'erc20-token-periodic': { chainIds: ['0x7a69', '0x7a6a'], ruleTypes: ['expiry', 'payee'] },
+    })
+    expect(code(() => getSupportedPermissions(wallet(), [1]))).toMatchObject({ code: -32602 })
   })
 })

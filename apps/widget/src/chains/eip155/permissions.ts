@@ -1,13 +1,16 @@
-import { parseChainId } from '@airlock/chains'
+import { parseChainId, toHexChainId } from '@airlock/chains'
 import {
   ProviderRpcError,
   RpcErrorCode,
+  EXECUTION_RULE_TYPES,
+  WalletGetSupportedExecutionPermissionsParams,
   WalletGrantPermissionsParams,
   WalletRequestExecutionPermissionsParams,
   WalletRequestExecutionPermissionsResult,
   WalletRevokeExecutionPermissionParams,
   WalletRevokeExecutionPermissionResult,
   type ExecutionPermissionResponse,
+  type WalletGetSupportedExecutionPermissionsResult,
 } from '@airlock/protocol'
 import type { EmbeddedWallet, FrameSign } from '../types'
 import { parsed } from './calls'
@@ -75,4 +78,15 @@ export async function revokeInFrame(params: unknown, chainId: number, frame: Fra
   const answer = WalletRevokeExecutionPermissionResult.safeParse(await frame(params, chainId))
   if (!answer.success) throw new ProviderRpcError(RpcErrorCode.InternalError, PermissionsMessage.malformedRevoke)
   return answer.data
+}
+
+/**
+ * wallet_getSupportedExecutionPermissions []: what a grant can be here. The frame's caveat
+ * enforcers hold an ERC-20 allowance per period (native-token-periodic has none deployed), with an
+ * expiry and one payee, on the smart-account networks.
+ */
+export function getSupportedPermissions(wallet: EmbeddedWallet, params: unknown): WalletGetSupportedExecutionPermissionsResult {
+  parsed(WalletGetSupportedExecutionPermissionsParams, 'wallet_getSupportedExecutionPermissions', params)
+  const chainIds = wallet.smartAccounts.state().networks.map((id) => toHexChainId(id))
+  return { 'erc20-token-periodic': { chainIds, ruleTypes: [...EXECUTION_RULE_TYPES] } }
 }
