@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
-import { encodeAbiParameters, encodeFunctionData, erc20Abi, keccak256, parseUnits, toHex, type Address, type Hex } from 'viem'
+import { encodeFunctionData, erc20Abi, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { chainClient, expect, openDemo, stack, test } from './fixtures'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { emailLogin, freshEmail } from './support/emailLogin'
+import { providerRequest, setUsdcBalance, type Outcome } from './support/dappProvider'
 import { backendChecks, dappSession } from './support/siwx'
 import {
   balanceOf,
@@ -27,37 +28,14 @@ import {
 const CHAIN = '0x7a69'
 const usdc = (amount: string) => parseUnits(amount, 6)
 
-/** Sets `owner`'s devnet USDC balance (OpenZeppelin's ERC20 keeps balances in slot 0). */
-async function setUsdc(owner: Address, amount: bigint): Promise<void> {
-  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [owner, 0n]))
-  await chainClient.request({ method: 'anvil_setStorageAt' as never, params: [USDC, slot, toHex(amount, { size: 32 })] as never })
-}
-
 const transfer = (to: Address, amount: bigint) => ({
   to: USDC,
   data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
 })
 
-type Outcome = { ok: true; value: unknown } | { ok: false; code: number; message: string }
-
-/** A request from the dapp's page to its eip155 provider; its answer or its error. */
-function dappRequest(page: Page, method: string, params: unknown): Promise<Outcome> {
-  return page.evaluate(
-    ({ method, params }) =>
-      window
-        .airlock!.getProvider('eip155')
-        .request({ method, params } as never)
-        .then(
-          (value: unknown) => ({ ok: true as const, value }),
-          (error: { code: number; message: string }) => ({ ok: false as const, code: error.code, message: error.message }),
-        ),
-    { method, params },
-  )
-}
-
 /** What wallet_getCapabilities says of atomic batches on the devnet chain, as a dapp asks before batching. */
 async function atomicStatus(page: Page, address: Address): Promise<unknown> {
-  const answer = await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
+  const answer = await providerRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
   return answer.ok ? (answer.value as Record<string, { atomic?: { status: string } }>)[CHAIN]?.atomic?.status : answer.message
 }
 
@@ -67,7 +45,7 @@ async function settledStatus(page: Page, id: string): Promise<{ status: number; 
   await expect
     .poll(
       async () => {
-        const answer = await dappRequest(page, 'wallet_getCallsStatus', [id])
+        const answer = await providerRequest(page, 'wallet_getCallsStatus', [id])
         last.answer = answer
         return answer.ok ? (answer.value as { status: number }).status : answer.message
       },
@@ -87,17 +65,17 @@ test.describe('smart account: wallet_sendCalls from the dapp', () => {
     test.slow()
     await openDemo(page)
     const address = await emailLogin(page, widget, freshEmail('batch'))
-    await setUsdc(address, usdc('5'))
+    await setUsdcBalance(address, usdc('5'))
     const [first, second] = [freshAddress(), freshAddress()]
 
-    const capabilities = await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
+    const capabilities = await providerRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])
     expect(capabilities).toMatchObject({
       ok: true,
       value: { [CHAIN]: { atomic: { status: 'ready' }, paymasterService: { supported: true } } },
     })
 
     const batch = (calls: unknown[]) => ({ version: '2.0.0', chainId: CHAIN, from: address, atomicRequired: true, calls })
-    const sending = dappRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('1'))])])
+    const sending = providerRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('1'))])])
     const prompt = await confirmation(page)
     await expect(secureFrameLocator(page).getByTestId('approve-call')).toHaveCount(2)
     await expect(secureFrameLocator(page).getByTestId('approve-fee')).toHaveText('paid by the app')
@@ -116,17 +94,17 @@ test.describe('smart account: wallet_sendCalls from the dapp', () => {
     expect(await chainClient.getBalance({ address })).toBe(0n)
     const code = await chainClient.getCode({ address })
     expect(code?.toLowerCase()).toBe(`0xef0100${DEVNET_CONTRACTS.eip7702Delegator.slice(2).toLowerCase()}`)
-    expect(await dappRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])).toMatchObject({
+    expect(await providerRequest(page, 'wallet_getCapabilities', [address, [CHAIN]])).toMatchObject({
       ok: true,
       value: { [CHAIN]: { atomic: { status: 'supported' } } },
     })
 
     // 1 then 2 USDC of 3: the batch passes the frame's and the relay's checks; the balance then drops to
     // 2 before the user approves, so the second transfer fails on chain and takes the first with it.
-    const failing = dappRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('2'))])])
+    const failing = providerRequest(page, 'wallet_sendCalls', [batch([transfer(first, usdc('1')), transfer(second, usdc('2'))])])
     await confirmation(page)
     await expect(secureFrameLocator(page).getByTestId('approve-upgrade')).toHaveCount(0)
-    await setUsdc(address, usdc('2'))
+    await setUsdcBalance(address, usdc('2'))
     await approveInFrame(page)
     const reverted = await failing
     expect(reverted.ok).toBe(true)
@@ -155,7 +133,7 @@ test.describe("smart account: the modal's swap", () => {
     expect(await chainClient.getCode({ address })).toBeUndefined()
     const signedIn = { address, message: session.message, signature: session.signature as Hex }
     expect(await chainClient.verifyMessage(signedIn)).toBe(true)
-    await setUsdc(address, usdc('5'))
+    await setUsdcBalance(address, usdc('5'))
     expect(await atomicStatus(page, address)).toBe('unsupported')
 
     await openAccount(page, widget)
@@ -189,13 +167,13 @@ test.describe("smart account: the modal's swap", () => {
     expect(await chainClient.getBalance({ address })).toBe(0n)
     const code = await chainClient.getCode({ address })
     expect(code?.toLowerCase()).toBe(`0xef0100${DEVNET_CONTRACTS.eip7702Delegator.slice(2).toLowerCase()}`)
-    expect(await dappRequest(page, 'eth_accounts', [])).toEqual({ ok: true, value: [address] })
+    expect(await providerRequest(page, 'eth_accounts', [])).toEqual({ ok: true, value: [address] })
     expect(await atomicStatus(page, address)).toBe('supported')
 
     // The sign-in made before the upgrade still verifies, now through the account's ERC-1271, and so does a new signature.
     expect(await chainClient.verifyMessage(signedIn)).toBe(true)
     const message = `Still me at ${Date.now()}`
-    const signing = dappRequest(page, 'personal_sign', [toHex(message), address])
+    const signing = providerRequest(page, 'personal_sign', [toHex(message), address])
     await approveInFrame(page)
     const signed = await signing
     expect(signed.ok).toBe(true)
