@@ -9,16 +9,17 @@ const SESSION = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const USDC = '0xCc624c75C7BA01A73E332aaae9daf8eC698D0c58'
 const wallet = (preferred: 'eoa' | 'smartAccount' = 'smartAccount', networks = [31337]) =>
   ({ smartAccounts: { state: () => ({ networks, preferred }) } }) as unknown as EmbeddedWallet
+/** 1 USDC an hour to the session key, no rules: the widget checks who and where, the frame the rest. */
+const hourly = {
+  type: 'erc20-token-periodic',
+  isAdjustmentAllowed: true,
+  data: { tokenAddress: USDC, periodAmount: '0xf4240', periodDuration: 3600 },
+}
 const request = (overrides: Record<string, unknown> = {}) => ({
   chainId: '0x7a69',
   from: FROM,
   to: SESSION,
-  permission: {
-    type: 'erc20-token-periodic',
-    isAdjustmentAllowed: false,
-    data: { tokenAddress: USDC, periodAmount: '0x989680', periodDuration: 86_400 },
-  },
-  rules: [{ type: 'expiry', data: { timestamp: 1_900_000_000 } }],
+  permission: hourly,
   ...overrides,
 })
 const method = 'wallet_requestExecutionPermissions'
