@@ -2,7 +2,16 @@ import { getNetwork, parseChainId, toHexChainId } from '@airlock/chains'
 import { classifyFrameRpc, EVM_ADDRESS, ProviderRpcError, RpcErrorCode } from '@airlock/protocol'
 import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet, FrameSign, NetworkContext } from '../types'
 import { checkSendCalls, getCallsStatus, getCapabilities, sendCallsInFrame, showCallsStatus } from './calls'
-import { checkGrant, checkRevoke, getSupportedPermissions, GRANT_METHODS, grantInFrame, REVOKE_METHODS, revokeInFrame } from './permissions'
+import {
+  checkGrant,
+  checkRevoke,
+  getSupportedPermissions,
+  GRANT_METHODS,
+  grantInFrame,
+  PermissionsMessage,
+  REVOKE_METHODS,
+  revokeInFrame,
+} from './permissions'
 import {
   checkTransactionRequest,
   fillTransaction,
@@ -36,6 +45,9 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
       return getCapabilities(wallet, params, address, chainId)
     case 'wallet_getSupportedExecutionPermissions':
       return getSupportedPermissions(wallet, params)
+    case 'wallet_getGrantedExecutionPermissions':
+      // Not a node's method: refused here rather than sent on to the RPC proxy.
+      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, PermissionsMessage.grantedUnavailable)
     case 'wallet_getCallsStatus':
       return getCallsStatus(wallet, params, chainId)
     case 'wallet_showCallsStatus':

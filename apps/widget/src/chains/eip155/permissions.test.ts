@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { EmbeddedWallet } from '../types'
+import { eip155Embedded } from './embedded'
 import { checkGrant, checkRevoke, getSupportedPermissions, grantInFrame, PermissionsMessage, revokeInFrame } from './permissions'
 
 /** What the widget checks of a permission request before the secure frame shows it, and what it accepts back. */
@@ -70,5 +71,16 @@ describe('embedded wallet: execution permissions', () => {
       'erc20-token-periodic': { chainIds: ['0x7a69', '0x7a6a'], ruleTypes: ['expiry', 'payee'] },
     })
     expect(code(() => getSupportedPermissions(wallet(), [1]))).toMatchObject({ code: -32602 })
+  })
+
+  it('the dapp reaches them through the embedded wallet; the granted list is refused with where it lives, not sent to a node', async () => {
+    const ask = (method: string) => eip155Embedded.request(wallet(), { caipNetworkId: 'eip155:31337', address: FROM, method, params: [] })
+    await expect(ask('wallet_getSupportedExecutionPermissions')).resolves.toMatchObject({
+      'erc20-token-periodic': { chainIds: ['0x7a69'] },
+    })
+    await expect(ask('wallet_getGrantedExecutionPermissions')).rejects.toMatchObject({
+      code: 4200,
+      message: PermissionsMessage.grantedUnavailable,
+    })
   })
 })

@@ -21,6 +21,8 @@ export const PermissionsMessage = {
   otherChain: (requested: string, chainId: number) => `Provided chainId "${requested}" must match the active chainId "${chainId}"`,
   malformedGrant: 'The secure frame returned malformed permissions',
   malformedRevoke: 'The secure frame returned a malformed revocation',
+  grantedUnavailable:
+    'wallet_getGrantedExecutionPermissions is not available from the embedded wallet yet: the grants are listed at the data API (/v1/sessions/{account})',
 } as const
 
 /** The grant methods (ERC-7715's and the first draft's alias) and the revoke methods, likewise. */
