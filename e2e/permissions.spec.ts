@@ -124,6 +124,11 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     expect(await chainSays(payee, usdc('1'))).toBe('ok')
 
     const revoking = providerRequest(page, 'wallet_revokeExecutionPermission', [{ permissionContext: permission!.context }])
+    await confirmation(page)
+    // The prompt says what is revoked, read back from the delegation the signed batch disables.
+    const revoked = secureFrameLocator(page).getByTestId('revoke-sheet')
+    await expect(revoked.getByTestId('permission-amount')).toHaveText('10 USDC per day')
+    await expect(revoked.getByTestId('permission-payee')).toHaveText(payee)
     await approveInFrame(page)
     expect(await revoking).toEqual({ ok: true, value: {} })
     expect(await chainSays(payee, usdc('1'))).toMatch(/CannotUseADisabledDelegation/)

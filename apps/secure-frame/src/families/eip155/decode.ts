@@ -5,7 +5,8 @@ import { invalidRequest, type ApprovalInput, type NetworkLabel, type RequestDeco
 import { decodeMessage } from '../../display/message'
 import { decodeSiwx } from '../../display/siwx'
 import { decodeCalldata, isDataHex, type DecodedData } from './calldata'
-import { decodePermissions, type DecodedPermissions } from './permissions/sheet'
+import { revokedPermissions } from './permissions/revokeSheet'
+import { decodePermissions, type DecodedPermissions, type PermissionLine } from './permissions/sheet'
 import { knownToken } from './tokens'
 import { chainIdOf, decodeTypedData, isPlainObject, type DecodedTypedData } from './typedData'
 
@@ -51,6 +52,8 @@ export type Eip155Kind =
   | { kind: 'transaction'; transaction: DecodedTransaction }
   | { kind: 'calls'; batch: DecodedCalls }
   | { kind: 'permissions'; sheet: DecodedPermissions }
+  /** A batch that disables permissions' delegations (revoke.ts), each described from its caveats. */
+  | { kind: 'revoke'; batch: DecodedCalls; revoked: (PermissionLine | 'undescribed')[] }
 
 function networkLabel(chainId: number): NetworkLabel {
   const network = getEvmNetwork(chainId)
@@ -106,6 +109,16 @@ export const decodeEip155Request: RequestDecoder<number, Eip155Kind> = (request,
       if (!isPlainObject(shown)) return invalid('The calls are missing.')
       const decoded = decodeCalls(shown, network, request, common.warnings)
       return typeof decoded === 'string' ? invalid(decoded) : { ...common, kind: 'calls', batch: decoded }
+    }
+    case 'wallet_revokeExecutionPermission':
+    case 'wallet_revokePermissions': {
+      const shown = Array.isArray(params) ? params[0] : undefined
+      if (!isPlainObject(shown)) return invalid('The calls are missing.')
+      const batch = decodeCalls(shown, network, request, common.warnings)
+      if (typeof batch === 'string') return invalid(batch)
+      // decodeCalls read the call data: it is hex that decodes.
+      const revoked = revokedPermissions((shown.userOperation as { callData: `0x${string}` }).callData, request.chainId)
+      return revoked.length === 0 ? invalid('The batch revokes no permission.') : { ...common, kind: 'revoke', batch, revoked }
     }
     case 'wallet_requestExecutionPermissions':
     case 'wallet_grantPermissions': {

@@ -1,7 +1,7 @@
 import type { Common } from '../../display/decoded'
 import { el, label, mono, note, row, type Child, type Parts } from '../../display/dom'
 import type { DecodedData } from './calldata'
-import { permissionParts } from './permissions/render'
+import { permissionParts, revokedParts } from './permissions/render'
 import type { DecodedCalls, DecodedTransaction, Eip155Kind } from './decode'
 import type { TreeNode } from './typedData'
 
@@ -40,6 +40,10 @@ export function eip155Parts(decoded: Common & Eip155Kind): Parts {
       return callsParts(decoded.batch)
     case 'permissions':
       return permissionParts(decoded.sheet)
+    case 'revoke': {
+      const batch = callsParts(decoded.batch)
+      return { facts: batch.facts, details: el('div', {}, revokedParts(decoded.revoked), batch.details) }
+    }
   }
 }
 

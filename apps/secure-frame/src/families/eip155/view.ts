@@ -8,6 +8,7 @@ const TITLES: Record<Eip155Kind['kind'], string> = {
   transaction: 'Transaction request',
   calls: 'Batch request',
   permissions: 'Permission request',
+  revoke: 'Revoke permission',
   typedData: 'Signature request',
 }
 

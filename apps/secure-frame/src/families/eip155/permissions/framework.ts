@@ -30,3 +30,8 @@ const FRAMEWORKS = new Map<string, DelegationFramework>([
 export function delegationFramework(delegator: string): DelegationFramework | undefined {
   return FRAMEWORKS.get(delegator.toLowerCase())
 }
+
+/** The framework whose DelegationManager is `manager`, if the frame knows it. */
+export function frameworkOfManager(manager: string): DelegationFramework | undefined {
+  return [...FRAMEWORKS.values()].find((framework) => framework.delegationManager.toLowerCase() === manager.toLowerCase())
+}

@@ -1,12 +1,21 @@
 // @vitest-environment happy-dom
-import { delegationHash, erc20PeriodTransferTerms, timestampTerms, allowedCalldataTerms } from '@airlock/chains/eip155'
+import {
+  allowedCalldataTerms,
+  delegationHash,
+  encodeDisableDelegation,
+  encodeExecute,
+  erc20PeriodTransferTerms,
+  timestampTerms,
+} from '@airlock/chains/eip155'
 import { WalletRequestExecutionPermissionsParams, type ExecutionPermissionRequest } from '@airlock/protocol'
 import { pad, type Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { renderPrompt } from '../../../confirm/render'
 import { normalizeRequest, permissionDelegation } from './caveats'
 import { delegationFramework } from './framework'
-import { decodePermissions, periodInWords, type ShownPermissions } from './sheet'
+import { revokedPermissions } from './revokeSheet'
+import { decodePermissions, permissionLine, periodInWords, type ShownPermissions } from './sheet'
+import { permissionOfDelegation } from './terms'
 
 /**
  * A permission request becomes the delegation the chain enforces (caveats.ts) and the sheet the user
@@ -181,5 +190,33 @@ describe('the permission sheet', () => {
       ['nothing', FROM, 31337],
     ] as const)
       expect(typeof decodePermissions(params, from, chainId)).toBe('string')
+  })
+})
+
+describe('a revoke’s prompt', () => {
+  const granted = normalizeRequest(request(), FROM, NOW)
+  const delegation = { ...permissionDelegation(granted, framework, 3n), signature: '0x1234' as const }
+  const disable = (d = delegation, to: Address = framework.delegationManager) => ({ to, data: encodeDisableDelegation(d) })
+
+  it('reads the disabled delegation back as the permission the grant showed', () => {
+    expect(permissionOfDelegation(delegation, framework, 31337)).toMatchObject({
+      to: SESSION,
+      from: FROM,
+      rules: expect.arrayContaining(granted.rules!),
+    })
+    expect(revokedPermissions(encodeExecute([disable()]), 31337)).toEqual([permissionLine(granted, 31337)])
+  })
+
+  it('says so for a delegation with caveats this wallet does not write, and finds nothing in other calls', () => {
+    const foreign = { ...delegation, caveats: [...delegation.caveats, { enforcer: SESSION, terms: '0x01' as const, args: '0x' as const }] }
+    const after = {
+      ...delegation,
+      caveats: delegation.caveats.map((caveat) =>
+        caveat.enforcer === framework.timestampEnforcer ? { ...caveat, terms: timestampTerms({ after: NOW, before: NOW + 60 }) } : caveat,
+      ),
+    }
+    expect(revokedPermissions(encodeExecute([disable(foreign), disable(after)]), 31337)).toEqual(['undescribed', 'undescribed'])
+    // disableDelegation at another contract, or another call: no revoke (the prompt then refuses the batch).
+    expect(revokedPermissions(encodeExecute([disable(delegation, SESSION), { to: USDC, data: '0x' }]), 31337)).toEqual([])
   })
 })

@@ -64,6 +64,8 @@ export async function prepareRevoke(
   const relay = services.smartAccounts.relay(network, context.projectId!)
   return {
     ...batch,
+    // Shown as what it does (decode.ts reads the disabled delegations back out of the signed calls).
+    method: request.method,
     async sign() {
       const { id } = (await batch.sign()) as { id: string }
       const deadline = Date.now() + REVOKE_WAIT_MS

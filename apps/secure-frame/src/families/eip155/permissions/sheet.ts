@@ -64,26 +64,29 @@ export function decodePermissions(params: unknown, from: string, chainId: number
   if (!shown.success) return 'The permissions cannot be read.'
   if (shown.data.from.toLowerCase() !== from.toLowerCase() || shown.data.chainId !== chainId)
     return 'The permissions are for another account or chain.'
-  const lines: PermissionLine[] = []
-  for (const request of shown.data.requests) {
-    const { permission } = request
-    const { startTime } = permission.data
-    if (permission.type !== 'erc20-token-periodic' || startTime === undefined || startTime === null)
-      return 'The permissions cannot be read.'
-    const token = knownToken(chainId, permission.data.tokenAddress)
-    const amount = BigInt(permission.data.periodAmount)
-    const expiry = expiryOf(request)
-    lines.push({
-      sessionAccount: request.to,
-      token: token ? `${token.symbol} (${permission.data.tokenAddress})` : permission.data.tokenAddress,
-      amountText: token
-        ? `${groupDigits(formatUnits(amount, token.decimals))} ${token.symbol}`
-        : `${groupDigits(amount.toString())} base units of an unknown token`,
-      periodText: periodInWords(permission.data.periodDuration),
-      payee: payeeOf(request),
-      startText: timeInWords(startTime),
-      untilText: expiry === undefined ? 'until you revoke it' : timeInWords(expiry),
-    })
+  const lines = shown.data.requests.map((request) => permissionLine(request, chainId))
+  const described = lines.filter((line): line is PermissionLine => line !== undefined)
+  if (described.length !== lines.length) return 'The permissions cannot be read.'
+  return { permissions: described, upgradeTo: shown.data.upgradeTo }
+}
+
+/** One permission in words; undefined for a type the sheet does not describe or one without its start. */
+export function permissionLine(request: ExecutionPermissionRequest, chainId: number): PermissionLine | undefined {
+  const { permission } = request
+  const { startTime } = permission.data
+  if (permission.type !== 'erc20-token-periodic' || startTime === undefined || startTime === null) return undefined
+  const token = knownToken(chainId, permission.data.tokenAddress)
+  const amount = BigInt(permission.data.periodAmount)
+  const expiry = expiryOf(request)
+  return {
+    sessionAccount: request.to,
+    token: token ? `${token.symbol} (${permission.data.tokenAddress})` : permission.data.tokenAddress,
+    amountText: token
+      ? `${groupDigits(formatUnits(amount, token.decimals))} ${token.symbol}`
+      : `${groupDigits(amount.toString())} base units of an unknown token`,
+    periodText: periodInWords(permission.data.periodDuration),
+    payee: payeeOf(request),
+    startText: timeInWords(startTime),
+    untilText: expiry === undefined ? 'until you revoke it' : timeInWords(expiry),
   }
-  return { permissions: lines, upgradeTo: shown.data.upgradeTo }
 }
