@@ -1,7 +1,7 @@
 import { delegationManagerAbi, encodeExecution, EXECUTION_MODE } from '@airlock/chains/eip155'
 import { createWalletClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { chainClient, devnet, expect, openDemo, test } from './fixtures'
+import { chainClient, devnet, expect, openDemo, stack, test } from './fixtures'
 import { approveInFrame, confirmation, secureFrameLocator } from './support/confirm'
 import { providerRequest, setUsdcBalance } from './support/dappProvider'
 import { emailLogin, freshEmail } from './support/emailLogin'
@@ -23,7 +23,8 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     widget,
   }) => {
     test.slow()
-    await openDemo(page)
+    // A dapp with execution permissions on (features.smartSessions, off by default).
+    await openDemo(page, `${stack.urls.demoNpm}?sessions=on`)
     const address = await emailLogin(page, widget, freshEmail('permissions'))
     await setUsdcBalance(address, usdc('50'))
     const payee = freshAddress()
@@ -64,17 +65,11 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     // The grant made the account a smart account: the delegation is redeemable only from one.
     expect((await chainClient.getCode({ address }))?.startsWith('0xef0100')).toBe(true)
 
-    // The grant recorded at the data API: its own proof (a delegation the account signed), so whoever holds it may record it.
+    // The wallet recorded the grant at the data API (its own proof: a delegation the account signed); the dapp reads it back.
     const sessions = `${apiFromNode()}/v1/sessions/eip155:31337:${address}?projectId=demo`
     const listed = async () => ((await (await fetch(sessions)).json()) as { pcis: { pci: string; context: string }[] }).pcis
-    const recorded = await fetch(sessions, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ permission }),
-    })
-    expect(recorded.status).toBe(201)
-    const { pci } = (await recorded.json()) as { pci: string }
-    expect(await listed()).toEqual([expect.objectContaining({ pci, context: permission!.context })])
+    expect(await listed()).toEqual([expect.objectContaining({ context: permission!.context })])
+    expect(await providerRequest(page, 'wallet_getGrantedExecutionPermissions', [])).toEqual({ ok: true, value: [permission] })
 
     const session = createWalletClient({ account: sessionKey, chain: devnet, transport: http() })
     const redeemArgs = (to: Address, amount: bigint) =>
@@ -134,7 +129,33 @@ test.describe('execution permissions: a session key within 10 USDC a day to one 
     expect(await chainSays(payee, usdc('1'))).toMatch(/CannotUseADisabledDelegation/)
     // The API reads the chain: the disabled delegation is no longer listed as a live grant.
     expect(await listed()).toEqual([])
+    expect(await providerRequest(page, 'wallet_getGrantedExecutionPermissions', [])).toEqual({ ok: true, value: [] })
     expect(await balanceOf(USDC, payee)).toBe(usdc('8'))
     expect(await balanceOf(USDC, address)).toBe(usdc('42'))
+  })
+})
+
+test.describe('execution permissions off (the default)', () => {
+  test('a dapp without features.smartSessions is told so before anything is shown', async ({ page, widget }) => {
+    await openDemo(page)
+    const address = await emailLogin(page, widget, freshEmail('no-permissions'))
+    const answer = await providerRequest(page, 'wallet_requestExecutionPermissions', [
+      {
+        chainId: CHAIN,
+        to: freshAddress(),
+        permission: {
+          type: 'erc20-token-periodic',
+          isAdjustmentAllowed: false,
+          data: { tokenAddress: USDC, periodAmount: toHex(usdc('10')), periodDuration: 86_400 },
+        },
+      },
+    ])
+    expect(answer).toEqual({
+      ok: false,
+      code: 4200,
+      message: 'Execution permissions are off for this dapp: it turns them on with features.smartSessions',
+    })
+    await expect(secureFrameLocator(page).getByTestId('approve-transaction')).toHaveCount(0)
+    expect(await chainClient.getCode({ address })).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import type { ConnectorDescription, FrameAccountType, FrameChainId, Namespace, ProviderEvent } from '@airlock/protocol'
 import type { NodeBuild, NodeRest } from '../core/http/client'
+import type { DataApi } from '../core/http/dataApi'
 import type { ConnectedNamespace } from '../core/session/session'
 
 /**
@@ -181,6 +182,11 @@ export interface EmbeddedSmartAccounts {
   }
   /** One JSON-RPC call to the API's ERC-4337 relay of `chainId` (its answer unchecked). */
   relay(chainId: number, method: string, params: unknown): Promise<unknown>
+  /** ERC-7715 grants: behind the dapp's `features.smartSessions`, kept at the data API's /v1/sessions (chains/eip155/permissions.ts). */
+  permissions: {
+    enabled(): boolean
+    dataApi: DataApi
+  }
   /** Opens the modal on the account's activity (the Account view when the history is switched off). */
   showActivity(): void
 }

@@ -41,6 +41,10 @@ export const noSmartAccounts: EmbeddedSmartAccounts = {
   batches: { get: () => undefined, add: () => {} },
   relay: () => Promise.reject(new Error('no relay here')),
   showActivity: () => {},
+  permissions: {
+    enabled: () => false,
+    dataApi: { get: () => Promise.reject(new Error('no API here')), post: () => Promise.reject(new Error('no API here')) },
+  },
 }
 
 export interface FakeFrame {

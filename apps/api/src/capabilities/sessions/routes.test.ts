@@ -1,5 +1,6 @@
 import { delegationHash, delegationTypedData, encodePermissionContext, ROOT_AUTHORITY, type Delegation } from '@airlock/chains/eip155'
 import { devnetAccounts } from '@airlock/devnet'
+import { SmartSessionsResponse } from '@airlock/protocol'
 import type { Address } from 'viem'
 import type { Hono } from 'hono'
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -64,6 +65,8 @@ describe('POST /v1/sessions/:caip10 (create)', () => {
       permissions: PERMISSIONS,
       policies: POLICIES,
       context: '0xc0ffee',
+      signer: null,
+      delegationManager: null,
     })
     const listed = await list(aliceOn(31337))
     expect(listed.status).toBe(200)
@@ -222,7 +225,13 @@ describe('ERC-7715 grants (POST /v1/sessions/:caip10 with { permission })', () =
       policies: body.permission.rules,
       context: body.permission.context,
     })
-    expect((await list(aliceOn(31337))).body.pcis.map((s) => s.pci)).toEqual([delegationHash(delegation)])
+    const listed = (await list(aliceOn(31337))).body
+    expect(listed.pcis.map((s) => s.pci)).toEqual([delegationHash(delegation)])
+    // What the widget reads back for wallet_getGrantedExecutionPermissions: the session account and the DelegationManager too.
+    expect(SmartSessionsResponse.parse(listed).pcis[0]).toMatchObject({
+      signer: { type: 'account', data: { address: body.permission.to } },
+      delegationManager: DELEGATION_MANAGER,
+    })
     const again = await create(aliceOn(31337), body)
     expect([again.status, reason(again)]).toEqual([409, SessionReason.recorded])
   })

@@ -47,6 +47,10 @@ export const SmartSessionSchema = z.object({
   permissions: z.array(TypedDataSchema),
   policies: z.array(TypedDataSchema),
   context: z.string().nullable(),
+  /** The session account: for an ERC-7715 grant, its `to`. */
+  signer: TypedDataSchema.nullable().optional(),
+  /** An ERC-7715 grant's DelegationManager (null for a signed-JSON grant). */
+  delegationManager: z.string().nullable().optional(),
 })
 export const SessionListResponse = z.object({ pcis: z.array(SmartSessionSchema) })
 export type SmartSession = z.infer<typeof SmartSessionSchema>
@@ -191,6 +195,8 @@ export function sessionsRoutes(deps: ApiDeps): Hono<{ Variables: ApiVariables }>
       permissions: session.permissions,
       policies: session.policies,
       context: session.context,
+      signer: session.signer,
+      delegationManager: session.delegationManager,
     }))
   }
 

@@ -5,10 +5,10 @@ import { checkSendCalls, getCallsStatus, getCapabilities, sendCallsInFrame, show
 import {
   checkGrant,
   checkRevoke,
+  getGrantedPermissions,
   getSupportedPermissions,
   GRANT_METHODS,
   grantInFrame,
-  PermissionsMessage,
   REVOKE_METHODS,
   revokeInFrame,
 } from './permissions'
@@ -46,8 +46,7 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
     case 'wallet_getSupportedExecutionPermissions':
       return getSupportedPermissions(wallet, params)
     case 'wallet_getGrantedExecutionPermissions':
-      // Not a node's method: refused here rather than sent on to the RPC proxy.
-      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, PermissionsMessage.grantedUnavailable)
+      return getGrantedPermissions(wallet, params, address, chainId)
     case 'wallet_getCallsStatus':
       return getCallsStatus(wallet, params, chainId)
     case 'wallet_showCallsStatus':
@@ -68,7 +67,7 @@ async function eip155EmbeddedRequest(wallet: EmbeddedWallet, request: EmbeddedRe
       if (GRANT_METHODS.has(method))
         return wallet.confirm(
           () => checkGrant(wallet, method, params, address, chainId),
-          (checked, frame) => grantInFrame(checked, chainId, frame),
+          (checked, frame) => grantInFrame(wallet, checked, address, chainId, frame),
         )
       if (REVOKE_METHODS.has(method))
         return wallet.confirm(

@@ -3,13 +3,16 @@ import {
   ProviderRpcError,
   RpcErrorCode,
   EXECUTION_RULE_TYPES,
+  ExecutionPermissionResponse,
+  SmartSession,
+  SmartSessionsResponse,
+  WalletGetGrantedExecutionPermissionsParams,
   WalletGetSupportedExecutionPermissionsParams,
   WalletGrantPermissionsParams,
   WalletRequestExecutionPermissionsParams,
   WalletRequestExecutionPermissionsResult,
   WalletRevokeExecutionPermissionParams,
   WalletRevokeExecutionPermissionResult,
-  type ExecutionPermissionResponse,
   type WalletGetSupportedExecutionPermissionsResult,
 } from '@airlock/protocol'
 import type { EmbeddedWallet, FrameSign } from '../types'
@@ -21,8 +24,7 @@ export const PermissionsMessage = {
   otherChain: (requested: string, chainId: number) => `Provided chainId "${requested}" must match the active chainId "${chainId}"`,
   malformedGrant: 'The secure frame returned malformed permissions',
   malformedRevoke: 'The secure frame returned a malformed revocation',
-  grantedUnavailable:
-    'wallet_getGrantedExecutionPermissions is not available from the embedded wallet yet: the grants are listed at the data API (/v1/sessions/{account})',
+  disabled: 'Execution permissions are off for this dapp: it turns them on with features.smartSessions',
 } as const
 
 /** The grant methods (ERC-7715's and the first draft's alias) and the revoke methods, likewise. */
@@ -35,6 +37,7 @@ export const REVOKE_METHODS: ReadonlySet<string> = new Set(['wallet_revokeExecut
  * frame's smart-account networks. Checked before the user is asked.
  */
 function checkSmartAccount(wallet: EmbeddedWallet, chainId: number): void {
+  checkEnabled(wallet)
   const smart = wallet.smartAccounts.state()
   if (!smart.networks.includes(chainId))
     throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, PermissionsMessage.noSmartAccount(chainId))
@@ -61,11 +64,72 @@ export function checkGrant(wallet: EmbeddedWallet, method: string, params: unkno
   return params
 }
 
-/** The frame's turn: the permission sheet, then the signed delegations as ERC-7715 responses. */
-export async function grantInFrame(params: unknown, chainId: number, frame: FrameSign): Promise<ExecutionPermissionResponse[]> {
+/** SPEC section 1: off unless the dapp turns on `features.smartSessions`. */
+function checkEnabled(wallet: EmbeddedWallet): void {
+  if (!wallet.smartAccounts.permissions.enabled()) throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, PermissionsMessage.disabled)
+}
+
+/** The account's grants at the data API, by its CAIP-10 id on the chain. */
+const sessionsPath = (chainId: number, address: string) => `/v1/sessions/${encodeURIComponent(`eip155:${chainId}:${address}`)}`
+
+/**
+ * The frame's turn: the permission sheet, then the signed delegations as ERC-7715 responses, each
+ * recorded at the data API (which checks the account signed it) for wallet_getGrantedExecutionPermissions
+ * and /v1/sessions. The grant is on chain already: a record that fails is said in the console, not to the dapp.
+ */
+export async function grantInFrame(
+  wallet: EmbeddedWallet,
+  params: unknown,
+  address: string,
+  chainId: number,
+  frame: FrameSign,
+): Promise<ExecutionPermissionResponse[]> {
   const answer = WalletRequestExecutionPermissionsResult.safeParse(await frame(params, chainId))
   if (!answer.success) throw new ProviderRpcError(RpcErrorCode.InternalError, PermissionsMessage.malformedGrant)
+  const { dataApi } = wallet.smartAccounts.permissions
+  await Promise.all(
+    answer.data.map((grant) =>
+      dataApi.post(sessionsPath(chainId, address), { permission: grant }, SmartSession, 'Permission record').catch((error: unknown) => {
+        console.warn('[airlock] execution permission granted on chain but not recorded at the API:', error)
+      }),
+    ),
+  )
   return answer.data
+}
+
+/**
+ * wallet_getGrantedExecutionPermissions []: the account's grants on the active chain the data API
+ * holds (it leaves out those the chain disabled), answered again as ERC-7715 responses; a signed-JSON
+ * session (no DelegationManager) is none of them.
+ */
+export async function getGrantedPermissions(
+  wallet: EmbeddedWallet,
+  params: unknown,
+  address: string,
+  chainId: number,
+): Promise<ExecutionPermissionResponse[]> {
+  parsed(WalletGetGrantedExecutionPermissionsParams, 'wallet_getGrantedExecutionPermissions', params)
+  checkEnabled(wallet)
+  const { pcis } = await wallet.smartAccounts.permissions.dataApi.get(
+    sessionsPath(chainId, address),
+    {},
+    SmartSessionsResponse,
+    'Permissions',
+  )
+  return pcis.flatMap((session) => {
+    const to = (session.signer?.data as { address?: unknown } | undefined)?.address
+    const grant = ExecutionPermissionResponse.safeParse({
+      chainId: toHexChainId(chainId),
+      from: address,
+      to,
+      permission: session.permissions[0],
+      rules: session.policies,
+      context: session.context,
+      dependencies: [],
+      delegationManager: session.delegationManager,
+    })
+    return session.delegationManager && session.signer?.type === 'account' && grant.success ? [grant.data] : []
+  })
 }
 
 /** wallet_revokeExecutionPermission [{permissionContext}] (or the object alone): the frame disables the delegation on chain. */

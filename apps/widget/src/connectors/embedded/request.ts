@@ -50,6 +50,10 @@ function embeddedWallet(ctx: WidgetContext, request: WalletRequest, signingMetho
       }),
       deployed: () => readDeployed(ctx, caipNetworkId),
       relay: (chainId, relayMethod, relayParams) => ctx.api.relay(chainId, relayMethod, relayParams),
+      permissions: {
+        enabled: () => ctx.store.get(optionsAtom)?.features?.smartSessions === true,
+        dataApi: ctx.dataApi,
+      },
       showActivity() {
         showModal(ctx, 'Account')
         // The Activity view lists the account's transfers, the batch's among them.
