@@ -1,5 +1,6 @@
+import { ENTRY_POINT_08 } from '@airlock/chains/eip155'
 import { describe, expect, it } from 'vitest'
-import { envKeysOf, parseServiceEnv, relayConfigOf } from './env'
+import { envKeysOf, parseServiceEnv, relayConfigOf, smartAccountsOf } from './env'
 import { networksWithoutUpstream, SPEC_NETWORKS } from './networks'
 
 const projects = JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: ['https://dapp.example'], features: { analytics: false } }])
@@ -21,6 +22,16 @@ const secure = {
   AIRLOCK_KEY_SERVICE_ORIGIN: 'https://keys.example',
   AIRLOCK_SECURE_SECRET: 'a'.repeat(64),
   AIRLOCK_RPC_UPSTREAMS: undefined,
+}
+
+/** The message an environment is refused with (an accepted one fails the test). */
+function refused(env: Record<string, string | undefined>): string {
+  try {
+    parseServiceEnv(env)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('accepted')
 }
 
 describe('a service reads its environment', () => {
@@ -139,14 +150,6 @@ describe('the smart-account relay variables', () => {
   })
 
   it('name the variable of every bad value, and never echo a service URL', () => {
-    const refused = (env: Record<string, string | undefined>) => {
-      try {
-        parseServiceEnv(env)
-      } catch (error) {
-        return (error as Error).message
-      }
-      throw new Error('accepted')
-    }
     expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: '0x12' })).toMatch(
       /must be a 0x-prefixed 32-byte private key\n.*at AIRLOCK_SMART_ACCOUNT_RELAYER_KEY/,
     )
@@ -174,10 +177,72 @@ describe('the smart-account relay variables', () => {
     expect(refused({ ...external, AIRLOCK_SMART_ACCOUNT_DELEGATOR: '0x12' })).toMatch(/at AIRLOCK_SMART_ACCOUNT_DELEGATOR/)
   })
 
+  it('set empty, as docker-compose passes an unset ${NAME:-}, are not set', () => {
+    const empty = {
+      AIRLOCK_SMART_ACCOUNT_DELEGATOR: '',
+      AIRLOCK_SMART_ACCOUNT_POLICIES: '',
+      AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: '',
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: '',
+      AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: '',
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY: '',
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER: '',
+    }
+    expect(relayConfigOf(parseServiceEnv({ ...api, ...empty }))).toBeUndefined()
+    // One set beside the empty others is read as alone.
+    expect(() => parseServiceEnv({ ...api, ...empty, AIRLOCK_SMART_ACCOUNT_PAYMASTER: paymaster })).toThrow(
+      /is needed with any other AIRLOCK_SMART_ACCOUNT_ variable\n.*at AIRLOCK_SMART_ACCOUNT_DELEGATOR/,
+    )
+  })
+
   it("are not WalletConnect's AIRLOCK_RELAY_URL, which only the widget reads", () => {
     expect(envKeysOf('api')).toEqual(expect.arrayContaining(['AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS', 'AIRLOCK_SMART_ACCOUNT_POLICIES']))
     expect(envKeysOf('api')).not.toContain('AIRLOCK_RELAY_URL')
     expect(envKeysOf('secure')).not.toContain('AIRLOCK_SMART_ACCOUNT_RELAYER_KEY')
+  })
+})
+
+describe("the secure service's smart-account variables", () => {
+  const delegator = '0x63c0c19a282a1b52b07dd5a65b58948a07dae32b'
+
+  it('name the DeleGator and the chains where the frame offers a smart account, each chain once', () => {
+    const env = parseServiceEnv({ ...secure, AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator, AIRLOCK_SMART_ACCOUNT_CHAINS: '8453, 10,8453' })
+    const checksummed = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+    expect(smartAccountsOf(env)).toEqual([
+      { chainId: 10, delegator: checksummed, entryPoint: ENTRY_POINT_08 },
+      { chainId: 8453, delegator: checksummed, entryPoint: ENTRY_POINT_08 },
+    ])
+  })
+
+  it('set neither, or empty as docker-compose passes them unset: no smart account', () => {
+    expect(smartAccountsOf(parseServiceEnv(secure))).toBeUndefined()
+    expect(
+      smartAccountsOf(parseServiceEnv({ ...secure, AIRLOCK_SMART_ACCOUNT_DELEGATOR: '', AIRLOCK_SMART_ACCOUNT_CHAINS: '' })),
+    ).toBeUndefined()
+  })
+
+  it('go together, and name the variable of a bad value', () => {
+    expect(refused({ ...secure, AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator })).toMatch(
+      /is needed with AIRLOCK_SMART_ACCOUNT_DELEGATOR \(set both, or neither\)\n.*at AIRLOCK_SMART_ACCOUNT_CHAINS/,
+    )
+    expect(refused({ ...secure, AIRLOCK_SMART_ACCOUNT_CHAINS: '8453', AIRLOCK_SMART_ACCOUNT_DELEGATOR: '' })).toMatch(
+      /is needed with AIRLOCK_SMART_ACCOUNT_CHAINS \(set both, or neither\)\n.*at AIRLOCK_SMART_ACCOUNT_DELEGATOR/,
+    )
+    const chains = (value: string) =>
+      refused({ ...secure, AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator, AIRLOCK_SMART_ACCOUNT_CHAINS: value })
+    expect(chains('eip155:8453')).toMatch(/must be a decimal EVM chain id\n.*at AIRLOCK_SMART_ACCOUNT_CHAINS\[0\]/)
+    expect(chains('8453,0x2105')).toMatch(/at AIRLOCK_SMART_ACCOUNT_CHAINS\[1\]/)
+    expect(chains(' , ')).toMatch(/must name at least one decimal chain id\n.*at AIRLOCK_SMART_ACCOUNT_CHAINS/)
+    expect(refused({ ...secure, AIRLOCK_SMART_ACCOUNT_DELEGATOR: '0x12', AIRLOCK_SMART_ACCOUNT_CHAINS: '8453' })).toMatch(
+      /at AIRLOCK_SMART_ACCOUNT_DELEGATOR/,
+    )
+  })
+
+  it("are all the secure service reads of the relay: never its keys nor its providers' URLs", () => {
+    expect(
+      envKeysOf('secure')
+        .filter((key) => key.startsWith('AIRLOCK_SMART_ACCOUNT_'))
+        .sort(),
+    ).toEqual(['AIRLOCK_SMART_ACCOUNT_CHAINS', 'AIRLOCK_SMART_ACCOUNT_DELEGATOR'])
   })
 })
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { Caip2ChainId } from '../chains/caip2'
-import { DecimalChainId, RelayConfig } from '../capabilities/relay/config'
+import { DecimalChainId, RelayConfig, smartAccountNetworksOn, type SmartAccountNetwork } from '../capabilities/relay/config'
 import { PaymasterPolicy, PolicyAddress } from '../capabilities/relay/policy'
 import { StackConfigSchema } from '../config'
 import { splitProxyList, TrustedProxy } from '../platform/http/client-address'
@@ -69,6 +69,16 @@ const ChainUrls = z.string().transform((text, ctx) => {
   return result
 })
 const PrivateKey = RelayConfig.shape.relayerKey.unwrap()
+/** Decimal chain ids separated by commas or spaces: `8453,10`. */
+const ChainIds = z
+  .string()
+  .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(DecimalChainId.transform(Number)).min(1, 'must name at least one decimal chain id'))
+/** Read by the api and the secure service alike. */
+const smartAccountDelegator = {
+  /** The EIP7702StatelessDeleGator accounts delegate to. */
+  AIRLOCK_SMART_ACCOUNT_DELEGATOR: PolicyAddress.optional(),
+}
 
 /**
  * The smart-account relay's variables (apps/api README "Smart accounts and sponsored gas"), the
@@ -139,8 +149,7 @@ export const ServiceEnvSchemas = {
       AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY: PrivateKey.optional(),
       /** The AirlockPaymaster the built-in relay's signer approves for (one address on every chain). */
       AIRLOCK_SMART_ACCOUNT_PAYMASTER: PolicyAddress.optional(),
-      /** The EIP7702StatelessDeleGator accounts delegate to. */
-      AIRLOCK_SMART_ACCOUNT_DELEGATOR: PolicyAddress.optional(),
+      ...smartAccountDelegator,
       /** External ERC-4337 bundlers, `<chain id>=<URL>` pairs; those chains do not use the built-in relay. */
       AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: ChainUrls.optional(),
       /** External ERC-7677 paymasters, `<chain id>=<URL>` pairs, for the same chains as the bundlers. */
@@ -149,21 +158,29 @@ export const ServiceEnvSchemas = {
       AIRLOCK_SMART_ACCOUNT_POLICIES: json(z.array(PaymasterPolicy)).optional(),
     })
     .superRefine(checkSmartAccountEnv),
-  secure: z.object({
-    ...common,
-    ...served,
-    ...stateful,
-    AIRLOCK_SERVICE: z.literal('secure'),
-    AIRLOCK_KEY_SERVICE_ORIGIN: HttpOrigin,
-    /** Base64 or hex, 32 bytes or more (a secret manager's): keys the code hashes and the key service's assertions. */
-    AIRLOCK_SECURE_SECRET: StackConfigSchema.shape.secureSecret,
-    AIRLOCK_SMTP_URL: StackConfigSchema.shape.smtpUrl,
-    AIRLOCK_MAIL_FROM: StackConfigSchema.shape.mailFrom,
-    /** `{ "google": { "issuer", "clientId", "clientSecret" }, … }`. */
-    AIRLOCK_SOCIAL: json(StackConfigSchema.shape.social.unwrap()).optional(),
-    /** The Sign In With Farcaster relay, e.g. https://relay.farcaster.xyz. */
-    AIRLOCK_FARCASTER_RELAY_URL: z.url({ protocol: /^https?$/ }).optional(),
-  }),
+  secure: z
+    .object({
+      ...common,
+      ...served,
+      ...stateful,
+      AIRLOCK_SERVICE: z.literal('secure'),
+      AIRLOCK_KEY_SERVICE_ORIGIN: HttpOrigin,
+      /** Base64 or hex, 32 bytes or more (a secret manager's): keys the code hashes and the key service's assertions. */
+      AIRLOCK_SECURE_SECRET: StackConfigSchema.shape.secureSecret,
+      AIRLOCK_SMTP_URL: StackConfigSchema.shape.smtpUrl,
+      AIRLOCK_MAIL_FROM: StackConfigSchema.shape.mailFrom,
+      /** `{ "google": { "issuer", "clientId", "clientSecret" }, … }`. */
+      AIRLOCK_SOCIAL: json(StackConfigSchema.shape.social.unwrap()).optional(),
+      /** The Sign In With Farcaster relay, e.g. https://relay.farcaster.xyz. */
+      AIRLOCK_FARCASTER_RELAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+      ...smartAccountDelegator,
+      /**
+       * Where the frame offers a smart account (the chains of the api's policies): the api's relay
+       * config stays on the api, its keys and provider URLs never reach this process.
+       */
+      AIRLOCK_SMART_ACCOUNT_CHAINS: ChainIds.optional(),
+    })
+    .superRefine(checkSecureSmartAccountEnv),
   widget: z.object({
     ...common,
     ...served,
@@ -221,6 +238,25 @@ function checkSmartAccountEnv(env: SmartAccountEnv, ctx: z.RefinementCtx): void 
     const variable = Object.entries(SMART_ACCOUNT).find(([, f]) => f === field)?.[0] ?? 'AIRLOCK_SMART_ACCOUNT_POLICIES'
     ctx.addIssue({ code: 'custom', path: field === 'policies' ? [variable, ...rest] : [variable], message: issue.message })
   }
+}
+
+/** The secure service's smart-account variables go together: a DeleGator without chains, or chains without one, offer nothing. */
+function checkSecureSmartAccountEnv(
+  env: { AIRLOCK_SMART_ACCOUNT_DELEGATOR?: unknown; AIRLOCK_SMART_ACCOUNT_CHAINS?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const [delegator, chains] = [env.AIRLOCK_SMART_ACCOUNT_DELEGATOR !== undefined, env.AIRLOCK_SMART_ACCOUNT_CHAINS !== undefined]
+  if (delegator === chains) return
+  const [missing, given] = delegator
+    ? ['AIRLOCK_SMART_ACCOUNT_CHAINS', 'AIRLOCK_SMART_ACCOUNT_DELEGATOR']
+    : ['AIRLOCK_SMART_ACCOUNT_DELEGATOR', 'AIRLOCK_SMART_ACCOUNT_CHAINS']
+  ctx.addIssue({ code: 'custom', path: [missing], message: `is needed with ${given} (set both, or neither)` })
+}
+
+/** The secure frame's smart-account networks from the secure service's variables; undefined when they are not set. */
+export function smartAccountsOf(env: ServiceEnv): SmartAccountNetwork[] | undefined {
+  if (env.AIRLOCK_SERVICE !== 'secure' || !env.AIRLOCK_SMART_ACCOUNT_DELEGATOR || !env.AIRLOCK_SMART_ACCOUNT_CHAINS) return undefined
+  return smartAccountNetworksOn(env.AIRLOCK_SMART_ACCOUNT_CHAINS, env.AIRLOCK_SMART_ACCOUNT_DELEGATOR)
 }
 
 /** The API's relay config from its smart-account variables; undefined when none is set. */

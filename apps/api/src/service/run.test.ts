@@ -1,3 +1,4 @@
+import { ENTRY_POINT_08 } from '@airlock/chains/eip155'
 import { createServer, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { deadPort } from '../testing/ports'
@@ -87,6 +88,47 @@ describe('an api process', () => {
     expect((await fetch(`http://127.0.0.1:${adminPort}/health`)).status).toBe(200)
     expect(await (await fetch(`http://127.0.0.1:${adminPort}/metrics`)).text()).toContain('# TYPE airlock_http_requests_total counter')
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404)
+  })
+})
+
+describe('a secure process', () => {
+  let running: RunningService | undefined
+  afterEach(() => running?.stop())
+
+  it("names in its /frame-config the smart-account networks of its own variables, and nothing of the api's relay", async () => {
+    // Ports of this test's range (19800-19819).
+    const [port, adminPort] = [19800, 19801]
+    const delegator = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+    running = await runService(
+      parseServiceEnv({
+        AIRLOCK_SERVICE: 'secure',
+        AIRLOCK_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        AIRLOCK_ADMIN_PORT: String(adminPort),
+        AIRLOCK_API_ORIGIN: 'http://api.localhost:4403',
+        AIRLOCK_WIDGET_ORIGIN: 'http://widget.localhost:4401',
+        AIRLOCK_SECURE_ORIGIN: `http://secure.localhost:${port}`,
+        AIRLOCK_KEY_SERVICE_ORIGIN: 'http://keys.localhost:4405',
+        AIRLOCK_PROJECTS: JSON.stringify([{ id: 'demo', name: 'Demo', allowedOrigins: [DAPP], features: { analytics: false } }]),
+        AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator.toLowerCase(),
+        AIRLOCK_SMART_ACCOUNT_CHAINS: '8453,10',
+        // The api's: a secure process started with them reads none.
+        AIRLOCK_SMART_ACCOUNT_RELAYER_KEY: `0x${'1'.repeat(64)}`,
+        AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: '8453=https://bundler.example/rpc?apikey=k1',
+      }),
+    )
+    // The frame page asks its own origin.
+    const answer = await fetch(`http://127.0.0.1:${port}/api/frame-config`, { headers: { Origin: `http://secure.localhost:${port}` } })
+    expect(answer.status).toBe(200)
+    const text = await answer.text()
+    expect(JSON.parse(text)).toMatchObject({
+      smartAccounts: [
+        { chainId: 10, delegator, entryPoint: ENTRY_POINT_08 },
+        { chainId: 8453, delegator, entryPoint: ENTRY_POINT_08 },
+      ],
+    })
+    expect(text).not.toContain('apikey')
   })
 })
 

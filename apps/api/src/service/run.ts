@@ -6,7 +6,7 @@ import type { RunningServer } from '../platform/http/server'
 import { createMemoryProjectRegistry } from '../platform/projects/registry'
 import { startAdminServer } from './admin'
 import { startApiService } from './api'
-import { relayConfigOf, type ServiceEnv } from './env'
+import { relayConfigOf, smartAccountsOf, type ServiceEnv } from './env'
 import { networksWithoutUpstream } from './networks'
 import { startDemoService, startWidgetService } from './pages'
 import { startSecureService } from './secure'
@@ -57,6 +57,7 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
       }
       case 'secure': {
         db = await openDatabase({ url: env.DATABASE_URL })
+        const smartAccounts = smartAccountsOf(env)
         service = await startSecureService(
           {
             origins: { secure: env.AIRLOCK_SECURE_ORIGIN, widget: env.AIRLOCK_WIDGET_ORIGIN, api: env.AIRLOCK_API_ORIGIN },
@@ -67,6 +68,7 @@ export async function runService(env: ServiceEnv): Promise<RunningService> {
             ...(env.AIRLOCK_MAIL_FROM ? { mailFrom: env.AIRLOCK_MAIL_FROM } : {}),
             ...(env.AIRLOCK_SOCIAL ? { social: env.AIRLOCK_SOCIAL } : {}),
             ...(env.AIRLOCK_FARCASTER_RELAY_URL ? { farcaster: { relayUrl: env.AIRLOCK_FARCASTER_RELAY_URL } } : {}),
+            ...(smartAccounts ? { smartAccounts } : {}),
             ...(env.AIRLOCK_TRUSTED_PROXIES ? { trustedProxies: env.AIRLOCK_TRUSTED_PROXIES } : {}),
             secureFrameDistDir: appDistDir('secure-frame'),
             dev: false,

@@ -1,5 +1,5 @@
 import { CONFIRM_POPUP_PATH } from '@airlock/protocol'
-import { smartAccountNetworks } from '../capabilities/relay/config'
+import { smartAccountNetworks, type SmartAccountNetwork } from '../capabilities/relay/config'
 import { randomBytes } from 'node:crypto'
 import { appDir, DEFAULT_HOST, type StackConfig, type StackOrigins } from '../config'
 import type { Database } from '../platform/db/database'
@@ -33,7 +33,15 @@ export type SecureServiceConfig = Pick<
   | 'secureFrameDistDir'
   | 'dev'
   | 'host'
-> & { origins: Pick<StackOrigins, 'secure' | 'widget' | 'api'>; port: number }
+> & {
+  origins: Pick<StackOrigins, 'secure' | 'widget' | 'api'>
+  port: number
+  /**
+   * Where the frame offers a smart account, when this process has no `relay` of its own to derive
+   * them from (a deployment's secure service, whose relay runs in the api); it wins over `relay`.
+   */
+  smartAccounts?: readonly SmartAccountNetwork[]
+}
 
 export async function startSecureService(
   config: SecureServiceConfig,
@@ -51,6 +59,7 @@ export async function startSecureService(
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : undefined
   // Its limits' buckets live in a shared database too: it purges them as the api does (either suffices).
   const purge = db.shared ? startRateBucketPurge(db, Date.now) : undefined
+  const smartAccounts = config.smartAccounts ?? (config.relay ? smartAccountNetworks(config.relay) : undefined)
   const csp = { secure: origins.secure, widget: origins.widget, keyService: config.keyServiceOrigin, api: origins.api, dev }
   return serviceOf(
     () =>
@@ -76,7 +85,7 @@ export async function startSecureService(
           keys: serverKeys(secureSecret),
           keyServiceOrigin: config.keyServiceOrigin,
           apiOrigin: origins.api,
-          ...(config.relay ? { smartAccounts: smartAccountNetworks(config.relay) } : {}),
+          ...(smartAccounts ? { smartAccounts } : {}),
           ...(mailer ? { mailer } : {}),
           ...(config.social ? { social: { providers: config.social, ...(config.socialFetch ? { fetch: config.socialFetch } : {}) } } : {}),
           ...(config.farcaster ? { farcaster: config.farcaster } : {}),

@@ -68,8 +68,15 @@ export interface SmartAccountNetwork {
   entryPoint: string
 }
 
+/** The secure frame's networks: each of `chains` once, in order, with the DeleGator and EntryPoint v0.8. */
+export function smartAccountNetworksOn(chains: Iterable<number>, delegator: string): SmartAccountNetwork[] {
+  return [...new Set(chains)].sort((a, b) => a - b).map((chainId) => ({ chainId, delegator, entryPoint: ENTRY_POINT_08 }))
+}
+
 /** The relay's networks for the secure frame: the chains some project's policy sponsors, where the relay sends user operations. */
 export function smartAccountNetworks(relay: RelayConfig): SmartAccountNetwork[] {
-  const chains = [...new Set(relay.policies.flatMap((policy) => policy.chains))].sort((a, b) => a - b)
-  return chains.map((chainId) => ({ chainId, delegator: relay.delegator, entryPoint: ENTRY_POINT_08 }))
+  return smartAccountNetworksOn(
+    relay.policies.flatMap((policy) => policy.chains),
+    relay.delegator,
+  )
 }
