@@ -74,8 +74,12 @@ const TRUSTING = [
   ['secure', 'AIRLOCK_TRUSTED_PROXIES'],
   [KEYS, 'KEY_SERVICE_TRUSTED_PROXIES'],
 ] as const
-/** Variables whose value is a secret or may hold one (credentials in a URL, OAuth client secrets). */
-const SECRET_NAME = /SECRET|PASSWORD|SOCIAL|SMTP_URL/
+/**
+ * Variables whose value is a secret or may hold one: credentials in a URL, OAuth client secrets,
+ * private keys (`…_KEY`, not a `…_PUBLIC_KEY`, nor a name that merely has KEY in it, such as
+ * AIRLOCK_KEY_SERVICE_ORIGIN), a provider's API key in its bundler or paymaster URLs.
+ */
+export const SECRET_NAME = /SECRET|PASSWORD|SOCIAL|SMTP_URL|(?<!_PUBLIC)_KEY$|_(BUNDLER|PAYMASTER)_URLS$/
 const REFERENCE = /^\$\{[A-Z0-9_]+(:?[-?][^}]*)?\}$/
 
 /** The variables a service's server reads, and those it cannot start without. */

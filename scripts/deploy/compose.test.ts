@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { keyServiceConfigFromEnv } from '../../apps/api/src/origins/key-service/env'
 import { KeyServiceConfig } from '../../apps/api/src/origins/key-service/server'
 import { secureOriginPublicKey } from '../../apps/api/src/origins/secure/secrets'
-import { parseServiceEnv, SERVICES } from '../../apps/api/src/service/env'
-import { checkDeployment, parseCaddyfile, type ComposeDocument } from './compose-check'
+import { parseServiceEnv, relayConfigOf, SERVICES, smartAccountsOf } from '../../apps/api/src/service/env'
+import { checkDeployment, parseCaddyfile, SECRET_NAME, type ComposeDocument } from './compose-check'
 import {
   COMPOSE_FILE,
   composeConfig,
@@ -131,6 +131,36 @@ describe('docker-compose.yml', () => {
     expect(exampleKeys.error?.issues.map((issue) => issue.path[0]).sort()).toEqual(['secret', 'secureOriginPublicKey'])
   })
 
+  it('passes the smart-account relay to the api, and to the secure service its DeleGator and chains alone', { timeout: 60_000 }, () => {
+    const delegator = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+    const set: Record<string, string> = {
+      AIRLOCK_SMART_ACCOUNT_DELEGATOR: delegator,
+      AIRLOCK_SMART_ACCOUNT_CHAINS: '8453',
+      AIRLOCK_SMART_ACCOUNT_POLICIES: JSON.stringify([{ projectId: 'demo', chains: [8453], contracts: [], dailyBudgetWei: '1000' }]),
+      AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS: '8453=https://bundler.example/rpc?apikey=k1',
+      AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS: '8453=https://paymaster.example/rpc?apikey=k1',
+    }
+    const compose = composeConfig(
+      formatEnvFile(
+        productionEntries.map((entry) => ({ ...entry, value: set[entry.name] ?? entry.value })),
+        '',
+      ),
+    )
+    const envOf = (name: string) => compose.services[name]!.environment as Record<string, string>
+    expect(relayConfigOf(parseServiceEnv(envOf('api')))).toMatchObject({
+      delegator,
+      external: { 8453: { bundlerUrl: 'https://bundler.example/rpc?apikey=k1' } },
+      policies: [{ projectId: 'demo', chains: [8453] }],
+    })
+    expect(smartAccountsOf(parseServiceEnv(envOf('secure')))).toMatchObject([{ chainId: 8453, delegator }])
+    expect(JSON.stringify(envOf('secure'))).not.toContain('apikey')
+    expect(
+      Object.keys(envOf('secure'))
+        .filter((name) => name.startsWith('AIRLOCK_SMART_ACCOUNT_'))
+        .sort(),
+    ).toEqual(['AIRLOCK_SMART_ACCOUNT_CHAINS', 'AIRLOCK_SMART_ACCOUNT_DELEGATOR'])
+  })
+
   it('routes each public origin to its service: the api replicas by DNS, the others with a health check on /ready', () => {
     const { routes, variables } = parseCaddyfile(readCaddyfile(), { AIRLOCK_DOMAIN: 'example.com' })
     expect(variables).toEqual(['AIRLOCK_DOMAIN'])
@@ -236,6 +266,45 @@ describe('docker-compose.yml', () => {
       'api: DATABASE_URL has a password written in the file',
       'secure: AIRLOCK_SECURE_SECRET is written in the file; it must come from ${…}',
     ])
+    expect(
+      broken(
+        () => undefined,
+        (file) => {
+          env(file, 'api').AIRLOCK_SMART_ACCOUNT_RELAYER_KEY = `0x${'1'.repeat(64)}`
+          env(file, 'api').AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY = `0x${'2'.repeat(64)}`
+          env(file, 'api').AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS = '8453=https://bundler.example/rpc?apikey=k1'
+          // Addresses and chains are public: written in the file, they are no problem.
+          env(file, 'api').AIRLOCK_SMART_ACCOUNT_DELEGATOR = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+          env(file, 'secure').AIRLOCK_SMART_ACCOUNT_CHAINS = '8453'
+        },
+      ),
+    ).toEqual([
+      'api: AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS is written in the file; it must come from ${…}',
+      'api: AIRLOCK_SMART_ACCOUNT_RELAYER_KEY is written in the file; it must come from ${…}',
+      'api: AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY is written in the file; it must come from ${…}',
+    ])
+  })
+
+  it('takes for secrets the private keys, secrets, passwords and credential-holding URLs, and no other variable', () => {
+    const names = [rawCompose(), rawCompose(KEY_SERVICE_COMPOSE_FILE)].flatMap((file) =>
+      Object.values(file.services).flatMap((service) => Object.keys(service.environment ?? {})),
+    )
+    expect([...new Set(names.filter((name) => SECRET_NAME.test(name)))].sort()).toEqual([
+      'AIRLOCK_API_SECRET',
+      'AIRLOCK_SECURE_SECRET',
+      'AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS',
+      'AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY',
+      'AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS',
+      'AIRLOCK_SMART_ACCOUNT_RELAYER_KEY',
+      'AIRLOCK_SMTP_URL',
+      'AIRLOCK_SOCIAL',
+      'KEY_SERVICE_SECRET',
+      'KEY_SERVICE_SMTP_URL',
+      'POSTGRES_PASSWORD',
+    ])
+    // A name with KEY in it is not a key, nor is a public key.
+    for (const name of ['AIRLOCK_KEY_SERVICE_ORIGIN', 'KEY_SERVICE_SECURE_ORIGIN_PUBLIC_KEY', 'KEY_SERVICE_PUBLIC_URL'])
+      expect(SECRET_NAME.test(name), name).toBe(false)
   })
 })
 

@@ -85,6 +85,7 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
       "The api's secret: the key of its sign-in session tokens (a new one signs every user out of every dapp).",
     ),
     entry('POSTGRES_PASSWORD', password(), "The password of the services' Postgres."),
+    ...smartAccountEntries(),
     // The devnet profile's local key service: one machine, one party, stand-ins all round.
     ...(devnet
       ? [
@@ -101,6 +102,41 @@ export function deployEnv(options: DeployEnvOptions = {}): EnvEntry[] {
     ...hostEntries(),
   ]
 }
+
+/**
+ * The smart-account relay (README "Smart accounts and sponsored gas"), empty: none set, no relay.
+ * The devnet profile leaves them empty too: its api runs the devnet's own relay (AIRLOCK_DEVNET).
+ */
+const smartAccountEntries = (): EnvEntry[] => [
+  entry(
+    'AIRLOCK_SMART_ACCOUNT_DELEGATOR',
+    '',
+    'Smart accounts: the EIP7702StatelessDeleGator accounts delegate to (api and secure); needed with any other of these.',
+  ),
+  entry(
+    'AIRLOCK_SMART_ACCOUNT_CHAINS',
+    '',
+    "The chains where the secure frame offers a smart account, decimal ids, comma separated: the policies' chains.",
+  ),
+  entry(
+    'AIRLOCK_SMART_ACCOUNT_POLICIES',
+    '',
+    'What each project\'s gas sponsorship pays for (JSON): [{"projectId","chains":[8453],"contracts":["0x…"],"dailyBudgetWei":"…"}].',
+  ),
+  entry(
+    'AIRLOCK_SMART_ACCOUNT_BUNDLER_URLS',
+    '',
+    'External ERC-4337 bundlers, <decimal chain id>=<URL>, comma separated (the URL may hold an API key).',
+  ),
+  entry('AIRLOCK_SMART_ACCOUNT_PAYMASTER_URLS', '', "External ERC-7677 paymasters, same format, for exactly the bundlers' chains."),
+  entry(
+    'AIRLOCK_SMART_ACCOUNT_RELAYER_KEY',
+    '',
+    "The built-in relay's sender key, 0x + 32 bytes hex (a secret manager's; needs ETH on its chains).",
+  ),
+  entry('AIRLOCK_SMART_ACCOUNT_PAYMASTER_SIGNER_KEY', '', "The built-in AirlockPaymaster's verifying signer key (a secret manager's)."),
+  entry('AIRLOCK_SMART_ACCOUNT_PAYMASTER', '', "The AirlockPaymaster's address; the three built-in variables go together."),
+]
 
 /** Image and network, set on each host alike. */
 const hostEntries = (): EnvEntry[] => [
