@@ -41,7 +41,7 @@ const wallet = (
       permissions: { enabled: () => options.enabled ?? true, dataApi: options.api ?? sessionsApi().dataApi },
     },
   }) as unknown as EmbeddedWallet
-/** 1 USDC an hour to the session key, no rules: the widget checks who and where, the frame the rest. */
+/** 1 USDC an hour to the session key, until an expiry: the widget checks who, where and that it ends, the frame the rest. */
 const hourly = {
   type: 'erc20-token-periodic',
   isAdjustmentAllowed: true,
@@ -52,6 +52,7 @@ const request = (overrides: Record<string, unknown> = {}) => ({
   from: FROM,
   to: SESSION,
   permission: hourly,
+  rules: [{ type: 'expiry', data: { timestamp: 2_000_000_000 } }],
   ...overrides,
 })
 const method = 'wallet_requestExecutionPermissions'
@@ -77,6 +78,10 @@ describe('embedded wallet: execution permissions', () => {
     expect(code(() => checkGrant(wallet(), method, [request({ extra: 1 })], FROM, 31337))).toMatchObject({ code: -32602 })
     expect(code(() => checkGrant(wallet(), method, [request({ from: SESSION })], FROM, 31337))).toMatchObject({ code: 4100 })
     expect(code(() => checkGrant(wallet(), method, [request({ chainId: '0x1' })], FROM, 31337))).toMatchObject({ code: -32602 })
+    expect(code(() => checkGrant(wallet(), method, [request({ rules: [] })], FROM, 31337))).toEqual({
+      code: -32602,
+      message: PermissionsMessage.noExpiry,
+    })
     expect(code(() => checkGrant(wallet('eoa'), method, [request()], FROM, 31337))).toEqual({ code: 4200, message: PermissionsMessage.eoa })
     expect(code(() => checkGrant(wallet('smartAccount', []), method, [request()], FROM, 31337))).toEqual({
       code: 4200,
@@ -162,6 +167,8 @@ describe('embedded wallet: execution permissions', () => {
     const off = wallet('smartAccount', [31337], { enabled: false })
     const disabled = { code: 4200, message: PermissionsMessage.disabled }
     expect(code(() => checkGrant(off, method, [request()], FROM, 31337))).toEqual(disabled)
+    // Said first, whatever the request: a dapp that has them off learns that, not what its params lack.
+    expect(code(() => checkGrant(off, method, [request({ rules: [] })], FROM, 31337))).toEqual(disabled)
     expect(code(() => checkRevoke(off, 'wallet_revokeExecutionPermission', { permissionContext: '0x12345678' }, 31337))).toEqual(disabled)
     await expect(
       eip155Embedded.request(off, {

@@ -25,6 +25,7 @@ export const PermissionsMessage = {
   malformedGrant: 'The secure frame returned malformed permissions',
   malformedRevoke: 'The secure frame returned a malformed revocation',
   disabled: 'Execution permissions are off for this dapp: it turns them on with features.smartSessions',
+  noExpiry: 'A permission needs an expiry rule: the wallet grants none without an end',
 } as const
 
 /** The grant methods (ERC-7715's and the first draft's alias) and the revoke methods, likewise. */
@@ -37,7 +38,6 @@ export const REVOKE_METHODS: ReadonlySet<string> = new Set(['wallet_revokeExecut
  * frame's smart-account networks. Checked before the user is asked.
  */
 function checkSmartAccount(wallet: EmbeddedWallet, chainId: number): void {
-  checkEnabled(wallet)
   const smart = wallet.smartAccounts.state()
   if (!smart.networks.includes(chainId))
     throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, PermissionsMessage.noSmartAccount(chainId))
@@ -50,6 +50,7 @@ function checkSmartAccount(wallet: EmbeddedWallet, chainId: number): void {
  * active chain. Returns what the frame is given: the params as the dapp sent them.
  */
 export function checkGrant(wallet: EmbeddedWallet, method: string, params: unknown, from: string, chainId: number): unknown {
+  checkEnabled(wallet)
   if (method === 'wallet_grantPermissions') {
     parsed(WalletGrantPermissionsParams, method, params)
   } else {
@@ -58,6 +59,9 @@ export function checkGrant(wallet: EmbeddedWallet, method: string, params: unkno
         throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
       if (parseChainId(request.chainId) !== chainId)
         throw new ProviderRpcError(RpcErrorCode.InvalidParams, PermissionsMessage.otherChain(request.chainId, chainId))
+      // A grant is kept at the API until it ends, and /v1/sessions holds none without an end.
+      if (!request.rules?.some((rule) => rule.type === 'expiry'))
+        throw new ProviderRpcError(RpcErrorCode.InvalidParams, PermissionsMessage.noExpiry)
     }
   }
   checkSmartAccount(wallet, chainId)
@@ -134,6 +138,7 @@ export async function getGrantedPermissions(
 
 /** wallet_revokeExecutionPermission [{permissionContext}] (or the object alone): the frame disables the delegation on chain. */
 export function checkRevoke(wallet: EmbeddedWallet, method: string, params: unknown, chainId: number): unknown {
+  checkEnabled(wallet)
   parsed(WalletRevokeExecutionPermissionParams, method, params)
   checkSmartAccount(wallet, chainId)
   return params
