@@ -1,7 +1,6 @@
 import type { Hex } from 'viem'
-import type * as z from 'zod'
 import type { RelayContext } from './context'
-import type { AuthorizationParams, RpcUserOperation } from './rpc'
+import type { RpcUserOperation } from './rpc'
 
 /** A user operation method's call: the operation as read, and the params as the caller sent them (what an external service is forwarded). */
 export interface OperationCall {
@@ -24,5 +23,4 @@ export interface RelayBackend {
   sendUserOperation(ctx: RelayContext, call: OperationCall): Promise<unknown>
   userOperationReceipt(ctx: RelayContext, userOpHash: Hex): Promise<unknown>
   userOperationByHash(ctx: RelayContext, userOpHash: Hex): Promise<unknown>
-  sendAuthorization(ctx: RelayContext, params: z.output<typeof AuthorizationParams>): Promise<unknown>
 }

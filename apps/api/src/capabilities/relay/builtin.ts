@@ -1,30 +1,45 @@
+import { checkAuthorization } from './authorization'
 import type { RelayBackend } from './backend'
 import { estimateUserOperationGas, sendUserOperation, userOperationByHash, userOperationReceipt } from './bundler'
 import type { BuiltInRelay, RelayContext } from './context'
-import { sendAuthorization } from './delegation'
 import { paymasterApproval, paymasterStub } from './paymaster'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
 
-/** The built-in relay delegates accounts with airlock_sendAuthorization: an operation carrying its own authorization is refused. */
-function withoutAuthorization(op: RpcUserOperation): RpcUserOperation {
-  if (op.eip7702Auth === undefined) return op
-  throw new RelayError(
-    RelayErrorCode.InvalidParams,
-    'Invalid params at params.0.eip7702Auth: send the EIP-7702 authorization with airlock_sendAuthorization first, then the user operation without it',
-  )
+/**
+ * The operation's checked authorization (authorization.ts). EntryPoint v0.8's 0x7702 initCode
+ * hashes as the account's delegate: without the authorization naming it, it is refused.
+ */
+async function authorizationOf(ctx: RelayContext, op: RpcUserOperation) {
+  const authorization = await checkAuthorization(ctx, op)
+  if (op.factory && !authorization) {
+    throw new RelayError(
+      RelayErrorCode.InvalidParams,
+      'Invalid params at params.0.factory: the 0x7702 initCode comes with the eip7702Auth it stands for',
+    )
+  }
+  return authorization
 }
 
-/** The API as bundler (its relayer sends handleOps) and verifying paymaster (its signer approves) of a chain. */
+/**
+ * The API as bundler (its relayer sends handleOps) and verifying paymaster (its signer approves) of
+ * a chain. An account's first operation carries its EIP-7702 authorization (eip7702Auth), checked
+ * by every method and sent in the type-4 handleOps transaction.
+ */
 export function builtInBackend(relay: BuiltInRelay): RelayBackend {
   const withKeys = (ctx: RelayContext) => ({ ...ctx, ...relay })
   return {
     supportedEntryPoints: async (ctx) => [ctx.entryPoint],
-    paymasterStub: (ctx, { op }) => paymasterStub(withKeys(ctx), withoutAuthorization(op)),
-    paymasterData: (ctx, { op }) => paymasterApproval(withKeys(ctx), withoutAuthorization(op)),
-    estimateUserOperationGas: (ctx, { op }) => estimateUserOperationGas(ctx, withoutAuthorization(op)),
-    sendUserOperation: (ctx, { op }) => sendUserOperation(withKeys(ctx), withoutAuthorization(op)),
+    async paymasterStub(ctx, { op }) {
+      await authorizationOf(ctx, op)
+      return paymasterStub(withKeys(ctx), op)
+    },
+    async paymasterData(ctx, { op }) {
+      await authorizationOf(ctx, op)
+      return paymasterApproval(withKeys(ctx), op)
+    },
+    estimateUserOperationGas: async (ctx, { op }) => estimateUserOperationGas(ctx, op, await authorizationOf(ctx, op)),
+    sendUserOperation: async (ctx, { op }) => sendUserOperation(withKeys(ctx), op, await authorizationOf(ctx, op)),
     userOperationReceipt: (ctx, userOpHash) => userOperationReceipt(ctx, userOpHash),
     userOperationByHash: (ctx, userOpHash) => userOperationByHash(ctx, userOpHash),
-    sendAuthorization: (ctx, params) => sendAuthorization(withKeys(ctx), params),
   }
 }

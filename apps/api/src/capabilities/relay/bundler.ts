@@ -6,6 +6,7 @@ import {
   formatTransactionReceipt,
   type Hex,
   type RpcTransactionReceipt,
+  type SignedAuthorization,
   type TransactionReceipt,
 } from 'viem'
 import { entryPoint08Abi } from 'viem/account-abstraction'
@@ -22,7 +23,7 @@ import {
 } from './context'
 import { reserveOperation } from './gate'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
-import { encodeHandleOps, packUserOperation, userOperationHash } from '@airlock/chains/eip155'
+import { DELEGATION_CODE_PREFIX, encodeHandleOps, packUserOperation, userOperationHash } from '@airlock/chains/eip155'
 import { userOperation08 } from './sponsor'
 import { findUserOperation, recordUserOperation, releaseReservation, settleReservation, type SentUserOperation } from './store'
 
@@ -31,13 +32,20 @@ const withHeadroom = (gas: bigint) => (gas * 12n) / 10n + 10_000n
 
 /**
  * eth_estimateUserOperationGas: the call gas is eth_estimateGas of the account's execute call as
- * the EntryPoint makes it (the DeleGator accepts calls from its EntryPoint); verification and
+ * the EntryPoint makes it (the DeleGator accepts calls from its EntryPoint), the account delegated
+ * already or, for an operation carrying its (checked) `authorization`, as it will be; verification and
  * pre-verification gas are the fixed limits of context.ts.
  */
-export async function estimateUserOperationGas(ctx: RelayContext, op: RpcUserOperation) {
+export async function estimateUserOperationGas(ctx: RelayContext, op: RpcUserOperation, authorization?: SignedAuthorization) {
+  const delegated = authorization && [{ address: op.sender, code: `${DELEGATION_CODE_PREFIX}${authorization.address.slice(2)}` as const }]
   let callGas: bigint
   try {
-    callGas = await ctx.client.estimateGas({ account: ctx.entryPoint, to: op.sender, data: op.callData })
+    callGas = await ctx.client.estimateGas({
+      account: ctx.entryPoint,
+      to: op.sender,
+      data: op.callData,
+      ...(delegated ? { stateOverride: delegated } : {}),
+    })
   } catch (error) {
     throw new RelayError(RelayErrorCode.ExecutionReverted, `The user operation's calls revert: ${nodeFailure(error)}`)
   }
@@ -66,9 +74,11 @@ function entryPointRefusal(error: unknown): RelayError {
  * eth_sendUserOperation: only operations this paymaster sponsors. The policy is checked again on
  * the final operation (it replaces its approval's reservation), handleOps is simulated, then sent
  * by the relayer (beneficiary: the relayer, whom the EntryPoint repays from the paymaster's
- * deposit). The reservation settles to the operation's actualGasCost once it is mined.
+ * deposit); with the operation's checked `authorization`, as a type-4 transaction carrying it, so
+ * that an account's first operation also delegates it. The reservation settles to the operation's
+ * actualGasCost once it is mined.
  */
-export async function sendUserOperation(ctx: BuiltInContext, op: RpcUserOperation): Promise<Hex> {
+export async function sendUserOperation(ctx: BuiltInContext, op: RpcUserOperation, authorization?: SignedAuthorization): Promise<Hex> {
   if (op.paymaster?.toLowerCase() !== ctx.paymaster.toLowerCase()) {
     throw new RelayError(
       RelayErrorCode.RejectedByPaymaster,
@@ -76,12 +86,14 @@ export async function sendUserOperation(ctx: BuiltInContext, op: RpcUserOperatio
     )
   }
   const reservationId = await reserveOperation(ctx, op, { maxCostWei: maxCostWei(op), ttlMs: SENT_TTL_MS, replace: true })
-  const userOp = userOperation08(op)
+  const userOp = userOperation08(op, authorization)
+  const authorizationList = authorization ? [authorization] : undefined
   const call = {
     address: ctx.entryPoint,
     abi: entryPoint08Abi,
     functionName: 'handleOps',
     args: [[packUserOperation(userOp)], ctx.relayer.address],
+    ...(authorizationList ? { authorizationList } : {}),
   } as const
   let txHash: Hex
   try {
@@ -98,6 +110,7 @@ export async function sendUserOperation(ctx: BuiltInContext, op: RpcUserOperatio
         gas: withHeadroom(gas),
         maxFeePerGas: op.maxFeePerGas,
         maxPriorityFeePerGas: op.maxPriorityFeePerGas,
+        ...(authorizationList ? { authorizationList } : {}),
       })
     } catch (error) {
       throw new RelayError(RelayErrorCode.Internal, `The relayer could not send the user operation: ${nodeFailure(error)}`)

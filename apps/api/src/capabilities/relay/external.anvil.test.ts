@@ -1,4 +1,4 @@
-import { signAuthorizationWithChainId, userOperationHash } from '@airlock/chains/eip155'
+import { isDelegatedTo, signAuthorizationWithChainId, userOperationHash } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
 import { encodeFunctionData, erc20Abi, numberToHex, parseEther, parseUnits, type Hex } from 'viem'
 import { entryPoint08Address } from 'viem/account-abstraction'
@@ -93,23 +93,6 @@ beforeAll(async () => {
       }),
     })
   }
-  // Delegated beforehand at the provider (an external bundler takes the authorization inside the first operation instead).
-  const { v: _v, ...authorization } = await signAuthorizationWithChainId(user, {
-    chainId: CHAIN_ID,
-    contractAddress: eip7702Delegator,
-    nonce: 0,
-  })
-  const res = await fetch(providerUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'airlock_sendAuthorization',
-      params: [{ address: user.address, authorization }],
-    }),
-  })
-  expect(await res.json()).toHaveProperty('result')
 }, 120_000)
 
 afterAll(async () => {
@@ -122,12 +105,13 @@ const spent = (db: Database, project: string, chainId = CHAIN_ID) => spentToday(
 const asRead = (op: Parameters<typeof rpc>[0]) => RpcUserOperation.parse(rpc(op))
 
 describe('the relay with an external bundler and paymaster', () => {
-  it("sends a sponsored operation through them: the outer API reserves the dapp's budget and settles it to the gas paid", async () => {
+  it("sends an account's first operation through them, its EIP-7702 authorization inside: the outer API reserves the dapp's budget and settles it to the gas paid", async () => {
     const { prepare, sponsorAndSign, result, receiptOf } = relay
     expect(await result('eth_supportedEntryPoints', [])).toEqual([entryPoint08Address])
     const providerBefore = await spent(providerDb, 'airlock')
 
-    const prepared = await prepare([transferUsdc('1')])
+    const authorization = await signAuthorizationWithChainId(user, { chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 })
+    const prepared = await prepare([transferUsdc('1')], 0n, authorization)
     const op = await sponsorAndSign(prepared)
     // The approval's maximum cost is held from the dapp's budget here, the provider's paymaster signed it.
     expect(op.paymaster).toBe(DEVNET_CONTRACTS.paymaster)
@@ -140,6 +124,7 @@ describe('the relay with an external bundler and paymaster', () => {
 
     const receipt = await receiptOf(userOpHash)
     expect(receipt.success).toBe(true)
+    expect(isDelegatedTo(await devnet.client(CHAIN).getCode({ address: user.address }), eip7702Delegator)).toBe(true)
     expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('99', 6))
     expect(await spent(outerDb, 'demo')).toBe(BigInt(receipt.actualGasCost))
     expect(await spent(providerDb, 'airlock')).toBeGreaterThan(providerBefore)
@@ -162,15 +147,11 @@ describe('the relay with an external bundler and paymaster', () => {
     expect(await spent(outerDb, 'demo')).toBe(outerBefore)
   })
 
-  it('refuses airlock_sendAuthorization and an eip7702Auth to another delegate, saying what to do instead', async () => {
+  it('refuses an eip7702Auth to another delegate before it reaches the external bundler', async () => {
     const { v: _v, ...authorization } = await signAuthorizationWithChainId(user, {
       chainId: CHAIN_ID,
       contractAddress: eip7702Delegator,
       nonce: 5,
-    })
-    expect((await relay.call('airlock_sendAuthorization', [{ address: user.address, authorization }])).error).toEqual({
-      code: -32004,
-      message: `airlock_sendAuthorization is not available on chain ${CHAIN_ID}: its user operations go to an external ERC-4337 bundler, and only the API's built-in relayer sends EIP-7702 delegations. Put the account's signed authorization in its first user operation's eip7702Auth instead`,
     })
     const op = await relay.prepare([transferUsdc('1')])
     const eip7702Auth = { ...authorization, address: usdc, chainId: numberToHex(CHAIN_ID), nonce: '0x5', yParity: '0x0' }

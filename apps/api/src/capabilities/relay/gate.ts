@@ -1,4 +1,4 @@
-import { checkSponsorship } from './policy'
+import { checkDelegationSponsorship, checkSponsorship, type DelegationRequest, type SponsorshipRequest } from './policy'
 import { operationKey, type RelayContext } from './context'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
 import { decodeCalls } from './sponsor'
@@ -9,17 +9,28 @@ import { getPolicy, reserveSponsorship } from './store'
  * operation they refuse is neither signed nor forwarded. Refusals are -32501 with the policy's reason.
  */
 
-const sponsorshipOf = (ctx: RelayContext, op: RpcUserOperation, maxCostWei: bigint) => ({
-  chainId: ctx.chainId,
-  sender: op.sender,
-  calls: decodeCalls(op.callData),
-  maxCostWei,
-})
+/**
+ * What the policy is asked. An operation that only delegates its account (its eip7702Auth, and one
+ * empty call to itself) is sponsored as a delegation is, on the chain and the budget: it is how an
+ * account is upgraded before anything else (a permission grant).
+ */
+function sponsorshipOf(ctx: RelayContext, op: RpcUserOperation, maxCostWei: bigint): SponsorshipRequest | DelegationRequest {
+  const calls = decodeCalls(op.callData)
+  const [only] = calls
+  const upgradeOnly =
+    op.eip7702Auth !== undefined &&
+    calls.length === 1 &&
+    only!.to.toLowerCase() === op.sender.toLowerCase() &&
+    only!.value === 0n &&
+    only!.data === '0x'
+  return upgradeOnly ? { chainId: ctx.chainId, maxCostWei } : { chainId: ctx.chainId, sender: op.sender, calls, maxCostWei }
+}
 
 /** Refuses an operation the project's policy does not sponsor (chain and calls); reserves nothing. */
 export async function refuseUnsponsored(ctx: RelayContext, op: RpcUserOperation): Promise<void> {
   const policy = await getPolicy(ctx.db, ctx.project.id)
-  const verdict = checkSponsorship(policy, sponsorshipOf(ctx, op, 0n), 0n)
+  const request = sponsorshipOf(ctx, op, 0n)
+  const verdict = 'calls' in request ? checkSponsorship(policy, request, 0n) : checkDelegationSponsorship(policy, request, 0n)
   if (!verdict.ok) throw new RelayError(RelayErrorCode.RejectedByPaymaster, verdict.reason)
 }
 

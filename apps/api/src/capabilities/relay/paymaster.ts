@@ -51,7 +51,8 @@ export async function paymasterStub(ctx: BuiltInContext, op: RpcUserOperation) {
 
 /**
  * pm_getPaymasterData: the signed approval, valid APPROVAL_TTL_MS, once the policy sponsors the
- * operation with its final gas; its maximum cost is reserved from the day's budget meanwhile.
+ * operation with its final gas; its maximum cost is reserved from the day's budget meanwhile. The
+ * approval covers the operation as the EntryPoint passes it to the paymaster (its 0x7702 initCode too).
  */
 export async function paymasterApproval(ctx: BuiltInContext, op: RpcUserOperation): Promise<PaymasterFields> {
   const now = ctx.now()

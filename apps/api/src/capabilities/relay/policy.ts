@@ -64,7 +64,7 @@ export function utcDay(ms: number): string {
 
 const eth = (wei: bigint) => `${formatEther(wei)} ETH`
 
-/** A type-4 transaction carrying an account's EIP-7702 authorization, sent by the relayer for the project. */
+/** An operation that only delegates its account (its EIP-7702 authorization and an empty call to itself): sponsored on the chain and the budget. */
 export interface DelegationRequest {
   chainId: number
   /** Its gas limit times its max fee per gas. */

@@ -1,5 +1,6 @@
-import { isDelegatedTo, signAuthorizationWithChainId, userOperationHash } from '@airlock/chains/eip155'
+import { isDelegatedTo, signAuthorizationWithChainId, userOperationHash, withAuthorization } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
+import { DEVNET_RELAYER } from '@airlock/devnet/contracts'
 import { custom, encodeFunctionData, erc20Abi, numberToHex, parseAbi, parseUnits, type Address, type Hex } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint08Address } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
@@ -18,7 +19,7 @@ import { relayTestClient, rpc, transferUsdc, type RelayTestClient } from './test
 
 /**
  * The relay on the devnet, through the API app: a USDC-only EOA (no ETH) is delegated with
- * EIP-7702 by airlock_sendAuthorization, then swaps with a sponsored user operation; the refusals
+ * EIP-7702 by its first sponsored user operation (eip7702Auth), then swaps with another; the refusals
  * a dapp or an attacker would meet; five operations sent at once all land.
  */
 const PORTS: [number, number] = [19500, 19501]
@@ -84,31 +85,58 @@ const transport = (project = 'demo') =>
 let swapHash: Hex | undefined
 
 describe('the relay on the devnet', () => {
-  it('delegates a USDC-only EOA with its EIP-7702 authorization and charges the gas to the project', async () => {
-    expect(await ethBalance()).toBe(0n)
-    const authorization = await signAuthorizationWithChainId(user, { chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 })
-    const { v: _v, ...wire } = authorization
-    const hash = await result<Hex>('airlock_sendAuthorization', [{ address: user.address, authorization: wire }])
-    const receipt = await client().getTransactionReceipt({ hash })
-    expect(receipt.type).toBe('eip7702')
-    expect(isDelegatedTo(await client().getCode({ address: user.address }), eip7702Delegator)).toBe(true)
-    expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
-
-    // The same authorization again: its nonce is used.
-    expect((await call('airlock_sendAuthorization', [{ address: user.address, authorization: wire }])).error).toEqual({
-      code: -32602,
-      message: `The authorization's nonce 0 is not ${user.address}'s next nonce (1): it was used already or is out of order`,
-    })
-    // Signed by someone else for this account.
+  it('refuses an eip7702Auth for another delegate, another chain, a used nonce or signed by someone else, before anything is sent', async () => {
+    const relayerNonce = await client().getTransactionCount({ address: DEVNET_RELAYER.address })
     const forger = privateKeyToAccount(generatePrivateKey())
-    const { v: _f, ...forged } = await signAuthorizationWithChainId(forger, {
-      chainId: CHAIN_ID,
-      contractAddress: eip7702Delegator,
-      nonce: 1,
-    })
-    expect((await call('airlock_sendAuthorization', [{ address: user.address, authorization: forged }])).error?.message).toBe(
-      `The authorization is signed by ${forger.address}, not by ${user.address}`,
-    )
+    const bad = [
+      [await user.signAuthorization({ chainId: CHAIN_ID, contractAddress: usdc, nonce: 0 }), `the authorization delegates to ${usdc}`],
+      [
+        await user.signAuthorization({ chainId: 31338, contractAddress: eip7702Delegator, nonce: 0 }),
+        'the authorization is for chain 31338',
+      ],
+      [
+        await user.signAuthorization({ chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 1 }),
+        `the authorization's nonce 1 is not ${user.address}'s next nonce (0)`,
+      ],
+      [
+        await forger.signAuthorization({ chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 }),
+        `the authorization is signed by ${forger.address}, not by the operation's sender ${user.address}`,
+      ],
+    ] as const
+    const good = await signAuthorizationWithChainId(user, { chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 })
+    const op = await sponsorAndSign(await prepare([transferUsdc('1')], 0n, good))
+    for (const [authorization, why] of bad) {
+      const forged = { ...rpc(op), eip7702Auth: rpc(withAuthorization(op, authorization)).eip7702Auth }
+      for (const method of ['eth_estimateUserOperationGas', 'eth_sendUserOperation']) {
+        const answer = await call(method, [forged, entryPoint08Address])
+        expect(answer.error?.code, `${method}: ${why}`).toBe(-32602)
+        expect(answer.error?.message).toContain(`Invalid params at params.0.eip7702Auth: ${why}`)
+      }
+    }
+    expect(await client().getTransactionCount({ address: DEVNET_RELAYER.address })).toBe(relayerNonce)
+    expect(await client().getCode({ address: user.address })).toBeUndefined()
+  })
+
+  it("lands a USDC-only EOA's first batch with its EIP-7702 authorization in one type-4 transaction, and charges the gas to the project", async () => {
+    expect(await ethBalance()).toBe(0n)
+    const relayerNonce = await client().getTransactionCount({ address: DEVNET_RELAYER.address })
+    const authorization = await signAuthorizationWithChainId(user, { chainId: CHAIN_ID, contractAddress: eip7702Delegator, nonce: 0 })
+    const op = await sponsorAndSign(await prepare([transferUsdc('1')], 0n, authorization))
+    expect(rpc(op)).toMatchObject({ factory: '0x7702000000000000000000000000000000000000', eip7702Auth: { address: eip7702Delegator } })
+    const userOpHash = await result<Hex>('eth_sendUserOperation', [rpc(op), entryPoint08Address])
+    // EntryPoint v0.8's hash of a 0x7702 initCode: the account's delegate in its place.
+    expect(userOpHash).toBe(userOperationHash(op, CHAIN_ID))
+    const receipt = await receiptOf(userOpHash)
+    expect(receipt.success).toBe(true)
+    const tx = await client().getTransaction({ hash: receipt.receipt.transactionHash })
+    expect(tx.type).toBe('eip7702')
+    expect(tx.authorizationList).toHaveLength(1)
+    expect(await client().getCode({ address: user.address })).toBe(`0xef0100${eip7702Delegator.slice(2).toLowerCase()}`)
+    expect(isDelegatedTo(await client().getCode({ address: user.address }), eip7702Delegator)).toBe(true)
+    expect(await client().getTransactionCount({ address: DEVNET_RELAYER.address })).toBe(relayerNonce + 1)
+    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('499', 6))
+    expect(await ethBalance()).toBe(0n)
+    expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(BigInt(receipt.actualGasCost))
   })
 
   it('swaps USDC for DAI in one sponsored user operation (approve + swap); the budget shrinks by the gas paid', async () => {
@@ -134,7 +162,7 @@ describe('the relay on the devnet', () => {
     const receipt = await receiptOf(userOpHash)
     expect(receipt.success).toBe(true)
     expect(await devnet.balanceOf(dai, user.address)).toBeGreaterThan(0n)
-    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('400', 6))
+    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('399', 6))
     expect(await ethBalance()).toBe(0n)
     expect(await spentToday(db, 'demo', CHAIN_ID, Date.now())).toBe(spentBefore + BigInt(receipt.actualGasCost))
     const byHash = await result<{ transactionHash: Hex; entryPoint: Address }>('eth_getUserOperationByHash', [userOpHash])
@@ -185,7 +213,7 @@ describe('the relay on the devnet', () => {
     const receipts = await Promise.all(hashes.map(receiptOf))
     expect(receipts.map((r) => r.success)).toEqual([true, true, true, true, true])
     expect(new Set(receipts.map((r) => r.receipt.transactionHash)).size).toBe(5)
-    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('395', 6))
+    expect(await devnet.balanceOf(usdc, user.address)).toBe(parseUnits('394', 6))
     expect(await ethBalance()).toBe(0n)
   })
 })

@@ -1,6 +1,6 @@
 import { encodeExecute } from '@airlock/chains/eip155'
 import { parseEther, type Hex } from 'viem'
-import { entryPoint08Address } from 'viem/account-abstraction'
+import { entryPoint08Address, formatUserOperationRequest } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainRegistry } from '../../chains/registry'
@@ -62,6 +62,10 @@ async function call(method: string, params?: unknown[], { chain = '31337', proje
   })
   return { status: res.status, body: (await res.json()) as { id?: unknown; result?: unknown; error?: { code: number; message: string } } }
 }
+
+/** An authorization as viem writes it in an operation (eip7702Auth). */
+const eip7702Auth = (authorization: Awaited<ReturnType<typeof user.signAuthorization>>) =>
+  formatUserOperationRequest({ authorization }).eip7702Auth
 
 const executeOne = (to: Hex): Hex => encodeExecute([{ to, data: '0x12345678' }])
 const op = (over: Record<string, unknown> = {}) => ({
@@ -137,9 +141,15 @@ describe('POST /v1/relay/:chainId', () => {
       /params\.0\.maxFeePerGas: must fit in 128 bits/,
     )
     expect((await pm(op({ callData: '0x123' }))).body.error?.message).toMatch(/params\.0\.callData: must be 0x-prefixed hex bytes/)
-    expect((await pm(op({ factory: USDC, factoryData: '0x' }))).body.error?.message).toMatch(/account factories are not supported/)
-    expect((await pm(op({ eip7702Auth: {} }))).body.error?.message).toMatch(
-      /send the EIP-7702 authorization with airlock_sendAuthorization first/,
+    expect((await pm(op({ factory: USDC, factoryData: '0x' }))).body.error?.message).toMatch(
+      /params\.0\.factory: must be the EIP-7702 marker 0x7702/,
+    )
+    expect((await pm(op({ factory: '0x7702', factoryData: '0x12' }))).body.error?.message).toMatch(/params\.0\.factoryData/)
+    expect((await pm(op({ eip7702Auth: {} }))).body.error?.message).toBe(
+      'Invalid params at params.0.eip7702Auth: must be an EIP-7702 authorization { address, chainId, nonce, r, s, yParity }',
+    )
+    expect((await pm(op({ factory: '0x7702' }))).body.error?.message).toBe(
+      'Invalid params at params.0.factory: the 0x7702 initCode comes with the eip7702Auth it stands for',
     )
     expect((await pm(op(), USDC)).body.error?.message).toBe(
       `EntryPoint ${USDC} is not supported: this relay uses EntryPoint v0.8 at ${entryPoint08Address}`,
@@ -178,24 +188,33 @@ describe('POST /v1/relay/:chainId', () => {
     })
   })
 
-  it('refuses an authorization for chain 0, another chain, another implementation or another signer', async () => {
-    const send = async ({ v: _v, ...authorization }: Awaited<ReturnType<typeof user.signAuthorization>>, address: string = user.address) =>
-      (await call('airlock_sendAuthorization', [{ address, authorization }])).body.error
+  it("refuses an operation's eip7702Auth for chain 0, another chain, another implementation or another signer", async () => {
+    const estimate = async (authorization: Awaited<ReturnType<typeof user.signAuthorization>>, sender: string = user.address) =>
+      (
+        await call('eth_estimateUserOperationGas', [
+          {
+            ...op({ sender, factory: '0x7702000000000000000000000000000000000000', factoryData: '0x' }),
+            eip7702Auth: eip7702Auth(authorization),
+          },
+          entryPoint08Address,
+        ])
+      ).body.error
     const sign = (chainId: number, contractAddress: Hex = DELEGATOR) => user.signAuthorization({ chainId, contractAddress, nonce: 0 })
-    expect(await send(await sign(0))).toEqual({
-      code: -32602,
-      message: 'An EIP-7702 authorization must name its chain: chain id 0 is valid on every chain',
-    })
-    expect((await send(await sign(1)))?.message).toBe("The authorization is for chain 1, not this endpoint's chain (31337)")
-    expect((await send(await sign(31337, USDC)))?.message).toBe(
-      `The authorization delegates to ${USDC}: this relay sends only delegations to the EIP7702StatelessDeleGator at ${DELEGATOR}`,
+    const refused = (why: string) => ({ code: -32602, message: `Invalid params at params.0.eip7702Auth: ${why}` })
+    expect(await estimate(await sign(0))).toEqual(
+      refused('an EIP-7702 authorization must name its chain: chain id 0 is valid on every chain'),
+    )
+    expect(await estimate(await sign(1))).toEqual(refused("the authorization is for chain 1, not this endpoint's chain (31337)"))
+    expect(await estimate(await sign(31337, USDC))).toEqual(
+      refused(`the authorization delegates to ${USDC}: accounts here delegate to the EIP7702StatelessDeleGator at ${DELEGATOR}`),
     )
     const other = privateKeyToAccount(generatePrivateKey())
-    expect((await send(await sign(31337), other.address))?.message).toBe(
-      `The authorization is signed by ${user.address}, not by ${other.address}`,
+    expect(await estimate(await sign(31337), other.address)).toEqual(
+      refused(`the authorization is signed by ${user.address}, not by the operation's sender ${other.address}`),
     )
     const forged = { ...(await sign(31337)), s: `0x${'00'.repeat(32)}` as Hex }
-    expect((await send(forged))?.code).toBe(-32602)
+    expect((await estimate(forged))?.code).toBe(-32602)
+    expect(await call('airlock_sendAuthorization', [])).toMatchObject({ body: { error: { code: -32601 } } })
   })
 
   it('answers null for a user operation it never sent', async () => {

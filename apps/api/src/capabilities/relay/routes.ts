@@ -11,7 +11,6 @@ import type { OperationCall, RelayBackend } from './backend'
 import type { RelayContext } from './context'
 import { checkTarget } from './paymaster'
 import {
-  AuthorizationParams,
   HashParams,
   NoParams,
   parseParams,
@@ -61,8 +60,6 @@ const METHODS: Record<string, Method> = {
     backend.userOperationReceipt(ctx, parseParams(HashParams, params, 'eth_getUserOperationReceipt')[0]),
   eth_getUserOperationByHash: async (ctx, backend, params) =>
     backend.userOperationByHash(ctx, parseParams(HashParams, params, 'eth_getUserOperationByHash')[0]),
-  airlock_sendAuthorization: async (ctx, backend, params) =>
-    backend.sendAuthorization(ctx, parseParams(AuthorizationParams, params, 'airlock_sendAuthorization')),
 }
 
 type ApiContext = Context<{ Variables: ApiVariables }>
@@ -70,9 +67,9 @@ type ApiContext = Context<{ Variables: ApiVariables }>
 /**
  * `POST /v1/relay/:chainId?projectId=...` (mounted at /v1/relay, behind the project guard): the
  * API as ERC-4337 bundler and ERC-7677 paymaster of EntryPoint v0.8 on an EVM chain (decimal chain
- * id), with airlock_sendAuthorization for EIP-7702 delegations where the built-in relay serves the
- * chain; where external services do, the API checks and budgets and they answer (external.ts). One JSON-RPC 2.0 request per body
- * (no batches), at most 128 KiB. As on /v1/rpc, a call without Origin needs a project that allows
+ * id): an account's first user operation carries its EIP-7702 authorization (eip7702Auth), sent in
+ * the handleOps transaction. The built-in relay answers, or external services do after the API
+ * checks and budgets (external.ts). One JSON-RPC 2.0 request per body (no batches), at most 128 KiB. As on /v1/rpc, a call without Origin needs a project that allows
  * server use. Every JSON-RPC outcome is HTTP 200; refusals of the request itself are 4xx.
  */
 export function relayRoutes(deps: ApiDeps, options: RelayRouteOptions): Hono<{ Variables: ApiVariables }> {

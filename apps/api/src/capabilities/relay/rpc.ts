@@ -6,7 +6,7 @@ import { PolicyAddress } from './policy'
 
 /**
  * The JSON-RPC of `POST /v1/relay/:chainId`: ERC-4337's bundler methods (ERC-7769), ERC-7677's
- * paymaster methods and airlock_sendAuthorization, each with a zod schema of its params.
+ * paymaster methods, each with a zod schema of its params.
  */
 
 /**
@@ -20,12 +20,10 @@ export const RelayErrorCode = {
   InvalidParams: RpcErrorCode.InvalidParams,
   MethodNotFound: RpcErrorCode.MethodNotFound,
   Internal: RpcErrorCode.InternalError,
-  /** A refusal that is no user operation's: an authorization, a chain without a relayer. */
+  /** A refusal that is no user operation's: a chain without a relayer. */
   Refused: RpcErrorCode.InvalidInput,
   /** An external bundler or paymaster that cannot be reached or answers nonsense. */
   Unavailable: RpcErrorCode.ResourceUnavailable,
-  /** A method this chain's backend does not offer (airlock_sendAuthorization with an external bundler). */
-  NotSupported: RpcErrorCode.MethodNotSupported,
   RejectedByEntryPoint: -32500,
   RejectedByPaymaster: -32501,
   ExecutionReverted: -32521,
@@ -66,11 +64,18 @@ const Hash = z
   .transform((value) => value.toLowerCase() as Hex)
 const Address_ = PolicyAddress.transform((value) => value as Address)
 
+/** EntryPoint v0.8's initCode marker of an EIP-7702 account, as viem writes it (0x7702) or padded to an address. */
+const Eip7702Marker = z
+  .string()
+  .regex(/^0x7702(?:0{36})?$/, 'must be the EIP-7702 marker 0x7702: accounts are EOAs delegated with EIP-7702, no factory runs')
+  .transform((value) => value as Hex)
+
 /**
  * An EntryPoint v0.8 user operation as the RPC writes it (viem's RpcUserOperation<'0.8'>). Gas
  * fields may be missing or 0 when a paymaster stub or an estimate is asked for. Factories are
- * refused: accounts here are EOAs delegated with EIP-7702. An in-operation authorization
- * (eip7702Auth) is kept unread: the relay's backend takes or refuses it (backend.ts).
+ * refused: accounts are EOAs delegated with EIP-7702; the one `factory` taken is EntryPoint v0.8's
+ * 0x7702 marker (kept as sent: the account and the paymaster sign the initCode), with no factoryData.
+ * The operation's own authorization (eip7702Auth) is kept unread here: the backend checks it (authorization.ts).
  */
 export const RpcUserOperation = z
   .object({
@@ -87,17 +92,15 @@ export const RpcUserOperation = z
     paymasterPostOpGasLimit: Uint128.optional(),
     paymasterData: Bytes(1024).optional(),
     signature: Bytes(4096).default('0x'),
-    factory: z.unknown().optional(),
-    factoryData: z.unknown().optional(),
+    factory: Eip7702Marker.nullish(),
+    factoryData: z.literal('0x', 'an EIP-7702 account takes no factoryData').nullish(),
     eip7702Auth: z.unknown().optional(),
   })
-  .refine((op) => op.factory === undefined || op.factory === null, {
-    message: 'account factories are not supported: accounts are EOAs delegated with EIP-7702',
-    path: ['factory'],
-  })
-  .transform(({ factory: _f, factoryData: _d, eip7702Auth, ...op }): typeof op & { eip7702Auth?: unknown } =>
-    eip7702Auth === undefined || eip7702Auth === null ? op : { ...op, eip7702Auth },
-  )
+  .transform(({ factory, factoryData: _d, eip7702Auth, ...op }): typeof op & { factory?: Hex; eip7702Auth?: unknown } => ({
+    ...op,
+    ...(factory ? { factory } : {}),
+    ...(eip7702Auth === undefined || eip7702Auth === null ? {} : { eip7702Auth }),
+  }))
 export type RpcUserOperation = z.output<typeof RpcUserOperation>
 
 /** ERC-7677's chain id param: a hex quantity. */
@@ -111,19 +114,24 @@ export const HashParams = z.tuple([Hash])
 export const NoParams = z.tuple([]).optional()
 
 const Integer = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), Quantity.transform(Number)])
-export const SignedAuthorization = z.object({
+/** An operation's eip7702Auth as viem writes it (formatUserOperationRequest): hex quantities, yParity 0x00 or 0x01. */
+export const Eip7702Auth = z.object({
   chainId: Integer,
   address: Address_,
   nonce: Integer,
   r: Hash,
   s: Hash,
-  yParity: z.union([z.literal(0), z.literal(1), z.literal('0x0'), z.literal('0x1')]).transform((value) => Number(value)),
+  yParity: z
+    .union([
+      z.literal(0),
+      z.literal(1),
+      z
+        .string()
+        .regex(/^0x0*[01]$/)
+        .transform(Number),
+    ])
+    .transform((value) => Number(value)),
 })
-/** [{ address, authorization }]: the EOA and its signed EIP-7702 authorization. */
-export const AuthorizationParams = z.tuple([z.object({ address: Address_, authorization: SignedAuthorization })])
-
-/** What the relay checks of an operation's eip7702Auth (an external bundler sends it): the delegate and the chain; the EntryPoint checks the signature. */
-export const InOperationAuthorization = z.looseObject({ address: Address_, chainId: Integer })
 
 /** What the relay reads of an ERC-4337 receipt to settle the budget: the operation (sender, nonce) and what it cost. */
 export const ReceiptCost = z.object({ sender: Address_, nonce: Quantity, actualGasCost: Quantity })

@@ -1,5 +1,5 @@
 import { decodeExecute, encodePaymasterData, type UserOperation08 } from '@airlock/chains/eip155'
-import type { Hex } from 'viem'
+import type { Hex, SignedAuthorization } from 'viem'
 import type { SponsoredCall } from './policy'
 import { RelayError, RelayErrorCode, type RpcUserOperation } from './rpc'
 
@@ -15,11 +15,13 @@ export function decodeCalls(callData: Hex): SponsoredCall[] {
   }
 }
 
-/** The operation in the encoders' (viem's) shape. */
-export function userOperation08(op: RpcUserOperation): UserOperation08 {
-  const { paymaster, paymasterData, paymasterVerificationGasLimit, paymasterPostOpGasLimit, ...rest } = op
+/** The operation in the encoders' (viem's) shape, with its checked authorization (authorization.ts) if it carries one. */
+export function userOperation08(op: RpcUserOperation, authorization?: SignedAuthorization): UserOperation08 {
+  const { paymaster, paymasterData, paymasterVerificationGasLimit, paymasterPostOpGasLimit, factory, eip7702Auth: _auth, ...rest } = op
   return {
     ...rest,
+    ...(factory ? { factory, factoryData: '0x' } : {}),
+    ...(authorization ? { authorization } : {}),
     ...(paymaster ? { paymaster, paymasterData: paymasterData ?? '0x' } : {}),
     ...(paymasterVerificationGasLimit !== undefined ? { paymasterVerificationGasLimit } : {}),
     ...(paymasterPostOpGasLimit !== undefined ? { paymasterPostOpGasLimit } : {}),

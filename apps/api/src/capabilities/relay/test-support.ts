@@ -1,6 +1,15 @@
-import { buildUserOperation, signDelegatedUserOperation, type UserOperation08 } from '@airlock/chains/eip155'
+import { buildUserOperation, signDelegatedUserOperation, withAuthorization, type UserOperation08 } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS } from '@airlock/devnet'
-import { encodeFunctionData, erc20Abi, numberToHex, parseUnits, type Address, type Hex, type PublicClient } from 'viem'
+import {
+  encodeFunctionData,
+  erc20Abi,
+  numberToHex,
+  parseUnits,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type SignedAuthorization,
+} from 'viem'
 import { entryPoint08Abi, entryPoint08Address, formatUserOperationRequest } from 'viem/account-abstraction'
 import type { PrivateKeyAccount } from 'viem/accounts'
 import { expect } from 'vitest'
@@ -57,8 +66,11 @@ export function relayTestClient({ app, chainId, client, user, origin }: RelayTes
     return answer.result as T
   }
 
-  /** An unsigned operation running `calls` with nonce key `key`, gas from the relay's estimate. */
-  async function prepare(calls: { to: Address; data: Hex }[], key = 0n): Promise<UserOperation08> {
+  /**
+   * An unsigned operation running `calls` with nonce key `key`, gas from the relay's estimate; with
+   * `authorization`, the account's first (it carries its EIP-7702 delegation).
+   */
+  async function prepare(calls: { to: Address; data: Hex }[], key = 0n, authorization?: SignedAuthorization): Promise<UserOperation08> {
     const nonce = await client.readContract({
       address: entryPoint08Address,
       abi: entryPoint08Abi,
@@ -66,7 +78,7 @@ export function relayTestClient({ app, chainId, client, user, origin }: RelayTes
       args: [user.address, key],
     })
     const fees = await client.estimateFeesPerGas()
-    const draft = buildUserOperation({
+    const built = buildUserOperation({
       sender: user.address,
       nonce,
       calls,
@@ -75,6 +87,7 @@ export function relayTestClient({ app, chainId, client, user, origin }: RelayTes
       preVerificationGas: 0n,
       ...fees,
     })
+    const draft = authorization ? withAuthorization(built, authorization) : built
     const gas = await result<Record<string, Hex>>('eth_estimateUserOperationGas', [rpc(draft), entryPoint08Address])
     return {
       ...draft,

@@ -29,6 +29,12 @@ describe('encodeExecute / decodeExecute', () => {
     expect(EXECUTION_MODE).toEqual({ single: ExecutionMode.SingleDefault, batch: ExecutionMode.BatchDefault })
   })
 
+  it('round-trip one call without data (a transfer, or an empty call to the account itself)', () => {
+    const one = encodeExecute([send])
+    expect(one).toBe(kitCalldata(ExecutionMode.SingleDefault, [send]))
+    expect(decodeExecute(one)).toEqual([{ ...send, data: '0x' }])
+  })
+
   it('a one-call batch from another encoder decodes too', () => {
     const body = encodeBatchExecution([{ target: approve.to, value: 0n, callData: approve.data! }])
     const calldata = encodeFunctionData({ abi: deleGatorExecuteAbi, functionName: 'execute', args: [EXECUTION_MODE.batch, body] })

@@ -82,7 +82,8 @@ export function decodeExecution(mode: Hex, executionCalldata: Hex): Required<Cal
       {
         to: getAddress(slice(executionCalldata, 0, 20)),
         value: BigInt(slice(executionCalldata, 20, 52)),
-        data: slice(executionCalldata, 52),
+        // A call without data (a plain transfer, or the empty call an upgrade-only operation makes) ends at the value.
+        data: size(executionCalldata) === 52 ? '0x' : slice(executionCalldata, 52),
       },
     ]
   }

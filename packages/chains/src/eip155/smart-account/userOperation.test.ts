@@ -14,6 +14,7 @@ import {
   packUserOperation,
   signDelegatedUserOperation,
   userOperationHash,
+  withAuthorization,
 } from './userOperation'
 
 const eoaKey = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a'
@@ -107,5 +108,22 @@ describe('AirlockPaymaster data', () => {
     expect(() => encodePaymasterData({ validUntil: 1, validAfter: -1, signature: `0x${'11'.repeat(65)}` })).toThrow(/uint48/)
     expect(() => encodePaymasterData({ validUntil: 1, validAfter: 0, signature: '0x1234' })).toThrow(/65 bytes/)
     expect(() => decodePaymasterAndData(paymaster)).toThrow(/129 bytes, got 20/)
+  })
+
+  it('an operation that also delegates its EOA: initCode is the 0x7702 marker where signed, the delegate in its hash', async () => {
+    const delegate: Address = '0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B'
+    const authorization = await eoa.signAuthorization({ chainId, address: delegate, nonce: 0 })
+    const first = withAuthorization(unsigned, authorization)
+    expect(packUserOperation(first).initCode).toBe('0x7702000000000000000000000000000000000000')
+    // The account's and the paymaster's signatures cover the marker the EntryPoint passes them.
+    const typed = delegatedUserOperationTypedData(first, chainId)
+    expect(typed.message.initCode).toBe('0x7702000000000000000000000000000000000000')
+    expect(delegatedUserOperationHash(first, chainId)).not.toBe(delegatedUserOperationHash(unsigned, chainId))
+    expect(paymasterHash(first, chainId, paymaster, 0, 0)).not.toBe(paymasterHash(unsigned, chainId, paymaster, 0, 0))
+    // getUserOpHash of EntryPoint v0.8 (Eip7702Support): the initCode's hash is the delegate's.
+    const typedHash = getUserOperationTypedData({ chainId, entryPointAddress: entryPoint08Address, userOperation: first })
+    expect(typedHash.message.initCode).toBe(delegate)
+    expect(userOperationHash(first, chainId)).toBe(hashTypedData(typedHash))
+    expect(userOperationHash(first, chainId)).not.toBe(userOperationHash({ ...first, authorization: undefined }, chainId))
   })
 })

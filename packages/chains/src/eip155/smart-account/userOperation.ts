@@ -1,4 +1,4 @@
-import { encodeFunctionData, hashTypedData, type Address, type Hex, type LocalAccount } from 'viem'
+import { encodeFunctionData, hashTypedData, type Address, type Hex, type LocalAccount, type SignedAuthorization } from 'viem'
 import {
   entryPoint08Abi,
   entryPoint08Address,
@@ -28,6 +28,21 @@ export function buildUserOperation(params: { sender: Address; nonce: bigint; cal
   const { sender, nonce, calls, ...gas } = params
   if (nonce < 0n) throw new Error('A user operation nonce is EntryPoint.getNonce(sender, key): never negative')
   return { sender, nonce, callData: encodeExecute(calls), ...gas, signature: '0x' }
+}
+
+/**
+ * EntryPoint v0.8's initCode of an EIP-7702 account (the 0x7702 marker, padded to an address): no
+ * factory runs, and getUserOpHash puts the account's delegate in its place.
+ */
+export const EIP7702_INIT_CODE: Address = '0x7702000000000000000000000000000000000000'
+
+/**
+ * The operation that also delegates its sender: the bundler puts `authorization` in its type-4
+ * handleOps transaction. The initCode marker is what the account and the paymaster sign; the
+ * operation's hash (userOperationHash) uses the authorization's delegate, as the EntryPoint does.
+ */
+export function withAuthorization(userOp: UserOperation08, authorization: SignedAuthorization): UserOperation08 {
+  return { ...userOp, factory: EIP7702_INIT_CODE, factoryData: '0x', authorization }
 }
 
 /** The EntryPoint's packed form (what handleOps takes). */

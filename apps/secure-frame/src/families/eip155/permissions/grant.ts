@@ -15,6 +15,7 @@ import { requestTools, type PrepareContext, type PreparedRequest } from '../../t
 import type { Eip155Account } from '../derive'
 import type { Eip155Services } from '../prepare'
 import { readChain, upgradeAccount } from '../smart-account/prepareCalls'
+import { relayFailure } from '../smart-account/relay'
 import { normalizeRequest, permissionDelegation, type GrantedRequest } from './caveats'
 import { delegationFramework } from './framework'
 import type { ShownPermissions } from './sheet'
@@ -26,11 +27,13 @@ export const GrantMessage = {
   otherChain: (requested: number, current: unknown) =>
     `The permission is for chain ${requested}, the wallet is on chain ${String(current)}`,
   notMined: 'The account upgrade was sent but is not on chain yet: try again in a moment',
+  failed: (reason: string) => `The account upgrade did not go through: ${reason}`,
 } as const
 
 const quantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/))
 const Block = z.object({ timestamp: quantity })
-const Receipt = z.nullable(z.object({ status: quantity }))
+/** ERC-4337's eth_getUserOperationReceipt, as far as the grant reads it: null while pending. */
+const Receipt = z.nullable(z.object({ success: z.boolean() }))
 const UPGRADE_WAIT_MS = 30_000
 
 /**
@@ -79,8 +82,14 @@ export async function preparePermissions(
   }
   return prepared([shown], async (): Promise<ExecutionPermissionResponse[]> => {
     if (upgrade) {
-      const hash = await upgradeAccount(account, smartAccounts.relay(network, projectId), onChain, upgrade, smartAccounts)
-      await minedWithin(UPGRADE_WAIT_MS, () => read('eth_getTransactionReceipt', [hash], Receipt))
+      const relay = smartAccounts.relay(network, projectId)
+      const hash = await upgradeAccount(account, { smartAccounts, network, projectId }, upgrade.nonce)
+      await minedWithin(UPGRADE_WAIT_MS, async () => {
+        const answer = await relay.call('eth_getUserOperationReceipt', [hash], Receipt)
+        if (answer.kind !== 'result')
+          throw new ProviderRpcError(RpcErrorCode.TransactionRejected, GrantMessage.failed(relayFailure(answer)))
+        return answer.result
+      })
     }
     const domain = { chainId: onChain, delegationManager: framework.delegationManager }
     return Promise.all(
@@ -110,13 +119,13 @@ function requestsOf(
   return mapped.requests
 }
 
-/** Polls a transaction's receipt until it is mined; a reverted upgrade or none in time refuses the grant. */
-async function minedWithin(ms: number, receipt: () => Promise<{ status: string } | null>): Promise<void> {
+/** Polls the upgrade's receipt until it is mined; a failed upgrade or none in time refuses the grant. */
+async function minedWithin(ms: number, receipt: () => Promise<{ success: boolean } | null>): Promise<void> {
   const deadline = Date.now() + ms
   for (;;) {
     const mined = await receipt()
     if (mined) {
-      if (BigInt(mined.status) === 1n) return
+      if (mined.success) return
       break
     }
     if (Date.now() > deadline) break

@@ -1,5 +1,6 @@
 import { decodeExecute, isDelegatedTo, userOperationHash, type UserOperation08 } from '@airlock/chains/eip155'
 import { DEVNET_CONTRACTS, uniswapV2RouterAbi } from '@airlock/devnet'
+import { DEVNET_RELAYER } from '@airlock/devnet/contracts'
 import type { FrameRpcRequest } from '@airlock/protocol'
 import { createRng, DEFAULT_FUZZ_SEED } from '@airlock/protocol/fuzz'
 import { encodeFunctionData, erc20Abi, maxUint256, parseUnits, type Address, type Hex } from 'viem'
@@ -11,7 +12,7 @@ import { CHAIN } from '../../../../../api/src/testing/devnet'
 import { generateSeedEntropy, seedEntropyToBip39Seed } from '../../../custody/seed'
 import { decodeRequest } from '../../views'
 import { eip155Deriver, type Eip155Account } from '../derive'
-import { CallsMessage, prepareCalls, type ShownCalls } from './prepareCalls'
+import { CallsMessage, prepareCalls, upgradeAccount, type ShownCalls } from './prepareCalls'
 import { createSimulator, type Simulator } from '../simulator'
 import { createRelay, relayUrl } from './relay'
 import { API } from '../../../testing/frameDevice'
@@ -21,7 +22,7 @@ import { RELAY_NETWORK as network, startRelayApi, type RelayApi } from '../../..
  * The embedded wallet's batches on the devnet, through the real data API (its RPC proxy and its
  * relay: bundler, paymaster and policy, PGlite), called as the secure frame calls it: a fresh
  * account holding USDC and no ETH approves and swaps USDC for DAI in one batch; its first batch
- * also delegates it (EIP-7702); the relay pays the gas. What the prompt shows is what was executed.
+ * also delegates it (EIP-7702, its authorization inside the operation); the relay pays the gas. What the prompt shows is what was executed.
  */
 
 const PORTS: [number, number] = [19600, 19601]
@@ -104,12 +105,19 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
       { token: dai.toLowerCase(), amount: expect.stringMatching(/^\d+$/), text: expect.stringMatching(/^\+[\d,.]+ DAI/) },
     ])
 
+    const relayerNonce = await net.devnet.client(CHAIN).getTransactionCount({ address: DEVNET_RELAYER.address })
     const { id } = (await prepared.sign()) as { id: Hex }
     const [shown] = prepared.params as [ShownCalls]
     const op = shown.userOperation
     expect(await receipt(id)).toMatchObject({ success: true, paymaster: DEVNET_CONTRACTS.paymaster })
-    // The hash the relay answers is the operation's shown, signed with its fields (the signature aside).
-    expect(id).toBe(userOperationHash(formatUserOperation(op as unknown as RpcUserOperation<'0.8'>) as UserOperation08, CHAIN_ID))
+    // One transaction upgraded the account and ran its batch.
+    expect(await net.devnet.client(CHAIN).getTransactionCount({ address: DEVNET_RELAYER.address })).toBe(relayerNonce + 1)
+    // One operation delegated the account: its 0x7702 initCode marker is signed, and the hash the relay
+    // answers is the operation's shown, as EntryPoint v0.8 hashes it (the delegate in the marker's place).
+    expect(op.factory).toBe('0x7702000000000000000000000000000000000000')
+    const delegation = { address: shown.upgrade!.contract as Address, chainId: CHAIN_ID, nonce: 0, r: '0x', s: '0x', yParity: 0 } as const
+    const asSigned = formatUserOperation(op as unknown as RpcUserOperation<'0.8'>) as UserOperation08
+    expect(id).toBe(userOperationHash({ ...asSigned, authorization: delegation }, CHAIN_ID))
     expect(decodeExecute(op.callData as Hex)).toHaveLength(2)
 
     const code = await net.devnet.client(CHAIN).getCode({ address: account.address as Address })
@@ -197,5 +205,23 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
     await expect(
       prepareCalls(account, elsewhere, { chainId: 31338, projectId: 'demo' }, { smartAccounts: net.smartAccounts }),
     ).rejects.toThrow(CallsMessage.unavailable(31338))
+  }, 60_000)
+
+  it('upgrades an account on its own (a permission grant does, first) in one sponsored operation, without ETH', async () => {
+    const seed = await seedEntropyToBip39Seed(generateSeedEntropy())
+    const fresh = eip155Deriver.derive(seed, 0)
+    seed.fill(0)
+    try {
+      const address = fresh.address as Address
+      const relayerNonce = await net.devnet.client(CHAIN).getTransactionCount({ address: DEVNET_RELAYER.address })
+      const id = await upgradeAccount(fresh, { smartAccounts: net.smartAccounts, network, projectId: 'demo' }, 0)
+      expect(await receipt(id)).toMatchObject({ success: true, paymaster: DEVNET_CONTRACTS.paymaster })
+      expect(isDelegatedTo(await net.devnet.client(CHAIN).getCode({ address }), eip7702Delegator)).toBe(true)
+      expect(await net.devnet.client(CHAIN).getTransactionCount({ address: DEVNET_RELAYER.address })).toBe(relayerNonce + 1)
+      expect(await net.devnet.balanceOf(NATIVE_TOKEN_ADDRESS as Address, address)).toBe(0n)
+      expect(net.smartAccounts.deployed(CHAIN_ID, address)).toBe(true)
+    } finally {
+      fresh.destroy()
+    }
   }, 60_000)
 })

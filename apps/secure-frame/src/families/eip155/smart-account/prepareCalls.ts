@@ -4,11 +4,13 @@ import {
   ENTRY_POINT_08,
   signAuthorizationWithChainId,
   signDelegatedUserOperation,
+  withAuthorization,
+  type Call,
   type UserOperation08,
 } from '@airlock/chains/eip155'
 import { ProviderRpcError, RpcErrorCode, WalletSendCallsParams, type FrameRpcRequest } from '@airlock/protocol'
-import { encodeFunctionData, numberToHex, type Address, type Hex } from 'viem'
-import { entryPoint08Abi } from 'viem/account-abstraction'
+import { encodeFunctionData, numberToHex, type Address, type Hex, type SignedAuthorization } from 'viem'
+import { entryPoint08Abi, formatUserOperationRequest } from 'viem/account-abstraction'
 import * as z from 'zod/mini'
 import type { ProxyAnswer } from '../../../chain/proxy'
 import type { SmartAccountNetwork } from '../../../server/client'
@@ -33,13 +35,11 @@ export const CallsMessage = {
 
 /** Error 5700 of EIP-5792: a capability the dapp requires and the wallet does not have. */
 const UNSUPPORTED_CAPABILITY = 5700
-/** Headroom on the call gas of an account not delegated yet, as the API's relay adds to its own estimate. */
-const withHeadroom = (gas: bigint) => (gas * 12n) / 10n + 10_000n
 const CHAIN_TIMEOUT_MS = 10_000
 
 /**
  * What the confirmation is given for wallet_sendCalls: the user operation that is signed (RPC form)
- * and, for an account not delegated yet, the EIP-7702 authorization signed with it. The prompt
+ * and, for an account not delegated yet, the EIP-7702 delegation the operation carries. The prompt
  * reads the calls back out of the operation's callData (decode.ts), so what it shows is what is signed.
  */
 export interface ShownCalls {
@@ -56,8 +56,10 @@ const Block = z.object({ baseFeePerGas: quantity })
 /**
  * wallet_sendCalls of the embedded account on a smart-account network: the frame builds the v0.8
  * user operation itself (nonce from the EntryPoint, fees from the node, gas from the relay, the
- * paymaster's approval), so that the widget only names the calls. Refused before the user is
- * asked when the chain, the relay or its paymaster says it cannot go through.
+ * paymaster's approval), so that the widget only names the calls. An account not delegated yet
+ * signs its EIP-7702 authorization (this chain, its next nonce, the network's DeleGator) into the
+ * operation (eip7702Auth), so that any ERC-4337 bundler delegates it in the same transaction.
+ * Refused before the user is asked when the chain, the relay or its paymaster says it cannot go through.
  */
 export async function prepareCalls(
   account: Eip155Account,
@@ -88,77 +90,20 @@ export async function prepareCalls(
     value: BigInt(call.value ?? '0x0'),
     ...(call.data ? { data: call.data as Hex } : {}),
   }))
-  const [nonce, delegated, transactionCount, block, tip] = await Promise.all([
-    read('eth_call', [{ to: network.entryPoint, data: getNonceData(sender) }, 'latest'], quantity),
+  const [delegated, transactionCount] = await Promise.all([
     smartAccounts.refresh(requested, sender, projectId),
     read('eth_getTransactionCount', [sender, 'pending'], quantity),
-    read('eth_getBlockByNumber', ['latest', false], Block),
-    read('eth_maxPriorityFeePerGas', [], quantity),
   ])
-  const maxPriorityFeePerGas = BigInt(tip)
-  const draft = buildUserOperation({
-    sender,
-    nonce: BigInt(nonce),
-    calls,
-    callGasLimit: 0n,
-    verificationGasLimit: 0n,
-    preVerificationGas: 0n,
-    maxFeePerGas: 2n * BigInt(block.baseFeePerGas) + maxPriorityFeePerGas,
-    maxPriorityFeePerGas,
-  })
   const relay = smartAccounts.relay(network, projectId)
-  const estimate = await ask(
-    relay,
-    'gas estimate',
-    'eth_estimateUserOperationGas',
-    [rpcUserOperation(draft), network.entryPoint],
-    GasEstimate,
-  )
-  // An account not delegated yet has no code to run the calls: the node estimates them as they will run, after the delegation.
-  const callGasLimit = delegated
-    ? BigInt(estimate.callGasLimit)
-    : withHeadroom(
-        BigInt(
-          await read(
-            'eth_estimateGas',
-            [
-              { from: network.entryPoint, to: sender, data: draft.callData },
-              'latest',
-              { [sender]: { code: `0xef0100${network.delegator.slice(2)}` } },
-            ],
-            quantity,
-            CallsMessage.reverts,
-          ),
-        ),
-      )
-  const gassed: UserOperation08 = {
-    ...draft,
-    callGasLimit,
-    verificationGasLimit: BigInt(estimate.verificationGasLimit),
-    preVerificationGas: BigInt(estimate.preVerificationGas),
-    ...(estimate.paymasterVerificationGasLimit ? { paymasterVerificationGasLimit: BigInt(estimate.paymasterVerificationGasLimit) } : {}),
-    ...(estimate.paymasterPostOpGasLimit ? { paymasterPostOpGasLimit: BigInt(estimate.paymasterPostOpGasLimit) } : {}),
-  }
-  const paymaster = await relay.call(
-    'pm_getPaymasterData',
-    [rpcUserOperation(gassed), network.entryPoint, numberToHex(requested), {}],
-    PaymasterFields,
-  )
-  if (paymaster.kind !== 'result')
-    throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.notSponsored(relayFailure(paymaster)))
-  const userOp: UserOperation08 = {
-    ...gassed,
-    paymaster: paymaster.result.paymaster as Address,
-    paymasterData: paymaster.result.paymasterData as Hex,
-    paymasterVerificationGasLimit: BigInt(paymaster.result.paymasterVerificationGasLimit ?? 0),
-    paymasterPostOpGasLimit: BigInt(paymaster.result.paymasterPostOpGasLimit ?? 0),
-  }
-  const upgrade = delegated ? undefined : { contract: network.delegator as Address, nonce: Number(BigInt(transactionCount)) }
+  // Signed before the prompt, since bundlers estimate and approve the first operation with it: it only delegates
+  // to the network's DeleGator (the frame's own config), which moves nothing; no call runs without the confirmation.
+  const authorization = delegated ? undefined : await authorize(account, network, requested, Number(BigInt(transactionCount)))
+  const userOp = await sponsoredOperation({ read, relay, network, chainId: requested, sender, calls, authorization })
   const shown: ShownCalls = {
     from: sender,
     chainId: numberToHex(requested),
     userOperation: rpcUserOperation(userOp),
-    ...(upgrade ? { upgrade: { contract: upgrade.contract, nonce: numberToHex(upgrade.nonce) } } : {}),
+    ...(authorization ? { upgrade: { contract: authorization.address, nonce: numberToHex(authorization.nonce) } } : {}),
   }
   // The calls the prompt shows are read back from the signed operation: refuse one that does not read back.
   decodeExecute(userOp.callData)
@@ -174,49 +119,114 @@ export async function prepareCalls(
         ...(delegated ? {} : { stateOverrides: { [sender]: { code: designator } } }),
       }),
   }
-  return { ...prepared([shown], () => send(account, relay, network, requested, userOp, upgrade, smartAccounts)), ...simulation }
+  return { ...prepared([shown], () => send(account, relay, network, requested, userOp, smartAccounts)), ...simulation }
 }
 
-/** After the user's one confirmation: the upgrade if it is due, then the batch; `{ id }` the relay's user operation hash. */
+/** The account's EIP-7702 authorization delegating it to the network's DeleGator, bound to `chainId` and its next nonce. */
+function authorize(account: Eip155Account, network: SmartAccountNetwork, chainId: number, nonce: number): Promise<SignedAuthorization> {
+  return signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
+    chainId,
+    contractAddress: network.delegator as Address,
+    nonce,
+  })
+}
+
+/**
+ * The operation running `calls` as the account will sign it: its EntryPoint nonce, fees from the
+ * node, gas from the relay's estimate and the paymaster's approval; with `authorization`, the
+ * account's first, which also delegates it (estimated and approved as such).
+ */
+async function sponsoredOperation({
+  read,
+  relay,
+  network,
+  chainId,
+  sender,
+  calls,
+  authorization,
+}: {
+  read: ReturnType<typeof readChain>
+  relay: Relay
+  network: SmartAccountNetwork
+  chainId: number
+  sender: Address
+  calls: readonly Call[]
+  authorization: SignedAuthorization | undefined
+}): Promise<UserOperation08> {
+  const [nonce, block, tip] = await Promise.all([
+    read('eth_call', [{ to: network.entryPoint, data: getNonceData(sender) }, 'latest'], quantity),
+    read('eth_getBlockByNumber', ['latest', false], Block),
+    read('eth_maxPriorityFeePerGas', [], quantity),
+  ])
+  const maxPriorityFeePerGas = BigInt(tip)
+  const built = buildUserOperation({
+    sender,
+    nonce: BigInt(nonce),
+    calls,
+    callGasLimit: 0n,
+    verificationGasLimit: 0n,
+    preVerificationGas: 0n,
+    maxFeePerGas: 2n * BigInt(block.baseFeePerGas) + maxPriorityFeePerGas,
+    maxPriorityFeePerGas,
+  })
+  const draft = authorization ? withAuthorization(built, authorization) : built
+  const estimate = await ask(relay, 'gas estimate', 'eth_estimateUserOperationGas', [wire(draft), network.entryPoint], GasEstimate)
+  const gassed: UserOperation08 = {
+    ...draft,
+    callGasLimit: BigInt(estimate.callGasLimit),
+    verificationGasLimit: BigInt(estimate.verificationGasLimit),
+    preVerificationGas: BigInt(estimate.preVerificationGas),
+    ...(estimate.paymasterVerificationGasLimit ? { paymasterVerificationGasLimit: BigInt(estimate.paymasterVerificationGasLimit) } : {}),
+    ...(estimate.paymasterPostOpGasLimit ? { paymasterPostOpGasLimit: BigInt(estimate.paymasterPostOpGasLimit) } : {}),
+  }
+  const paymaster = await relay.call('pm_getPaymasterData', [wire(gassed), network.entryPoint, numberToHex(chainId), {}], PaymasterFields)
+  if (paymaster.kind !== 'result')
+    throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.notSponsored(relayFailure(paymaster)))
+  return {
+    ...gassed,
+    paymaster: paymaster.result.paymaster as Address,
+    paymasterData: paymaster.result.paymasterData as Hex,
+    paymasterVerificationGasLimit: BigInt(paymaster.result.paymasterVerificationGasLimit ?? 0),
+    paymasterPostOpGasLimit: BigInt(paymaster.result.paymasterPostOpGasLimit ?? 0),
+  }
+}
+
+/** The operation as the bundler and paymaster RPCs take it: viem's form, the authorization as eip7702Auth. */
+const wire = (op: UserOperation08) => formatUserOperationRequest(op)
+
+/** After the user's one confirmation: the batch (delegating the account if it carries the authorization); `{ id }` the relay's user operation hash. */
 async function send(
   account: Eip155Account,
   relay: Relay,
   network: SmartAccountNetwork,
-  requested: number,
+  chainId: number,
   userOp: UserOperation08,
-  upgrade: { contract: Address; nonce: number } | undefined,
   smartAccounts: SmartAccounts,
 ): Promise<{ id: string }> {
-  if (upgrade) await upgradeAccount(account, relay, requested, upgrade, smartAccounts)
-  const signed = await signDelegatedUserOperation(account.signer, userOp, requested)
+  const signed = await signDelegatedUserOperation(account.signer, userOp, chainId)
   // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
-  return { id: await ask(relay, 'batch', 'eth_sendUserOperation', [rpcUserOperation(signed), network.entryPoint], Hash) }
+  const id = await ask(relay, 'batch', 'eth_sendUserOperation', [wire(signed), network.entryPoint], Hash)
+  if (userOp.authorization) smartAccounts.markDeployed(chainId, account.address)
+  return { id }
 }
 
-/** Signs the EIP-7702 authorization (with the chain id) and has the relay send it; answers the relay's transaction hash. */
+/**
+ * Delegates the account on its own, before anything else needs it (a permission grant): one
+ * operation carrying its EIP-7702 authorization and an empty call to itself, which the relay
+ * sponsors as a delegation. Answers the operation's hash once the relay has taken it.
+ */
 export async function upgradeAccount(
   account: Eip155Account,
-  relay: Relay,
-  chainId: number,
-  upgrade: { contract: Address; nonce: number },
-  smartAccounts: SmartAccounts,
-): Promise<string> {
+  { smartAccounts, network, projectId }: { smartAccounts: SmartAccounts; network: SmartAccountNetwork; projectId: string },
+  nonce: number,
+): Promise<Hex> {
   const sender = account.address as Address
-  const authorization = await signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
-    chainId,
-    contractAddress: upgrade.contract,
-    nonce: upgrade.nonce,
-  })
-  const { r, s, yParity } = authorization
-  const hash = await ask(
-    relay,
-    'account upgrade',
-    'airlock_sendAuthorization',
-    [{ address: sender, authorization: { chainId, address: upgrade.contract, nonce: upgrade.nonce, r, s, yParity: yParity ?? 0 } }],
-    Hash,
-  )
-  smartAccounts.markDeployed(chainId, sender)
-  return hash
+  const relay = smartAccounts.relay(network, projectId)
+  const authorization = await authorize(account, network, network.chainId, nonce)
+  const read = readChain(smartAccounts, network, projectId)
+  const calls = [{ to: sender, value: 0n }]
+  const userOp = await sponsoredOperation({ read, relay, network, chainId: network.chainId, sender, calls, authorization })
+  return (await send(account, relay, network, network.chainId, userOp, smartAccounts)).id as Hex
 }
 
 function checkCapabilities(all: (Record<string, unknown> | undefined)[]): void {
@@ -263,11 +273,13 @@ export async function ask<T>(relay: Relay, step: string, method: string, params:
   throw new ProviderRpcError(RpcErrorCode.TransactionRejected, CallsMessage.relay(step, relayFailure(answer)))
 }
 
-/** A v0.8 user operation as the bundler and paymaster RPCs spell it: hex quantities, no factory. */
+/** A v0.8 user operation as the prompt is shown it: hex quantities, the 0x7702 initCode marker of a first operation. */
 export function rpcUserOperation(op: UserOperation08): Record<string, string> {
   const entries: [string, unknown][] = [
     ['sender', op.sender],
     ['nonce', op.nonce],
+    ['factory', op.factory],
+    ['factoryData', op.factoryData],
     ['callData', op.callData],
     ['callGasLimit', op.callGasLimit],
     ['verificationGasLimit', op.verificationGasLimit],
