@@ -20,6 +20,8 @@ export interface RelayApi {
   db: Database
   /** The frame's fetch, as the browser sends it from the secure origin (the project guard lets it reach the RPC proxy and the relay). */
   fromFrame: typeof fetch
+  /** Every JSON-RPC request the frame sent the relay, in order. */
+  relayed: { method: string; params: unknown[] }[]
   /** The frame's way to the chains through the API's RPC proxy. */
   chain: ChainProxy
   smartAccounts: SmartAccounts
@@ -42,8 +44,12 @@ export async function startRelayApi(ports: [number, number]): Promise<RelayApi> 
     data: { ...devnet.deps, db, projects, apiOrigin: API, now: Date.now },
     relay: await relayOptions(db, devnetSandbox(Object.keys(upstreams)).relay),
   })
+  // The relay's JSON-RPC requests, in order: what left the frame, and when.
+  const relayed: { method: string; params: unknown[] }[] = []
   const fromFrame: typeof fetch = async (input, init) => {
     const url = new URL(String(input))
+    if (url.pathname.startsWith('/v1/relay/') && typeof init?.body === 'string')
+      relayed.push(JSON.parse(init.body) as (typeof relayed)[number])
     return api.request(`${url.pathname}${url.search}`, { ...init, headers: { ...(init?.headers as object), origin: ORIGIN } })
   }
   const chain = createChainProxy({ apiUrl: API, fetch: fromFrame })
@@ -51,6 +57,7 @@ export async function startRelayApi(ports: [number, number]): Promise<RelayApi> 
     devnet,
     db,
     fromFrame,
+    relayed,
     chain,
     smartAccounts: createSmartAccounts({ networks: [RELAY_NETWORK], apiUrl: API, chain, fetch: fromFrame }),
     stop: () => Promise.all([db.close(), devnet.stop()]).then(() => undefined),

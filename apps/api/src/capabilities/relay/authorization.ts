@@ -25,20 +25,28 @@ export function readAuthorization(ctx: RelayContext, op: RpcUserOperation): Sign
 
 /**
  * readAuthorization, and what the chain would skip silently (the transaction then lands without
- * the delegation, its operation failing at the relayer's cost): a signer other than the
- * operation's sender, a nonce other than the sender's next.
+ * the delegation, its operation failing at the relayer's cost): a nonce other than the sender's
+ * next and, once `signed` (the operation sent), a signer other than the sender. Before that the
+ * frame estimates and asks the paymaster with the authorization unsigned: it signs only after the
+ * user's click, and neither the estimate nor the approval reads the signature.
  */
-export async function checkAuthorization(ctx: RelayContext, op: RpcUserOperation): Promise<SignedAuthorization | undefined> {
+export async function checkAuthorization(
+  ctx: RelayContext,
+  op: RpcUserOperation,
+  { signed }: { signed: boolean },
+): Promise<SignedAuthorization | undefined> {
   const authorization = readAuthorization(ctx, op)
   if (!authorization) return undefined
-  let signer: Address
-  try {
-    signer = await recoverAuthorizationAddress({ authorization })
-  } catch {
-    throw refuse('its signature is not valid')
-  }
-  if (signer.toLowerCase() !== op.sender.toLowerCase()) {
-    throw refuse(`the authorization is signed by ${getAddress(signer)}, not by the operation's sender ${op.sender}`)
+  if (signed) {
+    let signer: Address
+    try {
+      signer = await recoverAuthorizationAddress({ authorization })
+    } catch {
+      throw refuse('its signature is not valid')
+    }
+    if (signer.toLowerCase() !== op.sender.toLowerCase()) {
+      throw refuse(`the authorization is signed by ${getAddress(signer)}, not by the operation's sender ${op.sender}`)
+    }
   }
   const nonce = await ctx.client.getTransactionCount({ address: op.sender, blockTag: 'pending' }).catch((error: unknown) => {
     throw new RelayError(RelayErrorCode.Internal, `The chain node failed: ${nodeFailure(error)}`)

@@ -26,7 +26,7 @@ const BUILT_IN_KEYS = ['relayerKey', 'paymasterSignerKey', 'paymaster'] as const
  */
 export const RelayConfig = z
   .object({
-    /** Sends handleOps and the type-4 delegations; needs ETH on every chain it serves. */
+    /** Sends handleOps (type 4 when an operation carries its authorization); needs ETH on every chain it serves. */
     relayerKey: PrivateKey.optional(),
     /** The AirlockPaymaster's verifying signer; holds nothing. */
     paymasterSignerKey: PrivateKey.optional(),

@@ -85,7 +85,7 @@ const transport = (project = 'demo') =>
 let swapHash: Hex | undefined
 
 describe('the relay on the devnet', () => {
-  it('refuses an eip7702Auth for another delegate, another chain, a used nonce or signed by someone else, before anything is sent', async () => {
+  it('refuses an eip7702Auth for another delegate, another chain or a used nonce, and when sent one signed by someone else or unsigned, before anything is sent', async () => {
     const relayerNonce = await client().getTransactionCount({ address: DEVNET_RELAYER.address })
     const forger = privateKeyToAccount(generatePrivateKey())
     const bad = [
@@ -107,12 +107,22 @@ describe('the relay on the devnet', () => {
     const op = await sponsorAndSign(await prepare([transferUsdc('1')], 0n, good))
     for (const [authorization, why] of bad) {
       const forged = { ...rpc(op), eip7702Auth: rpc(withAuthorization(op, authorization)).eip7702Auth }
-      for (const method of ['eth_estimateUserOperationGas', 'eth_sendUserOperation']) {
+      // The signer is read when the operation is sent: the frame estimates with the authorization unsigned (signed after the click).
+      const methods = authorization === bad[3][0] ? ['eth_sendUserOperation'] : ['eth_estimateUserOperationGas', 'eth_sendUserOperation']
+      for (const method of methods) {
         const answer = await call(method, [forged, entryPoint08Address])
         expect(answer.error?.code, `${method}: ${why}`).toBe(-32602)
         expect(answer.error?.message).toContain(`Invalid params at params.0.eip7702Auth: ${why}`)
       }
     }
+    // Unsigned (a zero signature), as the frame estimates before the user's click: estimated, never sent.
+    const zero = `0x${'00'.repeat(32)}` as const
+    const unsigned = { ...good, r: zero, s: zero, yParity: 0 }
+    const pending = { ...rpc(op), eip7702Auth: rpc(withAuthorization(op, unsigned)).eip7702Auth }
+    expect((await call('eth_estimateUserOperationGas', [pending, entryPoint08Address])).error).toBeUndefined()
+    expect((await call('eth_sendUserOperation', [pending, entryPoint08Address])).error?.message).toContain(
+      'Invalid params at params.0.eip7702Auth: its signature is not valid',
+    )
     expect(await client().getTransactionCount({ address: DEVNET_RELAYER.address })).toBe(relayerNonce)
     expect(await client().getCode({ address: user.address })).toBeUndefined()
   })

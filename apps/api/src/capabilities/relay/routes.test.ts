@@ -188,10 +188,14 @@ describe('POST /v1/relay/:chainId', () => {
     })
   })
 
-  it("refuses an operation's eip7702Auth for chain 0, another chain, another implementation or another signer", async () => {
-    const estimate = async (authorization: Awaited<ReturnType<typeof user.signAuthorization>>, sender: string = user.address) =>
+  it("refuses an operation's eip7702Auth for chain 0, another chain, another implementation, and when sent another signer", async () => {
+    const estimate = async (
+      authorization: Awaited<ReturnType<typeof user.signAuthorization>>,
+      sender: string = user.address,
+      method = 'eth_estimateUserOperationGas',
+    ) =>
       (
-        await call('eth_estimateUserOperationGas', [
+        await call(method, [
           {
             ...op({ sender, factory: '0x7702000000000000000000000000000000000000', factoryData: '0x' }),
             eip7702Auth: eip7702Auth(authorization),
@@ -208,12 +212,13 @@ describe('POST /v1/relay/:chainId', () => {
     expect(await estimate(await sign(31337, USDC))).toEqual(
       refused(`the authorization delegates to ${USDC}: accounts here delegate to the EIP7702StatelessDeleGator at ${DELEGATOR}`),
     )
+    // The signer is read when the operation is sent (the frame estimates with it unsigned, and signs after the click).
     const other = privateKeyToAccount(generatePrivateKey())
-    expect(await estimate(await sign(31337), other.address)).toEqual(
+    expect(await estimate(await sign(31337), other.address, 'eth_sendUserOperation')).toEqual(
       refused(`the authorization is signed by ${user.address}, not by the operation's sender ${other.address}`),
     )
     const forged = { ...(await sign(31337)), s: `0x${'00'.repeat(32)}` as Hex }
-    expect((await estimate(forged))?.code).toBe(-32602)
+    expect(await estimate(forged, user.address, 'eth_sendUserOperation')).toEqual(refused('its signature is not valid'))
     expect(await call('airlock_sendAuthorization', [])).toMatchObject({ body: { error: { code: -32601 } } })
   })
 

@@ -105,8 +105,19 @@ describe('wallet_sendCalls from the embedded account, on the devnet with the API
       { token: dai.toLowerCase(), amount: expect.stringMatching(/^\d+$/), text: expect.stringMatching(/^\+[\d,.]+ DAI/) },
     ])
 
+    // Until the user's click the authorization left the frame unsigned: a refused prompt leaves nobody one to send.
+    const authsSent = () =>
+      net.relayed.flatMap(({ method, params }) => {
+        const auth = (params[0] as { eip7702Auth?: { r: Hex } } | undefined)?.eip7702Auth
+        return auth ? [{ method, signed: BigInt(auth.r) !== 0n }] : []
+      })
+    expect(authsSent()).toEqual([
+      { method: 'eth_estimateUserOperationGas', signed: false },
+      { method: 'pm_getPaymasterData', signed: false },
+    ])
     const relayerNonce = await net.devnet.client(CHAIN).getTransactionCount({ address: DEVNET_RELAYER.address })
     const { id } = (await prepared.sign()) as { id: Hex }
+    expect(authsSent().at(-1)).toEqual({ method: 'eth_sendUserOperation', signed: true })
     const [shown] = prepared.params as [ShownCalls]
     const op = shown.userOperation
     expect(await receipt(id)).toMatchObject({ success: true, paymaster: DEVNET_CONTRACTS.paymaster })

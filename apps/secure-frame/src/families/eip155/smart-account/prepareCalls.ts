@@ -57,8 +57,9 @@ const Block = z.object({ baseFeePerGas: quantity })
  * wallet_sendCalls of the embedded account on a smart-account network: the frame builds the v0.8
  * user operation itself (nonce from the EntryPoint, fees from the node, gas from the relay, the
  * paymaster's approval), so that the widget only names the calls. An account not delegated yet
- * signs its EIP-7702 authorization (this chain, its next nonce, the network's DeleGator) into the
- * operation (eip7702Auth), so that any ERC-4337 bundler delegates it in the same transaction.
+ * carries its EIP-7702 authorization (this chain, its next nonce, the network's DeleGator) in the
+ * operation (eip7702Auth), signed after the click, so that any ERC-4337 bundler delegates it in the
+ * same transaction.
  * Refused before the user is asked when the chain, the relay or its paymaster says it cannot go through.
  */
 export async function prepareCalls(
@@ -95,9 +96,8 @@ export async function prepareCalls(
     read('eth_getTransactionCount', [sender, 'pending'], quantity),
   ])
   const relay = smartAccounts.relay(network, projectId)
-  // Signed before the prompt, since bundlers estimate and approve the first operation with it: it only delegates
-  // to the network's DeleGator (the frame's own config), which moves nothing; no call runs without the confirmation.
-  const authorization = delegated ? undefined : await authorize(account, network, requested, Number(BigInt(transactionCount)))
+  // Estimated and approved with the authorization unsigned: the account signs it only after the user's click (send).
+  const authorization = delegated ? undefined : pendingAuthorization(network, requested, Number(BigInt(transactionCount)))
   const userOp = await sponsoredOperation({ read, relay, network, chainId: requested, sender, calls, authorization })
   const shown: ShownCalls = {
     from: sender,
@@ -122,12 +122,25 @@ export async function prepareCalls(
   return { ...prepared([shown], () => send(account, relay, network, requested, userOp, smartAccounts)), ...simulation }
 }
 
-/** The account's EIP-7702 authorization delegating it to the network's DeleGator, bound to `chainId` and its next nonce. */
-function authorize(account: Eip155Account, network: SmartAccountNetwork, chainId: number, nonce: number): Promise<SignedAuthorization> {
+const ZERO_WORD = `0x${'00'.repeat(32)}` as const
+
+/**
+ * The account's EIP-7702 authorization delegating it to the network's DeleGator, bound to `chainId`
+ * and its next nonce, as the operation carries it until the user confirms: a zero signature, which
+ * a bundler estimates and a paymaster approves with (neither reads it; the operation's hash and the
+ * paymaster's name the delegate). Released signed only after the click, so a refused prompt leaves
+ * nobody an authorization to send.
+ */
+function pendingAuthorization(network: SmartAccountNetwork, chainId: number, nonce: number): SignedAuthorization {
+  return { address: network.delegator as Address, chainId, nonce, r: ZERO_WORD, s: ZERO_WORD, yParity: 0 }
+}
+
+/** The pending authorization, signed by the account: the same delegate, chain and nonce. */
+function authorize(account: Eip155Account, pending: SignedAuthorization): Promise<SignedAuthorization> {
   return signAuthorizationWithChainId(account.signer as Required<typeof account.signer>, {
-    chainId,
-    contractAddress: network.delegator as Address,
-    nonce,
+    chainId: pending.chainId,
+    contractAddress: pending.address,
+    nonce: pending.nonce,
   })
 }
 
@@ -194,7 +207,10 @@ async function sponsoredOperation({
 /** The operation as the bundler and paymaster RPCs take it: viem's form, the authorization as eip7702Auth. */
 const wire = (op: UserOperation08) => formatUserOperationRequest(op)
 
-/** After the user's one confirmation: the batch (delegating the account if it carries the authorization); `{ id }` the relay's user operation hash. */
+/**
+ * After the user's one confirmation: the authorization signed (when the operation delegates the
+ * account), then the operation; `{ id }` the relay's user operation hash.
+ */
 async function send(
   account: Eip155Account,
   relay: Relay,
@@ -203,7 +219,8 @@ async function send(
   userOp: UserOperation08,
   smartAccounts: SmartAccounts,
 ): Promise<{ id: string }> {
-  const signed = await signDelegatedUserOperation(account.signer, userOp, chainId)
+  const authorized = userOp.authorization ? withAuthorization(userOp, await authorize(account, userOp.authorization)) : userOp
+  const signed = await signDelegatedUserOperation(account.signer, authorized, chainId)
   // EIP-5792: the id is opaque to the dapp; the operation's hash is what the relay answers its status by.
   const id = await ask(relay, 'batch', 'eth_sendUserOperation', [wire(signed), network.entryPoint], Hash)
   if (userOp.authorization) smartAccounts.markDeployed(chainId, account.address)
@@ -222,7 +239,7 @@ export async function upgradeAccount(
 ): Promise<Hex> {
   const sender = account.address as Address
   const relay = smartAccounts.relay(network, projectId)
-  const authorization = await authorize(account, network, network.chainId, nonce)
+  const authorization = pendingAuthorization(network, network.chainId, nonce)
   const read = readChain(smartAccounts, network, projectId)
   const calls = [{ to: sender, value: 0n }]
   const userOp = await sponsoredOperation({ read, relay, network, chainId: network.chainId, sender, calls, authorization })
