@@ -15,6 +15,7 @@ import {
   gzipOf,
   installDevnetWallet,
   measureSolanaPage,
+  openToConnectPainted,
   recordWidgetScripts,
   evmOnlyDemoUrl,
   SOLANA_ADAPTER_CHUNK,
@@ -83,9 +84,7 @@ try {
   await page.goto(evmOnlyDemoUrl(urls))
   await page.waitForFunction(() => window.airlock?.getState().ready === true)
   const widget = page.frameLocator('iframe[data-airlock]')
-  await page.evaluate(() => window.airlock!.open())
-  await widget.getByTestId('connect-view').waitFor({ state: 'visible' })
-  const firstPaint = [...widgetScripts.keys()]
+  const firstPaint = await openToConnectPainted(page, urls.widget, widgetScripts)
   rows.push({
     metric: 'widget JS before Connect paints, eip155-only dapp (gzip)',
     value: await gzipOf(widgetScripts, firstPaint),
@@ -212,7 +211,7 @@ try {
   // Wallets, a connection, the Account view) against the same demo with its Solana network.
   await page.evaluate(() => window.airlock!.open({ view: 'Account' }))
   await widget.getByTestId('token-row-ETH').waitFor({ state: 'visible', timeout: 15_000 })
-  const evmScripts = new Set(widgetScripts.keys())
+  const evmScripts = new Set(widgetScripts.bodies.keys())
   rows.push({
     metric: 'Solana adapter chunks downloaded by an eip155-only dapp',
     value: [...evmScripts].filter((url) => SOLANA_ADAPTER_CHUNK.test(url)).length,
