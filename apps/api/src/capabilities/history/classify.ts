@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { intentOf, ZERO_ADDRESS, type ChainTx, type Leg } from './legs'
+import { intentOf, ZERO_ADDRESS, type ChainTx, type InnerCall, type Leg } from './legs'
 
 export type Direction = 'in' | 'out' | 'self'
 
@@ -60,14 +60,31 @@ export interface EntryDraft {
 
 /**
  * The accounts a transaction appears for in history: its sender (always, even when it failed or moved
- * nothing) and every party of a leg except the zero address.
+ * nothing), every party of a leg except the zero address, and the sender of each user operation it
+ * ran (`operations`, user-operations.ts), classified as if it had sent its calls itself.
  */
-export function entriesOf(tx: ChainTx, legs: readonly Leg[]): EntryDraft[] {
+export function entriesOf(
+  tx: ChainTx,
+  legs: readonly Leg[],
+  operations: readonly { sender: Address; calls: readonly InnerCall[] }[] = [],
+): EntryDraft[] {
   const accounts = new Set<Address>([tx.from.toLowerCase() as Address])
   for (const leg of legs) {
     accounts.add(leg.from)
     accounts.add(leg.to)
   }
+  const asSent = new Map<Address, Pick<ChainTx, 'from' | 'to' | 'value' | 'input'>>()
+  for (const { sender, calls } of operations) {
+    const account = sender.toLowerCase() as Address
+    accounts.add(account)
+    const [first] = calls
+    asSent.set(account, {
+      from: account,
+      to: first?.to ?? tx.to,
+      value: calls.reduce((sum, call) => sum + call.value, 0n),
+      input: first?.input ?? '0x',
+    })
+  }
   accounts.delete(ZERO_ADDRESS)
-  return [...accounts].map((account) => ({ account, operationType: operationTypeOf(tx, legs, account) }))
+  return [...accounts].map((account) => ({ account, operationType: operationTypeOf(asSent.get(account) ?? tx, legs, account) }))
 }

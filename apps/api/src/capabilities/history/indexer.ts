@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database'
 import { entriesOf } from './classify'
 import { startFollower } from '../../chains/follower'
 import { buildLegs, DEPOSIT_TOPIC, TRANSFER_TOPIC, WITHDRAWAL_TOPIC, type ChainLog, type ChainTx } from './legs'
+import { USER_OPERATION_TOPIC, userOperationsOf } from './user-operations'
 import { knownTokenAddresses, loadProgress, resetChain, saveRange, upsertTokens, type EntryRow, type LegRow, type TokenRow } from './store'
 
 /** A token the indexer knows up front (e.g. `DEVNET_TOKENS` of @airlock/devnet). */
@@ -137,7 +138,9 @@ export function startIndexer(options: IndexerOptions): Indexer {
     }
     const logs = (await client.request({
       method: 'eth_getLogs',
-      params: [{ fromBlock: toHex(from), toBlock: toHex(to), topics: [[TRANSFER_TOPIC, DEPOSIT_TOPIC, WITHDRAWAL_TOPIC]] }],
+      params: [
+        { fromBlock: toHex(from), toBlock: toHex(to), topics: [[TRANSFER_TOPIC, DEPOSIT_TOPIC, WITHDRAWAL_TOPIC, USER_OPERATION_TOPIC]] },
+      ],
     })) as unknown as RawLog[]
     const withTxs = blocks.filter((b) => b.transactions.length > 0)
     const receipts = new Map<string, RawReceipt>()
@@ -184,19 +187,23 @@ export function startIndexer(options: IndexerOptions): Indexer {
           transactionIndex: t.transactionIndex ?? 0,
         }
         const success = receipt.status === '0x1'
+        const txLogs = logsByTx.get(t.hash.toLowerCase()) ?? []
+        // A bundler's handleOps: each successful user operation is its sender's (a smart account's batch).
+        const operations = success ? userOperationsOf(tx, txLogs) : []
         const legs = buildLegs({
           tx,
           success,
           contractAddress: receipt.contractAddress,
-          logs: logsByTx.get(t.hash.toLowerCase()) ?? [],
+          logs: txLogs,
           wrappedNative,
+          innerCalls: operations.flatMap((operation) => operation.calls),
         })
         for (const leg of legs) {
           if (leg.token && !known.has(leg.token)) unknownTokens.add(leg.token)
           legRows.push({ ...leg, txHash: t.hash, blockNumber: block.number! })
         }
         const sentTo = (tx.to ?? receipt.contractAddress ?? '').toLowerCase()
-        for (const entry of entriesOf(tx, legs)) {
+        for (const entry of entriesOf(tx, legs, operations)) {
           entryRows.push({
             account: entry.account,
             txHash: t.hash,

@@ -4,7 +4,8 @@ import { decodeFunctionData, parseAbi, type Abi, type AbiFunction, type Address,
  * Turning one mined transaction into value movements ("legs"), without traces.
  *
  * Sources of legs:
- * - the transaction's own `value` (native, leg -1);
+ * - the transaction's own `value` (native, leg -1), and the value of each call a smart account made
+ *   inside it (a user operation's, legs -2, -3…: user-operations.ts);
  * - ERC-20 `Transfer(from, to, value)` logs (3 topics, 32 bytes of data; ERC-721 has 4 topics and is skipped);
  * - the wrapped-native token's (WETH9) `Deposit(dst, wad)` and `Withdrawal(src, wad)` events. WETH9
  *   emits no Transfer for them, so they become a mint (0x0 -> dst) or burn (src -> 0x0) of WETH, and
@@ -37,6 +38,14 @@ export interface ChainTx {
   input: Hex
   nonce: number
   transactionIndex: number
+}
+
+/** A call a smart account made inside a transaction (a user operation's: user-operations.ts), as a transaction of its own would have been. */
+export interface InnerCall {
+  from: Address
+  to: Address
+  value: bigint
+  input: Hex
 }
 
 export interface ChainLog {
@@ -134,10 +143,12 @@ export interface BuildLegsInput {
   logs: readonly ChainLog[]
   /** The wrapped-native token (WETH9) of the chain, if any. */
   wrappedNative?: Address
+  /** Calls a smart account made inside the transaction (user-operations.ts): their value is a leg of theirs. */
+  innerCalls?: readonly InnerCall[]
 }
 
 /** Every leg of one transaction. A failed transaction moved nothing: no legs. */
-export function buildLegs({ tx, success, contractAddress, logs, wrappedNative }: BuildLegsInput): Leg[] {
+export function buildLegs({ tx, success, contractAddress, logs, wrappedNative, innerCalls = [] }: BuildLegsInput): Leg[] {
   if (!success) return []
   const legs: Leg[] = []
   const weth = wrappedNative ? lower(wrappedNative) : undefined
@@ -150,7 +161,8 @@ export function buildLegs({ tx, success, contractAddress, logs, wrappedNative }:
     transfers.some((t) => lower(t.log.address) === token && t.from === from && t.to === to && t.amount === amount)
 
   const recipient = tx.to ? lower(tx.to) : contractAddress ? lower(contractAddress) : undefined
-  let depositedByRecipient = 0n
+  /** WETH each account wrapped: what a router keeps of the ETH it was sent (it refunds the rest). */
+  const deposited = new Map<Address, bigint>()
   for (const log of sorted) {
     const address = lower(log.address)
     const transfer = decodeErc20Transfer(log)
@@ -161,7 +173,7 @@ export function buildLegs({ tx, success, contractAddress, logs, wrappedNative }:
     if (!weth || address !== weth) continue
     const deposit = decodeWrapEvent(log, DEPOSIT_TOPIC)
     if (deposit) {
-      if (deposit.account === recipient) depositedByRecipient += deposit.amount
+      deposited.set(deposit.account, (deposited.get(deposit.account) ?? 0n) + deposit.amount)
       if (!hasTransfer(weth, ZERO_ADDRESS, deposit.account, deposit.amount)) {
         legs.push({
           legIndex: 2 * log.logIndex,
@@ -201,13 +213,34 @@ export function buildLegs({ tx, success, contractAddress, logs, wrappedNative }:
     }
   }
 
+  // Unused ETH a router refunds: only the wrapped part left the sender.
+  const sent = (to: Address, value: bigint, input: Hex) => {
+    const wrapped = deposited.get(to) ?? 0n
+    return wrapped > 0n && wrapped < value && decodeRouterCall(ROUTER_REFUND_ABI, input) ? wrapped : value
+  }
+  const calls = innerCalls.filter((call) => call.value > 0n)
+  // After the transaction's own value (-1): -2, -3… in call order.
+  legs.unshift(
+    ...calls.map((call, index) => ({
+      legIndex: -2 - index,
+      logIndex: null,
+      source: 'tx' as const,
+      token: null,
+      from: lower(call.from),
+      to: lower(call.to),
+      amount: sent(lower(call.to), call.value, call.input),
+    })),
+  )
   if (tx.value > 0n && recipient) {
-    let amount = tx.value
-    // Unused ETH a router refunds: only the wrapped part left the sender.
-    if (depositedByRecipient > 0n && depositedByRecipient < amount && decodeRouterCall(ROUTER_REFUND_ABI, tx.input)) {
-      amount = depositedByRecipient
-    }
-    legs.unshift({ legIndex: -1, logIndex: null, source: 'tx', token: null, from: lower(tx.from), to: recipient, amount })
+    legs.unshift({
+      legIndex: -1,
+      logIndex: null,
+      source: 'tx',
+      token: null,
+      from: lower(tx.from),
+      to: recipient,
+      amount: sent(recipient, tx.value, tx.input),
+    })
   }
   return legs
 }
