@@ -74,8 +74,15 @@ export async function openToConnectPainted(page: Page, widgetUrl: string, script
     if (Date.now() > deadline) throw new Error('the Connect view did not paint in 15 s')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  await Promise.all([...scripts.requests.values()].map((request) => request.response().catch(() => null)))
-  return [...scripts.requests].filter(([, request]) => request.timing().startTime <= painted).map(([url]) => url)
+  // Their timing is complete with their response; one that has none in 5 s is not part of the paint.
+  const responses = Promise.all([...scripts.requests.values()].map((request) => request.response().catch(() => null)))
+  await Promise.race([responses, new Promise((resolve) => setTimeout(resolve, 5_000))])
+  return [...scripts.requests]
+    .filter(([, request]) => {
+      const { startTime } = request.timing()
+      return startTime > 0 && startTime <= painted
+    })
+    .map(([url]) => url)
 }
 
 // A script, not a function: tsx names the arrow functions of a function it compiles (`__name`).
