@@ -12,6 +12,7 @@ import { ProviderRpcError, RpcErrorCode, type BitcoinMethod } from '@airlock/pro
 import type { FeeQuote, NodeRpc, Transfer, WalletCall, WalletSend } from '../types'
 import { broadcast, feeRateOf, isConfirmed, utxosOf } from './node'
 import { checkResult, isUnsupported } from './rpc'
+import { pollUntil } from '../../core/async'
 
 /** The Send form's transfers on Bitcoin (ChainAdapter): a PSBT built here from the sender's UTXOs, signed by the wallet. */
 
@@ -118,13 +119,11 @@ export async function waitForBitcoinTransaction(
   { timeoutMs = 3_600_000, intervalMs = 3000 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<'success' | 'failed'> {
   if (!/^[0-9a-f]{64}$/.test(txid)) throw new ProviderRpcError(RpcErrorCode.InvalidParams, 'Not a Bitcoin transaction id')
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (await isConfirmed(rpc, caipNetworkId, txid).catch(() => undefined)) return 'success'
-    if (Date.now() >= deadline)
-      throw new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${txid} was not confirmed within ${timeoutMs / 60_000} minutes`)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
+  return pollUntil(
+    async () => ((await isConfirmed(rpc, caipNetworkId, txid).catch(() => undefined)) ? 'success' : undefined),
+    { timeoutMs, intervalMs },
+    () => new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${txid} was not confirmed within ${timeoutMs / 60_000} minutes`),
+  )
 }
 
 /** A BIP-322 signature (what sign-in verifies first) of `message` by `address`, in base64. */

@@ -8,7 +8,7 @@ import {
   WalletGetCapabilitiesResult,
   WalletSendCallsResult,
 } from '@airlock/protocol'
-import { withTimeout } from '../../core/async'
+import { pollUntil, withTimeout } from '../../core/async'
 import type { CallBatches } from '../types'
 
 /** How long a wallet may take to say what it can: a wallet that does not answer is one without batches. */
@@ -67,17 +67,19 @@ export const eip155Batches: CallBatches = {
   },
 
   async wait(send, id, { timeoutMs = 120_000, intervalMs = 1_000 } = {}) {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const answer = WalletGetCallsStatusResult.safeParse(await send('wallet_getCallsStatus', [id]))
-      if (!answer.success) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.malformedStatus)
-      const { status } = answer.data
-      if (status === CALLS_STATUS.confirmed) return 'success'
-      if (status === CALLS_STATUS.reverted || status === CALLS_STATUS.offchainFailure) return 'failed'
-      // The swap's approval may be on chain without its swap: said plainly rather than as a failure like any other.
-      if (status === CALLS_STATUS.partiallyReverted) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.partial(id))
-      if (Date.now() >= deadline) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.notFinal(id))
-      await new Promise((resolve) => setTimeout(resolve, intervalMs))
-    }
+    return pollUntil(
+      async () => {
+        const answer = WalletGetCallsStatusResult.safeParse(await send('wallet_getCallsStatus', [id]))
+        if (!answer.success) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.malformedStatus)
+        const { status } = answer.data
+        if (status === CALLS_STATUS.confirmed) return 'success'
+        if (status === CALLS_STATUS.reverted || status === CALLS_STATUS.offchainFailure) return 'failed'
+        // The swap's approval may be on chain without its swap: said plainly rather than as a failure like any other.
+        if (status === CALLS_STATUS.partiallyReverted) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.partial(id))
+        return undefined
+      },
+      { timeoutMs, intervalMs },
+      () => new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.notFinal(id)),
+    )
   },
 }

@@ -5,6 +5,7 @@ import { ASSUMED_GAS_LIMIT } from './gas'
 import { SIGNATURE } from './transaction'
 import { buildSendCall } from './transfer'
 import { sendEip155Call } from './walletTransaction'
+import { pollUntil } from '../../core/async'
 
 /** The Send form's transfers on eip155 networks (ChainAdapter): native sends with empty data, ERC-20 transfer(to, amount). */
 
@@ -78,17 +79,19 @@ export async function waitForEip155Transaction(
   hash: string,
   { timeoutMs = 120_000, intervalMs = 1_000 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<'success' | 'failed'> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const receipt = (await rpc(caipNetworkId, 'eth_getTransactionReceipt', [hash]).catch(() => null)) as {
-      status?: unknown
-      blockNumber?: unknown
-    } | null
-    if (receipt && typeof receipt.blockNumber === 'string' && typeof receipt.status === 'string')
-      return receipt.status === '0x1' ? 'success' : 'failed'
-    if (Date.now() >= deadline) throw new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${hash} was not mined in time`)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
+  return pollUntil(
+    async () => {
+      const receipt = (await rpc(caipNetworkId, 'eth_getTransactionReceipt', [hash]).catch(() => null)) as {
+        status?: unknown
+        blockNumber?: unknown
+      } | null
+      if (receipt && typeof receipt.blockNumber === 'string' && typeof receipt.status === 'string')
+        return receipt.status === '0x1' ? 'success' : 'failed'
+      return undefined
+    },
+    { timeoutMs, intervalMs },
+    () => new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${hash} was not mined in time`),
+  )
 }
 
 /** personal_sign of the UTF-8 message, in hex, by `address`. */

@@ -6,6 +6,7 @@ import { isSolanaAddress } from './address'
 import { bytesToBase58, bytesToBase64 } from './bytes'
 import { accountsOf, feeForMessage, latestBlockhash, rentExemptMinimum, signatureStatus } from './node'
 import { compileTransfer, isTokenProgramAccount, planTransfer } from './transfer'
+import { pollUntil } from '../../core/async'
 
 /** The Send form's transfers on Solana (ChainAdapter): SOL and SPL tokens, signed and sent by the wallet. */
 
@@ -117,15 +118,16 @@ export async function waitForSolanaTransaction(
   { timeoutMs = 90_000, intervalMs = 500 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<'success' | 'failed'> {
   if (!isSignature(signature)) throw new ProviderRpcError(RpcErrorCode.InvalidParams, 'Not a Solana transaction signature')
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const status = await signatureStatus(rpc, caipNetworkId, signature).catch(() => null)
-    if (status && status.err !== null && status.err !== undefined) return 'failed'
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return 'success'
-    if (Date.now() >= deadline)
-      throw new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${signature} was not confirmed within ${timeoutMs / 1000} s`)
-    await new Promise((resolve) => setTimeout(resolve, intervalMs))
-  }
+  return pollUntil(
+    async () => {
+      const status = await signatureStatus(rpc, caipNetworkId, signature).catch(() => null)
+      if (status && status.err !== null && status.err !== undefined) return 'failed'
+      if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return 'success'
+      return undefined
+    },
+    { timeoutMs, intervalMs },
+    () => new ProviderRpcError(RpcErrorCode.InternalError, `Transaction ${signature} was not confirmed within ${timeoutMs / 1000} s`),
+  )
 }
 
 /** solana_signMessage of the UTF-8 bytes of `message` by `address`; the signature in base58. */
