@@ -10,6 +10,7 @@ import {
 } from '@airlock/protocol'
 import { pollUntil, withTimeout } from '../../core/async'
 import type { CallBatches } from '../types'
+import { walletCallFields } from './walletTransaction'
 
 /** How long a wallet may take to say what it can: a wallet that does not answer is one without batches. */
 export const CAPABILITIES_TIMEOUT_MS = 3_000
@@ -21,7 +22,11 @@ export const BatchMessage = {
   partial: (id: string) => `Batch ${id} reverted in part: some of its calls may have landed`,
 } as const
 
-const hex = (value: bigint) => `0x${value.toString(16)}`
+/** The network's chain id as EIP-5792 writes it (hex), or undefined off eip155. */
+function hexChainOf(caipNetworkId: string): string | undefined {
+  const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
+  return chainId === undefined ? undefined : toHexChainId(chainId)
+}
 
 /**
  * EIP-5792 from the modal's own flows, whatever wallet carries it (the embedded wallet's smart
@@ -30,9 +35,8 @@ const hex = (value: bigint) => `0x${value.toString(16)}`
  */
 export const eip155Batches: CallBatches = {
   async atomic(send, address, caipNetworkId) {
-    const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
-    if (chainId === undefined) return false
-    const chain = toHexChainId(chainId)
+    const chain = hexChainOf(caipNetworkId)
+    if (chain === undefined) return false
     const answer = await withTimeout(
       send('wallet_getCapabilities', [address, [chain]]),
       CAPABILITIES_TIMEOUT_MS,
@@ -46,20 +50,10 @@ export const eip155Batches: CallBatches = {
   },
 
   async send(send, { from, caipNetworkId, calls }) {
-    const chainId = parseChainId(caipNetworkId.slice('eip155:'.length))
+    const chainId = hexChainOf(caipNetworkId)
     if (chainId === undefined) throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Not an eip155 network: ${caipNetworkId}`)
     const answer = await send('wallet_sendCalls', [
-      {
-        version: EIP5792_VERSION,
-        from,
-        chainId: toHexChainId(chainId),
-        atomicRequired: true,
-        calls: calls.map((call) => ({
-          to: call.to,
-          ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
-          value: hex(call.value ?? 0n),
-        })),
-      },
+      { version: EIP5792_VERSION, from, chainId, atomicRequired: true, calls: calls.map(walletCallFields) },
     ])
     const result = WalletSendCallsResult.safeParse(answer)
     if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, BatchMessage.malformedId)

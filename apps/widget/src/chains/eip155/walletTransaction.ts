@@ -10,18 +10,18 @@ export interface CallFee {
 
 const hex = (value: bigint) => `0x${value.toString(16)}`
 
-/**
- * eth_sendTransaction of `call` through the connected wallet, amounts in hex and no empty data
- * (a wallet may refuse '0x' on a plain send); answers the transaction hash.
- */
+/** A call as wallets take it (eth_sendTransaction, wallet_sendCalls): the amount in hex, no empty data (a wallet may refuse '0x' on a plain send). */
+export function walletCallFields(call: Pick<WalletCall, 'to' | 'data' | 'value'>): { to: string; data?: string; value: string } {
+  return { to: call.to, ...(call.data && call.data !== '0x' ? { data: call.data } : {}), value: hex(call.value ?? 0n) }
+}
+
+/** eth_sendTransaction of `call` through the connected wallet; answers the transaction hash. */
 export async function sendEip155Call(send: WalletSend, call: WalletCall): Promise<string> {
   const fee = (call.fee ?? {}) as CallFee
   const hash = await send('eth_sendTransaction', [
     {
       from: call.from,
-      to: call.to,
-      ...(call.data && call.data !== '0x' ? { data: call.data } : {}),
-      value: hex(call.value ?? 0n),
+      ...walletCallFields(call),
       ...(fee.gas !== undefined ? { gas: hex(fee.gas) } : {}),
       ...(fee.gasPrice !== undefined ? { gasPrice: hex(fee.gasPrice) } : {}),
     },
