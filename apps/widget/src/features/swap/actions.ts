@@ -104,15 +104,11 @@ function returnToSwap(ctx: WidgetContext): void {
   if (ctx.store.get(currentRouteAtom).name === 'SwapPreview') ctx.store.set(navigateAtom, { type: 'back' })
 }
 
+/** No transaction prepared: what a new preparation and a failure both start from. */
+const NO_TRANSACTION = { approvalTransaction: undefined, swapTransaction: undefined, batched: undefined, batchedApproval: undefined }
+
 function fail(ctx: WidgetContext, message: string): void {
-  patch(ctx, {
-    loadingTransaction: false,
-    approvalTransaction: undefined,
-    swapTransaction: undefined,
-    batched: undefined,
-    batchedApproval: undefined,
-    transactionError: message,
-  })
+  patch(ctx, { ...NO_TRANSACTION, loadingTransaction: false, transactionError: message })
   ctx.toasts.show(message, 'error')
   returnToSwap(ctx)
 }
@@ -330,14 +326,7 @@ export async function prepareSwapTransaction(ctx: WidgetContext): Promise<void> 
     return fail(ctx, SWAP_TEXTS.noAddress)
   }
   const userAddress = `${account.caipNetworkId}:${account.address}`
-  patch(ctx, {
-    loadingTransaction: true,
-    approvalTransaction: undefined,
-    swapTransaction: undefined,
-    batched: undefined,
-    batchedApproval: undefined,
-    transactionError: undefined,
-  })
+  patch(ctx, { ...NO_TRANSACTION, loadingTransaction: true, transactionError: undefined })
   const batching = walletBatches(ctx, account.address, account.caipNetworkId)
   let sufficient = true
   if (!isNativeToken(amount.source)) {
@@ -472,18 +461,12 @@ async function sendSwap(ctx: WidgetContext, s: SwapState): Promise<void> {
 }
 
 /** The swap as its own transaction (its approval, when due, was mined before). */
-async function swapInTransaction(ctx: WidgetContext, s: SwapState, from: string, to: string): Promise<'success' | 'failed'> {
+function swapInTransaction(ctx: WidgetContext, s: SwapState, from: string, to: string): Promise<'success' | 'failed'> {
   const { caipNetworkId } = connectedAccount(ctx)
-  let hash = s.pendingSwapHash
-  if (!hash) {
-    ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
-    hash = await sendCall(ctx, s.swapTransaction!)
-    patch(ctx, { pendingSwapHash: hash })
-  }
-  ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
-  const status = await waitForTransaction(ctx, caipNetworkId, hash)
-  patch(ctx, { pendingSwapHash: undefined })
-  return status
+  return sendOnceAndWait(ctx, s, { from, to }, 'pendingSwapHash', {
+    send: () => sendCall(ctx, s.swapTransaction!),
+    wait: (hash) => waitForTransaction(ctx, caipNetworkId, hash),
+  })
 }
 
 /** The approval (when due) and the swap in one atomic batch: one confirmation, both or neither on chain. */
@@ -491,16 +474,33 @@ async function swapInBatch(ctx: WidgetContext, s: SwapState, from: string, to: s
   const { address, caipNetworkId } = connectedAccount(ctx)
   const batches = await familyBatches()
   if (!batches) throw new Error('The wallet has no batches')
-  let id = s.pendingBatchId
+  const calls = s.batchedApproval ? [s.batchedApproval, s.swapTransaction!] : [s.swapTransaction!]
+  return sendOnceAndWait(ctx, s, { from, to }, 'pendingBatchId', {
+    send: () => batches.send(walletSend(ctx), { from: address, caipNetworkId, calls }),
+    wait: (id) => batches.wait(walletSend(ctx), id),
+  })
+}
+
+/**
+ * Sends the swap once, its id kept in `pending` so that a retry waits for the one sent rather than
+ * sending again, then waits until it is final.
+ */
+async function sendOnceAndWait(
+  ctx: WidgetContext,
+  s: SwapState,
+  amounts: { from: string; to: string },
+  pending: 'pendingSwapHash' | 'pendingBatchId',
+  { send, wait }: { send: () => Promise<string>; wait: (id: string) => Promise<'success' | 'failed'> },
+): Promise<'success' | 'failed'> {
+  let id = s[pending]
   if (!id) {
     ctx.toasts.show(SWAP_TEXTS.confirmInWallet, 'loading')
-    const calls = s.batchedApproval ? [s.batchedApproval, s.swapTransaction!] : [s.swapTransaction!]
-    id = await batches.send(walletSend(ctx), { from: address, caipNetworkId, calls })
-    patch(ctx, { pendingBatchId: id })
+    id = await send()
+    patch(ctx, { [pending]: id })
   }
-  ctx.toasts.show(`Swapping ${from} to ${to}`, 'loading')
-  const status = await batches.wait(walletSend(ctx), id)
-  patch(ctx, { pendingBatchId: undefined })
+  ctx.toasts.show(`Swapping ${amounts.from} to ${amounts.to}`, 'loading')
+  const status = await wait(id)
+  patch(ctx, { [pending]: undefined })
   return status
 }
 
