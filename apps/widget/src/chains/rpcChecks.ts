@@ -22,3 +22,10 @@ export function checkedResult<S extends MethodSchemas, M extends keyof S & strin
   if (!result.success) throw new ProviderRpcError(RpcErrorCode.InternalError, `${who} answered ${method} with a malformed result`)
   return result.data as z.output<S[M]>
 }
+
+/** A request naming another account than the connected one (4100), in every family. */
+export const otherAccountError = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+
+/** A request for another chain than the active one (-32602), as MetaMask words it. */
+export const otherChainError = (requested: string | number, chainId: number) =>
+  new ProviderRpcError(RpcErrorCode.InvalidParams, `Provided chainId "${requested}" must match the active chainId "${chainId}"`)

@@ -4,6 +4,7 @@ import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet } from '../types'
 import { isBip122 } from './networks'
 import { broadcast } from './node'
 import { checkParams, checkResult, unsupported } from './rpc'
+import { otherAccountError } from '../rpcChecks'
 
 /**
  * Airlock's Bitcoin RPC (protocol bip122.ts) to the embedded wallet: its BIP-84 account on the
@@ -13,8 +14,6 @@ import { checkParams, checkResult, unsupported } from './rpc'
  * no Bitcoin node: a PSBT asked with `broadcast` (which the frame signs only when that makes it
  * complete, and answers with its txid) is broadcast here through the API, as the Send form's are.
  */
-
-const otherAccount = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
 
 async function bitcoinEmbeddedRequest(
   wallet: EmbeddedWallet,
@@ -35,7 +34,7 @@ async function bitcoinEmbeddedRequest(
       return wallet.confirm(
         () => {
           const checked = checkParams(method, params)
-          if (checked.address !== address) throw otherAccount()
+          if (checked.address !== address) throw otherAccountError()
           // BIP-322 unless the dapp asks for the legacy form (ECDSA, "Bitcoin Signed Message"): the frame shows which and signs it.
           return { ...checked, protocol: checked.protocol ?? ('BIP322' as const) }
         },
@@ -52,7 +51,7 @@ async function bitcoinEmbeddedRequest(
       return wallet.confirm(
         () => {
           const checked = checkParams(method, params)
-          if (Object.keys(checked.signInputs).some((signer) => signer !== address)) throw otherAccount()
+          if (Object.keys(checked.signInputs).some((signer) => signer !== address)) throw otherAccountError()
           return checked
         },
         async (checked, frame) => {

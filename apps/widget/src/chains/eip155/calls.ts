@@ -21,6 +21,7 @@ import {
 } from '@airlock/protocol'
 import * as z from 'zod/mini'
 import type { EmbeddedBatch, EmbeddedWallet, FrameSign } from '../types'
+import { otherAccountError, otherChainError } from '../rpcChecks'
 
 /**
  * EIP-5792's error codes this wallet answers (2.0.0, as viem 2.57's errors/rpc.ts names them);
@@ -56,11 +57,9 @@ export function checkSendCalls(wallet: EmbeddedWallet, params: unknown, from: st
   if (Array.isArray(calls) && calls.length > WALLET_CALLS_MAX)
     throw new ProviderRpcError(Eip5792ErrorCode.BundleTooLarge, CallsMessage.tooLarge)
   const [batch] = parsed(WalletSendCallsParams, 'wallet_sendCalls', params)
-  if (batch.from !== undefined && batch.from.toLowerCase() !== from.toLowerCase())
-    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  if (batch.from !== undefined && batch.from.toLowerCase() !== from.toLowerCase()) throw otherAccountError()
   const requested = parseChainId(batch.chainId)
-  if (requested !== chainId)
-    throw new ProviderRpcError(RpcErrorCode.InvalidParams, `Provided chainId "${batch.chainId}" must match the active chainId "${chainId}"`)
+  if (requested !== chainId) throw otherChainError(batch.chainId, chainId)
   if (batch.id !== undefined && wallet.smartAccounts.batches.get(batch.id))
     throw new ProviderRpcError(Eip5792ErrorCode.DuplicateId, CallsMessage.duplicateId(batch.id))
   const smart = wallet.smartAccounts.state()
@@ -109,8 +108,7 @@ export async function getCapabilities(
   chainId: number,
 ): Promise<WalletGetCapabilitiesResult> {
   const [account, chainIds] = parsed(WalletGetCapabilitiesParams, 'wallet_getCapabilities', params) ?? []
-  if (account && account.toLowerCase() !== from.toLowerCase())
-    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  if (account && account.toLowerCase() !== from.toLowerCase()) throw otherAccountError()
   const { networks, preferred } = wallet.smartAccounts.state()
   const smart = preferred === 'smartAccount' ? networks : []
   const asked = chainIds?.map((hex) => [hex, parseChainId(hex)] as const) ?? smart.map((id) => [toHexChainId(id), id] as const)

@@ -21,6 +21,7 @@ import {
   type Hex,
   type TransactionRequest,
 } from './transaction'
+import { otherAccountError, otherChainError } from '../rpcChecks'
 
 /**
  * The dapp's EIP-1193 calls to the embedded wallet (SPEC section 6): accounts and the chain from
@@ -125,8 +126,7 @@ function checkSigningParams(method: string, params: unknown, from: Hex, chainId:
   const [first, second] = params as unknown[]
   const [account, payload] = method === 'personal_sign' ? [second, first] : [first, second]
   if (typeof account !== 'string' || !EVM_ADDRESS.test(account)) throw invalid('Address is invalid')
-  if (account.toLowerCase() !== from.toLowerCase())
-    throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
+  if (account.toLowerCase() !== from.toLowerCase()) throw otherAccountError()
   if (method === 'personal_sign') {
     if (typeof payload !== 'string') throw invalid('personal_sign signs a string')
     return
@@ -139,7 +139,7 @@ function checkSigningParams(method: string, params: unknown, from: Hex, chainId:
   const domainChain = (domain as { chainId?: unknown } | undefined)?.chainId
   if (domainChain !== undefined) {
     const id = typeof domainChain === 'string' || typeof domainChain === 'number' ? parseChainId(domainChain) : undefined
-    if (id !== chainId) throw invalid(`Provided chainId "${String(domainChain)}" must match the active chainId "${chainId}"`)
+    if (id !== chainId) throw otherChainError(String(domainChain), chainId)
   }
 }
 

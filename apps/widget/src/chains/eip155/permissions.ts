@@ -17,11 +17,11 @@ import {
 } from '@airlock/protocol'
 import type { EmbeddedWallet, FrameSign } from '../types'
 import { parsed } from './calls'
+import { otherAccountError, otherChainError } from '../rpcChecks'
 
 export const PermissionsMessage = {
   noSmartAccount: (chainId: number) => `Smart accounts are not available on chain ${chainId}: execution permissions need one`,
   eoa: 'Execution permissions need the smart account: switch to it in the Account view',
-  otherChain: (requested: string, chainId: number) => `Provided chainId "${requested}" must match the active chainId "${chainId}"`,
   malformedGrant: 'The secure frame returned malformed permissions',
   malformedRevoke: 'The secure frame returned a malformed revocation',
   disabled: 'Execution permissions are off for this dapp: it turns them on with features.smartSessions',
@@ -55,10 +55,8 @@ export function checkGrant(wallet: EmbeddedWallet, method: string, params: unkno
     parsed(WalletGrantPermissionsParams, method, params)
   } else {
     for (const request of parsed(WalletRequestExecutionPermissionsParams, method, params)) {
-      if (request.from !== undefined && request.from.toLowerCase() !== from.toLowerCase())
-        throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
-      if (parseChainId(request.chainId) !== chainId)
-        throw new ProviderRpcError(RpcErrorCode.InvalidParams, PermissionsMessage.otherChain(request.chainId, chainId))
+      if (request.from !== undefined && request.from.toLowerCase() !== from.toLowerCase()) throw otherAccountError()
+      if (parseChainId(request.chainId) !== chainId) throw otherChainError(request.chainId, chainId)
       // A grant is kept at the API until it ends, and /v1/sessions holds none without an end.
       if (!request.rules?.some((rule) => rule.type === 'expiry'))
         throw new ProviderRpcError(RpcErrorCode.InvalidParams, PermissionsMessage.noExpiry)

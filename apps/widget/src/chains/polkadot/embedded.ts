@@ -3,6 +3,7 @@ import type { EmbeddedRequest, EmbeddedSigning, EmbeddedWallet } from '../types'
 import { sameAccount } from './address'
 import { isPolkadot } from './networks'
 import { checkParams, checkResult } from './rpc'
+import { otherAccountError } from '../rpcChecks'
 
 /**
  * WalletConnect's polkadot_* RPC to the embedded wallet: its ed25519 account on the connection's
@@ -12,14 +13,12 @@ import { checkParams, checkResult } from './rpc'
  * is submitted by whoever asked (the Send form through the API).
  */
 
-const otherAccount = () => new ProviderRpcError(RpcErrorCode.Unauthorized, 'The requested account is not the connected one')
-
 /** A signing request of the connection's account, with the account written as the frame writes it (the payload's too). */
 function ownRequest(method: 'polkadot_signMessage' | 'polkadot_signTransaction', params: unknown, address: string) {
   const checked = checkParams(method, params)
-  if (!sameAccount(checked.address, address)) throw otherAccount()
+  if (!sameAccount(checked.address, address)) throw otherAccountError()
   if ('transactionPayload' in checked) {
-    if (!sameAccount(checked.transactionPayload.address, address)) throw otherAccount()
+    if (!sameAccount(checked.transactionPayload.address, address)) throw otherAccountError()
     return { ...checked, address, transactionPayload: { ...checked.transactionPayload, address } }
   }
   return { ...checked, address }
